@@ -1,0 +1,41 @@
+//! The `wrap` dialect for Rust: registration, typed access to its metadata
+//! attributes and types, and the hooks that put Rust passes into MLIR's pass
+//! registry and run MLIR's opt driver.
+//!
+//! The dialect itself is defined once, in `dialects/wrap/*.td`; its C++ side
+//! is built by CMake (see `build.rs`) and reached through the small C API in
+//! `dialects/wrap/include/wrapc/CAPI.h`, declared in [`ffi`].
+
+pub mod ffi;
+mod metadata;
+
+pub use metadata::{
+    DeviceKind, InputFlags, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo,
+    TensorTypeInfo, DYNAMIC,
+};
+
+use melior::dialect::{DialectHandle, DialectRegistry};
+use melior::Context;
+
+/// The handle of the `wrap` dialect.
+pub fn wrap_dialect_handle() -> DialectHandle {
+    // SAFETY: the function only returns a static handle.
+    unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__wrap__()) }
+}
+
+/// Adds the wrap dialect and the upstream dialects wrapc works with
+/// (func, arith, scf, cf, index, memref, llvm, gpu, nvvm) to `registry`.
+pub fn register_dialects(registry: &DialectRegistry) {
+    // SAFETY: the registry is a live MLIR object owned by the caller.
+    unsafe { ffi::wrapcRegisterDialects(registry.to_raw()) }
+}
+
+/// A context with every dialect of [`register_dialects`] loaded.
+pub fn create_context() -> Context {
+    let registry = DialectRegistry::new();
+    register_dialects(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    context
+}

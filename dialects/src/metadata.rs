@@ -1,0 +1,282 @@
+//! Plain-Rust views of the wrap dialect's metadata attributes and types, read
+//! through the C API so that the C++ definitions stay the only ones.
+
+use crate::ffi;
+use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
+
+/// The value `?` (a dynamic size, stride or offset) is stored as.
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// Where an input mutation happens (PyTorch's `MutationType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MutationType {
+    NotMutated,
+    MutatedInGraph,
+    MutatedOutGraph,
+}
+
+/// The flags of `#wrap.input<...>`, in declaration order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct InputFlags {
+    pub mutates_data: bool,
+    pub mutates_metadata: bool,
+    pub mutates_storage_metadata: bool,
+    pub mutations_hidden_from_autograd: bool,
+    pub mutations_under_no_grad_or_inference_mode: bool,
+    pub mutation_inductor_storage_resize: bool,
+    pub requires_grad: bool,
+    pub is_leaf: bool,
+    pub keep_input_mutations: bool,
+}
+
+impl InputFlags {
+    fn from_bits(bits: u32) -> Self {
+        let bit = |i: u32| bits & (1 << i) != 0;
+        Self {
+            mutates_data: bit(0),
+            mutates_metadata: bit(1),
+            mutates_storage_metadata: bit(2),
+            mutations_hidden_from_autograd: bit(3),
+            mutations_under_no_grad_or_inference_mode: bit(4),
+            mutation_inductor_storage_resize: bit(5),
+            requires_grad: bit(6),
+            is_leaf: bit(7),
+            keep_input_mutations: bit(8),
+        }
+    }
+
+    pub fn to_bits(self) -> u32 {
+        [
+            self.mutates_data,
+            self.mutates_metadata,
+            self.mutates_storage_metadata,
+            self.mutations_hidden_from_autograd,
+            self.mutations_under_no_grad_or_inference_mode,
+            self.mutation_inductor_storage_resize,
+            self.requires_grad,
+            self.is_leaf,
+            self.keep_input_mutations,
+        ]
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (i, &set)| bits | (u32::from(set) << i))
+    }
+}
+
+/// `#wrap.input<...>` read into Rust.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputInfo {
+    pub flags: InputFlags,
+    pub mutation_type: MutationType,
+}
+
+impl InputInfo {
+    /// Reads `attr`; `None` if it is not a `#wrap.input`.
+    pub fn from_attribute(attr: Attribute) -> Option<Self> {
+        let raw = attr.to_raw();
+        // SAFETY: `raw` is a live attribute; accessors are called only after
+        // the kind check.
+        unsafe {
+            if !ffi::wrapcAttributeIsInputInfo(raw) {
+                return None;
+            }
+            let mutation_type = match ffi::wrapcInputInfoGetMutationType(raw) {
+                1 => MutationType::NotMutated,
+                2 => MutationType::MutatedInGraph,
+                _ => MutationType::MutatedOutGraph,
+            };
+            Some(Self { flags: InputFlags::from_bits(ffi::wrapcInputInfoGetFlags(raw)), mutation_type })
+        }
+    }
+}
+
+/// PyTorch's `OutputType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OutputType {
+    NonAlias,
+    AliasOfInput,
+    IsInput,
+    AliasOfIntermediate,
+    AliasOfIntermediateSaveAsOutput,
+    AliasOfIntermediateBaseIsUserOutput,
+    UnsafeViewAlias,
+    CustomFunctionView,
+}
+
+impl OutputType {
+    const ALL: [OutputType; 8] = [
+        OutputType::NonAlias,
+        OutputType::AliasOfInput,
+        OutputType::IsInput,
+        OutputType::AliasOfIntermediate,
+        OutputType::AliasOfIntermediateSaveAsOutput,
+        OutputType::AliasOfIntermediateBaseIsUserOutput,
+        OutputType::UnsafeViewAlias,
+        OutputType::CustomFunctionView,
+    ];
+
+    /// Outputs handed back exactly as the graph returned them.
+    pub fn is_pass_through(self) -> bool {
+        matches!(self, Self::NonAlias | Self::UnsafeViewAlias | Self::CustomFunctionView)
+    }
+
+    pub fn is_alias_of_intermediate(self) -> bool {
+        matches!(
+            self,
+            Self::AliasOfIntermediate
+                | Self::AliasOfIntermediateSaveAsOutput
+                | Self::AliasOfIntermediateBaseIsUserOutput
+        )
+    }
+}
+
+/// The view an aliased output is regenerated with; [`DYNAMIC`] entries are
+/// read at run time from the output the graph returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewMeta {
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub offset: i64,
+}
+
+/// `#wrap.output<...>` read into Rust.
+#[derive(Clone, Debug)]
+pub struct OutputInfo<'c> {
+    pub output_type: OutputType,
+    pub base_index: Option<usize>,
+    pub requires_grad: bool,
+    pub view: Option<ViewMeta>,
+    pub view_dtype: Option<Type<'c>>,
+    pub dynamic_dims: Vec<i64>,
+}
+
+impl<'c> OutputInfo<'c> {
+    /// Reads `attr`; `None` if it is not a `#wrap.output`.
+    pub fn from_attribute(attr: Attribute<'c>) -> Option<Self> {
+        let raw = attr.to_raw();
+        // SAFETY: `raw` is a live attribute; accessors are called only after
+        // the kind check and within the reported ranks.
+        unsafe {
+            if !ffi::wrapcAttributeIsOutputInfo(raw) {
+                return None;
+            }
+            let output_type = OutputType::ALL[ffi::wrapcOutputInfoGetOutputType(raw) as usize];
+            let base = ffi::wrapcOutputInfoGetBaseIndex(raw);
+            let view = ffi::wrapcOutputInfoHasView(raw).then(|| {
+                let rank = ffi::wrapcOutputInfoGetViewRank(raw);
+                ViewMeta {
+                    sizes: (0..rank).map(|i| ffi::wrapcOutputInfoGetViewSize(raw, i)).collect(),
+                    strides: (0..rank).map(|i| ffi::wrapcOutputInfoGetViewStride(raw, i)).collect(),
+                    offset: ffi::wrapcOutputInfoGetViewOffset(raw),
+                }
+            });
+            let dtype = ffi::wrapcOutputInfoGetViewDtype(raw);
+            Some(Self {
+                output_type,
+                base_index: usize::try_from(base).ok(),
+                requires_grad: ffi::wrapcOutputInfoGetRequiresGrad(raw),
+                view,
+                view_dtype: (!dtype.ptr.is_null()).then(|| Type::from_raw(dtype)),
+                dynamic_dims: (0..ffi::wrapcOutputInfoGetNumDynamicDims(raw))
+                    .map(|i| ffi::wrapcOutputInfoGetDynamicDim(raw, i))
+                    .collect(),
+            })
+        }
+    }
+}
+
+/// Device kind of a `!wrap.tensor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeviceKind {
+    Host,
+    Cuda,
+}
+
+/// `!wrap.tensor<...>` read into Rust.
+#[derive(Clone, Debug)]
+pub struct TensorTypeInfo<'c> {
+    pub shape: Vec<i64>,
+    pub element_type: Type<'c>,
+    pub device: DeviceKind,
+}
+
+impl<'c> TensorTypeInfo<'c> {
+    pub fn from_type(ty: Type<'c>) -> Option<Self> {
+        let raw = ty.to_raw();
+        // SAFETY: `raw` is a live type; accessors run after the kind check.
+        unsafe {
+            if !ffi::wrapcTypeIsTensor(raw) {
+                return None;
+            }
+            let rank = ffi::wrapcTensorTypeGetRank(raw);
+            Some(Self {
+                shape: (0..rank).map(|i| ffi::wrapcTensorTypeGetDim(raw, i)).collect(),
+                element_type: Type::from_raw(ffi::wrapcTensorTypeGetElementType(raw)),
+                device: if ffi::wrapcTensorTypeGetDevice(raw) == 0 {
+                    DeviceKind::Host
+                } else {
+                    DeviceKind::Cuda
+                },
+            })
+        }
+    }
+
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+}
+
+/// `!wrap.subclass<...>` read into Rust.
+#[derive(Clone, Debug)]
+pub struct SubclassInfo<'c> {
+    pub name: String,
+    pub outer_shape: Vec<i64>,
+    pub attrs: Vec<(String, Type<'c>)>,
+}
+
+impl<'c> SubclassInfo<'c> {
+    pub fn from_type(ty: Type<'c>) -> Option<Self> {
+        let raw = ty.to_raw();
+        // SAFETY: `raw` is a live type; accessors run after the kind check
+        // and within the reported counts.
+        unsafe {
+            if !ffi::wrapcTypeIsSubclass(raw) {
+                return None;
+            }
+            let string = |s: mlir_sys::MlirStringRef| {
+                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
+                    .into_owned()
+            };
+            Some(Self {
+                name: string(ffi::wrapcSubclassTypeGetName(raw)),
+                outer_shape: (0..ffi::wrapcSubclassTypeGetOuterRank(raw))
+                    .map(|i| ffi::wrapcSubclassTypeGetOuterDim(raw, i))
+                    .collect(),
+                attrs: (0..ffi::wrapcSubclassTypeGetNumAttrs(raw))
+                    .map(|i| {
+                        (
+                            string(ffi::wrapcSubclassTypeGetAttrName(raw, i)),
+                            Type::from_raw(ffi::wrapcSubclassTypeGetAttrType(raw, i)),
+                        )
+                    })
+                    .collect(),
+            })
+        }
+    }
+
+    pub fn num_dynamic_outer_dims(&self) -> usize {
+        self.outer_shape.iter().filter(|&&d| d == DYNAMIC).count()
+    }
+
+    /// The plain tensor leaves, recursively, in flatten order.
+    pub fn leaf_types(&self) -> Vec<Type<'c>> {
+        let mut leaves = Vec::new();
+        for (_, ty) in &self.attrs {
+            match SubclassInfo::from_type(*ty) {
+                Some(nested) => leaves.extend(nested.leaf_types()),
+                None => leaves.push(*ty),
+            }
+        }
+        leaves
+    }
+}

@@ -1,0 +1,501 @@
+//===- WrapOps.td - wrap dialect operations ----------------*- tablegen -*-===//
+
+#ifndef WRAP_OPS
+#define WRAP_OPS
+
+include "WrapDialect.td"
+include "WrapAttrs.td"
+include "WrapTypes.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/IR/OpAsmInterface.td"
+
+def Wrap_InputInfoArrayAttr : TypedArrayAttrBase<Wrap_InputInfoAttr,
+    "array of per-input metadata">;
+def Wrap_OutputInfoArrayAttr : TypedArrayAttrBase<Wrap_OutputInfoAttr,
+    "array of per-output metadata">;
+def Wrap_KernelConfigArrayAttr : TypedArrayAttrBase<Wrap_KernelConfigAttr,
+    "array of kernel configs">;
+
+//===----------------------------------------------------------------------===//
+// Level 1: semantic wrappers
+//===----------------------------------------------------------------------===//
+
+def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
+    Symbol, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "PyTorch's RuntimeWrapper around one compiled graph";
+  let description = [{
+    Declares the wrapper function `@sym_name` of type `function_type` that
+    calls the compiled graph `@callee` (a `func.func`) the way AOTAutograd's
+    `_runtime_wrapper` does. `inputs` holds one `#wrap.input` per argument,
+    `outputs` one `#wrap.output` per result.
+
+    The callee takes the wrapper's arguments and returns, in order: the new
+    value of every input mutated outside the graph, then every user output
+    (aliases included, as the graph computed them), then
+    `num_intermediate_bases` intermediate bases.
+
+    Wrapper-level flags: `trace_joint` (training: the call runs with grad
+    enabled and the inputs in `detach_inputs` are detached first; otherwise
+    grad is disabled around the call), `grad_enabled_mutation` (the grad mode
+    the user function left behind, restored at the end), `disable_amp`
+    (autocast off around the call).
+
+    ```mlir
+    wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+        calls @f_compiled
+        inputs [#wrap.input<mutates_data>]
+        outputs [#wrap.output<alias_of_input, base = 0, view = <[4], [1], 0>>]
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    FlatSymbolRefAttr:$callee,
+    Wrap_InputInfoArrayAttr:$inputs,
+    Wrap_OutputInfoArrayAttr:$outputs,
+    UnitAttr:$trace_joint,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$detach_inputs,
+    DefaultValuedAttr<I64Attr, "0">:$num_intermediate_bases,
+    OptionalAttr<BoolAttr>:$grad_enabled_mutation,
+    UnitAttr:$disable_amp
+  );
+  let assemblyFormat = [{
+    $sym_name `:` $function_type `calls` $callee
+    `inputs` $inputs `outputs` $outputs attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    InputInfoAttr getInputInfo(unsigned i) {
+      return ::llvm::cast<InputInfoAttr>(getInputs()[i]);
+    }
+    OutputInfoAttr getOutputInfo(unsigned i) {
+      return ::llvm::cast<OutputInfoAttr>(getOutputs()[i]);
+    }
+    /// Indices of the inputs whose new value the graph returns.
+    ::llvm::SmallVector<unsigned> getMutatedOutOfGraphInputs();
+    /// Indices of the inputs the graph mutates itself.
+    ::llvm::SmallVector<unsigned> getMutatedInGraphInputs();
+    /// Number of results the compiled callee must return.
+    unsigned getExpectedCalleeResultCount();
+  }];
+}
+
+def Wrap_SubclassWrapperOp : Wrap_Op<"subclass_wrapper", [
+    Symbol, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "PyTorch's AOTDispatchSubclassWrapper";
+  let description = [{
+    Declares `@sym_name`, whose arguments and results may be
+    `!wrap.subclass` values, as a call of `@callee` on their flattened
+    leaves. Each subclass argument is unwrapped recursively in attribute
+    order; with `append_symints` the dynamic outer sizes of each subclass
+    follow its leaves as `index` values. Subclass results are rebuilt from
+    the callee's leaves (and outer sizes) with `__tensor_unflatten__`.
+    Arguments listed in `frozen` were frozen by the compiler: their leaves
+    are passed as null placeholders and their type is not checked.
+
+    ```mlir
+    wrap.subclass_wrapper @g : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.tensor<4xf32>
+        calls @g_flat
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    FlatSymbolRefAttr:$callee,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$frozen,
+    UnitAttr:$append_symints
+  );
+  let assemblyFormat = [{
+    $sym_name `:` $function_type `calls` $callee attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool isFrozen(unsigned argIndex);
+    /// The signature the callee must have: every subclass flattened.
+    ::mlir::FunctionType getFlattenedFunctionType();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Level 2: straight-line wrapper steps
+//===----------------------------------------------------------------------===//
+
+def Wrap_GradModeGetOp : Wrap_Op<"grad_mode.get"> {
+  let summary = "read the thread's grad mode (torch.is_grad_enabled)";
+  let results = (outs I1:$enabled);
+  let assemblyFormat = "attr-dict";
+}
+
+def Wrap_GradModeSetOp : Wrap_Op<"grad_mode.set"> {
+  let summary = "set the thread's grad mode (torch._C._set_grad_enabled)";
+  let arguments = (ins I1:$enabled);
+  let assemblyFormat = "$enabled attr-dict";
+}
+
+def Wrap_BumpVersionOp : Wrap_Op<"bump_version"> {
+  let summary = "increment a tensor's version counter";
+  let description = [{
+    Emitted for every input the compiled graph mutates itself
+    (`increment_mutation_versions`), so autograd sees the mutation.
+  }];
+  let arguments = (ins Wrap_TensorType:$tensor);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_DetachOp : Wrap_Op<"detach", [Pure, SameOperandsAndResultType]> {
+  let summary = "tensor.detach(): same storage and version, no grad";
+  let arguments = (ins Wrap_TensorType:$tensor);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_SetRequiresGradOp : Wrap_Op<"set_requires_grad"> {
+  let summary = "tensor.requires_grad_(flag)";
+  let arguments = (ins Wrap_TensorType:$tensor, BoolAttr:$requires_grad);
+  let assemblyFormat = "$tensor `,` $requires_grad attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_PatchRequiresGradOp : Wrap_Op<"patch_requires_grad",
+    [SameOperandsAndResultType]> {
+  let summary = "match an alias's requires_grad to the traced output";
+  let description = [{
+    `gen_alias_from_base`'s last step: if the regenerated alias requires grad
+    but the traced output did not, the result is `alias.detach()`; if it does
+    not but the traced output did, `alias.requires_grad_(True)`; otherwise
+    the alias itself. The branch depends on the alias's run-time flag; it
+    folds to `wrap.detach` / `wrap.set_requires_grad` / nothing when the
+    base's flag is known.
+  }];
+  let arguments = (ins Wrap_TensorType:$tensor, BoolAttr:$requires_grad);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = "$tensor `,` $requires_grad attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_CallCompiledOp : Wrap_Op<"call_compiled", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "call the compiled graph";
+  let description = [{
+    Calls `@callee` (a `func.func`) with `operands`. The result count and
+    types are fixed by the callee's signature, so the output-arity check of
+    `_runtime_wrapper` is done by this op's verifier at compile time.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<Wrap_AnyValue>:$operands);
+  let results = (outs Variadic<Wrap_AnyValue>:$results);
+  let assemblyFormat = [{
+    $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+  }];
+}
+
+def Wrap_ApplyMutationOp : Wrap_Op<"apply_mutation"> {
+  let summary = "write an out-of-graph mutation back into the input";
+  let description = [{
+    Generic form of the mutation epilogue for one input: `orig` is the
+    original input, `updated` the new value the graph returned, `info` the
+    input's metadata. `wrap-specialize-mutation-epilogue` replaces it with
+    exactly one of `wrap.set_storage`, `wrap.as_strided_inplace`
+    (+ copy), `wrap.detach_copy_inplace`, `wrap.copy_inplace`, or nothing.
+  }];
+  let arguments = (ins Wrap_TensorType:$orig, Wrap_TensorType:$updated,
+                       Wrap_InputInfoAttr:$info, UnitAttr:$trace_joint);
+  let assemblyFormat = [{
+    $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
+  }];
+  let hasVerifier = 1;
+}
+
+class Wrap_InplaceFromOp<string mnemonic, string summaryText>
+    : Wrap_Op<mnemonic> {
+  let summary = summaryText;
+  let arguments = (ins Wrap_TensorType:$orig, Wrap_TensorType:$updated);
+  let assemblyFormat = [{
+    $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_SetStorageOp : Wrap_InplaceFromOp<"set_storage",
+    "orig.set_(updated): adopt updated's storage, offset, sizes, strides">;
+def Wrap_AsStridedInplaceOp : Wrap_InplaceFromOp<"as_strided_inplace",
+    "orig.as_strided_(updated.size(), updated.stride(), updated.storage_offset())">;
+def Wrap_CopyInplaceOp : Wrap_InplaceFromOp<"copy_inplace",
+    "orig.copy_(updated)">;
+def Wrap_DetachCopyInplaceOp : Wrap_InplaceFromOp<"detach_copy_inplace",
+    "orig.detach().copy_(updated): a copy hidden from autograd">;
+
+def Wrap_ReplayAliasOp : Wrap_Op<"replay_alias"> {
+  let summary = "regenerate one user output from its alias metadata";
+  let description = [{
+    Generic form of one `_replay_aliases` handler. `out` is the output the
+    graph returned; `base` the original input (`is_input`,
+    `alias_of_input`) or the intermediate base (`alias_of_intermediate*`)
+    the output aliases; absent for pass-through kinds. `base_requires_grad`
+    records the base's requires_grad when it is known at compile time (an
+    input's metadata), which lets the requires_grad patch fold away.
+    `wrap-inline-alias-replay` turns it into straight-line view ops.
+  }];
+  let arguments = (ins Wrap_TensorType:$out, Optional<Wrap_TensorType>:$base,
+                       Wrap_OutputInfoAttr:$info,
+                       OptionalAttr<BoolAttr>:$base_requires_grad);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = [{
+    $out (`from` $base^ `:` qualified(type($base)))? attr-dict `:` qualified(type($out)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_AsStridedOp : Wrap_Op<"as_strided", [AttrSizedOperandSegments]> {
+  let summary = "base.as_strided(sizes, strides, offset): a view";
+  let description = [{
+    A view of `base`'s storage. Each size, stride and the offset is a static
+    integer or an `index` value.
+
+    ```mlir
+    %v = wrap.as_strided %base [4, %n] [1, 4] 0 : !wrap.tensor<16xf32> -> !wrap.tensor<4x?xf32>
+    ```
+  }];
+  let arguments = (ins Wrap_TensorType:$base,
+                       Variadic<Index>:$sizes, Variadic<Index>:$strides,
+                       Optional<Index>:$offset,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides,
+                       I64Attr:$static_offset);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = [{
+    $base custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    custom<DynamicOffset>($offset, $static_offset)
+    attr-dict `:` qualified(type($base)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_ViewDtypeOp : Wrap_Op<"view_dtype", [Pure]> {
+  let summary = "base.view(dtype): reinterpret the elements";
+  let arguments = (ins Wrap_TensorType:$base);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = "$base attr-dict `:` qualified(type($base)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Wrap_SubclassUnwrapOp : Wrap_Op<"subclass.unwrap", [Pure]> {
+  let summary = "__tensor_flatten__: the inner attributes of a subclass";
+  let description = [{
+    One result per inner attribute, in flatten order (a nested subclass comes
+    out as a subclass value), then, if `symints` is set, one `index` per
+    dynamic outer dimension.
+  }];
+  let arguments = (ins Wrap_SubclassType:$value, UnitAttr:$symints);
+  let results = (outs Variadic<Wrap_AnyValue>:$inner);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($value)) `->` qualified(type($inner))";
+  let hasVerifier = 1;
+}
+
+def Wrap_SubclassWrapOp : Wrap_Op<"subclass.wrap", [Pure, AttrSizedOperandSegments]> {
+  let summary = "__tensor_unflatten__: rebuild a subclass";
+  let description = [{
+    Rebuilds a subclass from its inner attributes (in flatten order) and one
+    `index` outer size per dynamic outer dimension.
+  }];
+  let arguments = (ins Variadic<Wrap_AnyValue>:$inner,
+                       Variadic<Index>:$outer_sizes);
+  let results = (outs Wrap_SubclassType:$value);
+  let assemblyFormat = [{
+    `(` $inner `:` qualified(type($inner)) `)` (`outer` `(` $outer_sizes^ `)`)? attr-dict `->` qualified(type($value))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_SubclassCheckTypeOp : Wrap_Op<"subclass.check_type"> {
+  let summary = "assert a value's run-time subclass is the expected one";
+  let arguments = (ins Wrap_SubclassType:$value);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($value))";
+}
+
+def Wrap_MarkDynamicOp : Wrap_Op<"mark_dynamic"> {
+  let summary = "t._dynamo_weak_dynamic_indices |= dims";
+  let arguments = (ins Wrap_TensorType:$tensor, DenseI64ArrayAttr:$dims);
+  let assemblyFormat = "$tensor $dims attr-dict `:` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
+class Wrap_TensorQueryOp<string mnemonic, string summaryText>
+    : Wrap_Op<"tensor." # mnemonic, [Pure]> {
+  let summary = summaryText;
+  let results = (outs Index:$result);
+}
+
+def Wrap_TensorSizeOp : Wrap_TensorQueryOp<"size", "t.size(dim)"> {
+  let arguments = (ins Wrap_TensorType:$tensor, I64Attr:$dim);
+  let assemblyFormat = "$tensor `,` $dim attr-dict `:` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
+def Wrap_TensorStrideOp : Wrap_TensorQueryOp<"stride", "t.stride(dim)"> {
+  let arguments = (ins Wrap_TensorType:$tensor, I64Attr:$dim);
+  let assemblyFormat = "$tensor `,` $dim attr-dict `:` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
+def Wrap_TensorOffsetOp : Wrap_TensorQueryOp<"offset", "t.storage_offset()"> {
+  let arguments = (ins Wrap_TensorType:$tensor);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_NullOp : Wrap_Op<"null", [Pure]> {
+  let summary = "a null tensor placeholder (an input frozen by the compiler)";
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Level 3: wrapper program
+//===----------------------------------------------------------------------===//
+
+def Wrap_KernelOp : Wrap_Op<"kernel", [
+    Symbol, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "a device or host kernel with autotune configs and payloads";
+  let description = [{
+    Declares kernel `@sym_name` with argument types `function_type` (tensors
+    are passed as data pointers, integers by value), its entry point name in
+    the payload, at least one autotune configuration, and one payload per
+    target: `ptx` (PTX text), `ptx_file`, `cubin_file`, and `host` (a
+    `func.func` taking the kernel's arguments then three `index` program
+    ids).
+
+    ```mlir
+    wrap.kernel @add : (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index)
+        entry "triton_poi_add_0"
+        configs [#wrap.config<"X1024", block = [1024], num_warps = 4, num_stages = 1, shared = 0>]
+        {host = @add_host, ptx_file = "add.ptx"}
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    StrAttr:$entry,
+    Wrap_KernelConfigArrayAttr:$configs,
+    OptionalAttr<StrAttr>:$ptx,
+    OptionalAttr<StrAttr>:$ptx_file,
+    OptionalAttr<StrAttr>:$cubin_file,
+    OptionalAttr<FlatSymbolRefAttr>:$host
+  );
+  let assemblyFormat = [{
+    $sym_name `:` $function_type `entry` $entry `configs` $configs attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "launch a kernel over a grid of programs";
+  let description = [{
+    Launches `@kernel` over `grid` (one to three `index` extents, in
+    programs) with `args`, which must match the kernel's signature.
+
+    ```mlir
+    wrap.launch @add grid(%g) args(%x, %y, %n) : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<Index>:$grid,
+                       Variadic<Wrap_AnyValue>:$args);
+  let assemblyFormat = [{
+    $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict `:` qualified(type($args))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_AllocOp : Wrap_Op<"alloc"> {
+  let summary = "allocate a contiguous tensor";
+  let description = [{
+    One `index` operand per dynamic dimension of the result type, in order.
+  }];
+  let arguments = (ins Variadic<Index>:$dynamic_sizes);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = "`(` $dynamic_sizes `)` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Wrap_EmptyStridedOp : Wrap_Op<"empty_strided", [AttrSizedOperandSegments]> {
+  let summary = "allocate a tensor with explicit sizes and strides";
+  let arguments = (ins Variadic<Index>:$sizes, Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = [{
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_FreeOp : Wrap_Op<"free"> {
+  let summary = "release a buffer (Inductor's `del buf`)";
+  let arguments = (ins Wrap_TensorType:$tensor);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_ReuseOp : Wrap_Op<"reuse"> {
+  let summary = "reuse a dead buffer's memory for a new tensor";
+  let description = [{
+    The result takes over `source`'s storage; `source` must not be used
+    afterwards. Statically known sizes must fit.
+  }];
+  let arguments = (ins Wrap_TensorType:$source);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Wrap_ReinterpretOp : Wrap_Op<"reinterpret", [AttrSizedOperandSegments]> {
+  let summary = "ReinterpretView: raw strided view of a buffer";
+  let arguments = (ins Wrap_TensorType:$source,
+                       Variadic<Index>:$sizes, Variadic<Index>:$strides,
+                       Optional<Index>:$offset,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides,
+                       I64Attr:$static_offset);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = [{
+    $source custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    custom<DynamicOffset>($offset, $static_offset)
+    attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_AssertFiniteOp : Wrap_Op<"assert_finite"> {
+  let summary = "fail the call if a tensor holds NaN or Inf";
+  let arguments = (ins Wrap_TensorType:$tensor, StrAttr:$name);
+  let assemblyFormat = "$tensor `,` $name attr-dict `:` qualified(type($tensor))";
+}
+
+def Wrap_AssertSizeStrideOp : Wrap_Op<"assert_size_stride", [AttrSizedOperandSegments]> {
+  let summary = "fail the call unless sizes and strides are as expected";
+  let arguments = (ins Wrap_TensorType:$tensor,
+                       Variadic<Index>:$sizes, Variadic<Index>:$strides,
+                       DenseI64ArrayAttr:$static_sizes,
+                       DenseI64ArrayAttr:$static_strides);
+  let assemblyFormat = [{
+    $tensor custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_DeviceGuardOp : Wrap_Op<"device_guard", [
+    SingleBlock, NoTerminator, RecursiveMemoryEffects]> {
+  let summary = "run the region with a device made current";
+  let arguments = (ins I64Attr:$device);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$device $body attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // WRAP_OPS

@@ -1,0 +1,121 @@
+/*===- CAPI.h - C API of the wrap dialect and the wrapc-opt driver -------===*\
+|*                                                                            *|
+|* What the Rust side needs from the C++ side: dialect registration, typed   *|
+|* access to the metadata attributes, registration of Rust-implemented       *|
+|* passes in MLIR's global pass registry, and MlirOptMain.                   *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef WRAPC_CAPI_H
+#define WRAPC_CAPI_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Wrap, wrap);
+
+/// Registers the wrap dialect and every upstream dialect wrapc-opt accepts
+/// (func, arith, scf, cf, index, memref, llvm, gpu, nvvm).
+MLIR_CAPI_EXPORTED void wrapcRegisterDialects(MlirDialectRegistry registry);
+
+//===-- Attribute access ------------------------------------------------===//
+
+MLIR_CAPI_EXPORTED bool wrapcAttributeIsInputInfo(MlirAttribute attr);
+/// Bit i of the result is the i-th flag in declaration order: mutates_data,
+/// mutates_metadata, mutates_storage_metadata, mutations_hidden_from_autograd,
+/// mutations_under_no_grad_or_inference_mode,
+/// mutation_inductor_storage_resize, requires_grad, is_leaf,
+/// keep_input_mutations.
+MLIR_CAPI_EXPORTED uint32_t wrapcInputInfoGetFlags(MlirAttribute attr);
+/// 1 not mutated, 2 mutated in graph, 3 mutated out of graph.
+MLIR_CAPI_EXPORTED int32_t wrapcInputInfoGetMutationType(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirAttribute wrapcInputInfoGet(MlirContext ctx,
+                                                   uint32_t flags);
+
+MLIR_CAPI_EXPORTED bool wrapcAttributeIsOutputInfo(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int32_t wrapcOutputInfoGetOutputType(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t wrapcOutputInfoGetBaseIndex(MlirAttribute attr);
+MLIR_CAPI_EXPORTED bool wrapcOutputInfoGetRequiresGrad(MlirAttribute attr);
+MLIR_CAPI_EXPORTED bool wrapcOutputInfoHasView(MlirAttribute attr);
+MLIR_CAPI_EXPORTED intptr_t wrapcOutputInfoGetViewRank(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t wrapcOutputInfoGetViewSize(MlirAttribute attr,
+                                                      intptr_t i);
+MLIR_CAPI_EXPORTED int64_t wrapcOutputInfoGetViewStride(MlirAttribute attr,
+                                                        intptr_t i);
+MLIR_CAPI_EXPORTED int64_t wrapcOutputInfoGetViewOffset(MlirAttribute attr);
+/// Null type when the output takes no dtype view.
+MLIR_CAPI_EXPORTED MlirType wrapcOutputInfoGetViewDtype(MlirAttribute attr);
+MLIR_CAPI_EXPORTED intptr_t wrapcOutputInfoGetNumDynamicDims(MlirAttribute a);
+MLIR_CAPI_EXPORTED int64_t wrapcOutputInfoGetDynamicDim(MlirAttribute attr,
+                                                        intptr_t i);
+/// The value `?` stands for in sizes, strides and offsets.
+MLIR_CAPI_EXPORTED int64_t wrapcDynamicValue(void);
+
+//===-- Type access -----------------------------------------------------===//
+
+MLIR_CAPI_EXPORTED bool wrapcTypeIsTensor(MlirType type);
+MLIR_CAPI_EXPORTED intptr_t wrapcTensorTypeGetRank(MlirType type);
+MLIR_CAPI_EXPORTED int64_t wrapcTensorTypeGetDim(MlirType type, intptr_t i);
+MLIR_CAPI_EXPORTED MlirType wrapcTensorTypeGetElementType(MlirType type);
+/// 0 host, 1 cuda.
+MLIR_CAPI_EXPORTED int32_t wrapcTensorTypeGetDevice(MlirType type);
+MLIR_CAPI_EXPORTED bool wrapcTypeIsSubclass(MlirType type);
+MLIR_CAPI_EXPORTED MlirStringRef wrapcSubclassTypeGetName(MlirType type);
+MLIR_CAPI_EXPORTED intptr_t wrapcSubclassTypeGetNumAttrs(MlirType type);
+MLIR_CAPI_EXPORTED MlirStringRef wrapcSubclassTypeGetAttrName(MlirType type,
+                                                              intptr_t i);
+MLIR_CAPI_EXPORTED MlirType wrapcSubclassTypeGetAttrType(MlirType type,
+                                                         intptr_t i);
+MLIR_CAPI_EXPORTED intptr_t wrapcSubclassTypeGetOuterRank(MlirType type);
+MLIR_CAPI_EXPORTED int64_t wrapcSubclassTypeGetOuterDim(MlirType type,
+                                                        intptr_t i);
+
+//===-- Passes and the opt driver ---------------------------------------===//
+
+/// One option of a pass, as Passes.td declares it. Values reach the pass as
+/// strings; the pass parses them.
+typedef struct {
+  const char *name;
+  const char *description;
+  const char *defaultValue;
+} WrapcPassOption;
+
+/// Runs a pass on `op` with its option values (in declaration order).
+/// Returns failure to fail the pipeline; diagnostics go through `op`'s
+/// context.
+typedef MlirLogicalResult (*WrapcPassRunFn)(MlirOperation op,
+                                            const char *const *optionValues,
+                                            intptr_t numOptions,
+                                            void *userData);
+
+typedef struct {
+  const char *argument;    ///< command-line name, e.g. "wrap-orchestrate"
+  const char *name;        ///< pass class name, e.g. "WrapOrchestrate"
+  const char *summary;     ///< one line for --help
+  const char *opName;      ///< anchor op, e.g. "builtin.module"
+  intptr_t numOptions;
+  const WrapcPassOption *options;
+  WrapcPassRunFn run;
+  void *userData;
+} WrapcPassDescriptor;
+
+/// Registers a pass in MLIR's global registry, so that `--<argument>`,
+/// `--pass-pipeline` and pass options work as for any MLIR pass. Strings are
+/// copied; `userData` must outlive the process.
+MLIR_CAPI_EXPORTED void wrapcRegisterPass(const WrapcPassDescriptor *pass);
+
+/// Runs MLIR's opt driver (`mlir::MlirOptMain`) with the wrap dialect and the
+/// upstream dialects registered. Returns the process exit code.
+MLIR_CAPI_EXPORTED int wrapcOptMain(int argc, char **argv,
+                                    const char *toolName);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // WRAPC_CAPI_H

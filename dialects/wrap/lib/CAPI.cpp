@@ -1,0 +1,253 @@
+//===- CAPI.cpp - C API of the wrap dialect and wrapc-opt -------*- C++ -*-===//
+
+#include "wrapc/CAPI.h"
+#include "wrapc/WrapDialect.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace wrapc;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Wrap, wrap, wrapc::WrapDialect)
+
+static void registerWrapcDialects(DialectRegistry &registry) {
+  registry.insert<WrapDialect, func::FuncDialect, arith::ArithDialect,
+                  scf::SCFDialect, cf::ControlFlowDialect,
+                  index::IndexDialect, memref::MemRefDialect,
+                  LLVM::LLVMDialect, gpu::GPUDialect, NVVM::NVVMDialect>();
+}
+
+void wrapcRegisterDialects(MlirDialectRegistry registry) {
+  registerWrapcDialects(*unwrap(registry));
+}
+
+//===----------------------------------------------------------------------===//
+// Attribute and type access
+//===----------------------------------------------------------------------===//
+
+bool wrapcAttributeIsInputInfo(MlirAttribute attr) {
+  return isa<InputInfoAttr>(unwrap(attr));
+}
+
+uint32_t wrapcInputInfoGetFlags(MlirAttribute attr) {
+  auto info = cast<InputInfoAttr>(unwrap(attr));
+  bool flags[] = {info.getMutatesData(),
+                  info.getMutatesMetadata(),
+                  info.getMutatesStorageMetadata(),
+                  info.getMutationsHiddenFromAutograd(),
+                  info.getMutationsUnderNoGradOrInferenceMode(),
+                  info.getMutationInductorStorageResize(),
+                  info.getRequiresGrad(),
+                  info.getIsLeaf(),
+                  info.getKeepInputMutations()};
+  uint32_t bits = 0;
+  for (unsigned i = 0; i < std::size(flags); ++i)
+    bits |= static_cast<uint32_t>(flags[i]) << i;
+  return bits;
+}
+
+int32_t wrapcInputInfoGetMutationType(MlirAttribute attr) {
+  return static_cast<int32_t>(
+      cast<InputInfoAttr>(unwrap(attr)).getMutationType());
+}
+
+MlirAttribute wrapcInputInfoGet(MlirContext ctx, uint32_t flags) {
+  auto bit = [&](unsigned i) { return ((flags >> i) & 1u) != 0; };
+  return wrap(InputInfoAttr::get(unwrap(ctx), bit(0), bit(1), bit(2), bit(3),
+                                 bit(4), bit(5), bit(6), bit(7), bit(8)));
+}
+
+static OutputInfoAttr outputInfo(MlirAttribute attr) {
+  return cast<OutputInfoAttr>(unwrap(attr));
+}
+
+bool wrapcAttributeIsOutputInfo(MlirAttribute attr) {
+  return isa<OutputInfoAttr>(unwrap(attr));
+}
+int32_t wrapcOutputInfoGetOutputType(MlirAttribute attr) {
+  return static_cast<int32_t>(outputInfo(attr).getOutputType());
+}
+int64_t wrapcOutputInfoGetBaseIndex(MlirAttribute attr) {
+  return outputInfo(attr).getBaseIndex();
+}
+bool wrapcOutputInfoGetRequiresGrad(MlirAttribute attr) {
+  return outputInfo(attr).getRequiresGrad();
+}
+bool wrapcOutputInfoHasView(MlirAttribute attr) {
+  return outputInfo(attr).getHasView();
+}
+intptr_t wrapcOutputInfoGetViewRank(MlirAttribute attr) {
+  return outputInfo(attr).getViewSizes().size();
+}
+int64_t wrapcOutputInfoGetViewSize(MlirAttribute attr, intptr_t i) {
+  return outputInfo(attr).getViewSizes()[i];
+}
+int64_t wrapcOutputInfoGetViewStride(MlirAttribute attr, intptr_t i) {
+  return outputInfo(attr).getViewStrides()[i];
+}
+int64_t wrapcOutputInfoGetViewOffset(MlirAttribute attr) {
+  return outputInfo(attr).getViewOffset();
+}
+MlirType wrapcOutputInfoGetViewDtype(MlirAttribute attr) {
+  return wrap(outputInfo(attr).getViewDtype());
+}
+intptr_t wrapcOutputInfoGetNumDynamicDims(MlirAttribute attr) {
+  return outputInfo(attr).getDynamicDims().size();
+}
+int64_t wrapcOutputInfoGetDynamicDim(MlirAttribute attr, intptr_t i) {
+  return outputInfo(attr).getDynamicDims()[i];
+}
+int64_t wrapcDynamicValue(void) { return ShapedType::kDynamic; }
+
+bool wrapcTypeIsTensor(MlirType type) { return isa<WrapTensorType>(unwrap(type)); }
+intptr_t wrapcTensorTypeGetRank(MlirType type) {
+  return cast<WrapTensorType>(unwrap(type)).getRank();
+}
+int64_t wrapcTensorTypeGetDim(MlirType type, intptr_t i) {
+  return cast<WrapTensorType>(unwrap(type)).getShape()[i];
+}
+MlirType wrapcTensorTypeGetElementType(MlirType type) {
+  return wrap(cast<WrapTensorType>(unwrap(type)).getElementType());
+}
+int32_t wrapcTensorTypeGetDevice(MlirType type) {
+  return static_cast<int32_t>(cast<WrapTensorType>(unwrap(type)).getDevice());
+}
+bool wrapcTypeIsSubclass(MlirType type) {
+  return isa<SubclassType>(unwrap(type));
+}
+MlirStringRef wrapcSubclassTypeGetName(MlirType type) {
+  return wrap(cast<SubclassType>(unwrap(type)).getName());
+}
+intptr_t wrapcSubclassTypeGetNumAttrs(MlirType type) {
+  return cast<SubclassType>(unwrap(type)).getAttrTypes().size();
+}
+MlirStringRef wrapcSubclassTypeGetAttrName(MlirType type, intptr_t i) {
+  return wrap(cast<SubclassType>(unwrap(type)).getAttrNames()[i].getValue());
+}
+MlirType wrapcSubclassTypeGetAttrType(MlirType type, intptr_t i) {
+  return wrap(cast<SubclassType>(unwrap(type)).getAttrTypes()[i]);
+}
+intptr_t wrapcSubclassTypeGetOuterRank(MlirType type) {
+  return cast<SubclassType>(unwrap(type)).getOuterRank();
+}
+int64_t wrapcSubclassTypeGetOuterDim(MlirType type, intptr_t i) {
+  return cast<SubclassType>(unwrap(type)).getOuterShape()[i];
+}
+
+//===----------------------------------------------------------------------===//
+// Rust-implemented passes in MLIR's registry
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An owned copy of a WrapcPassDescriptor.
+struct RustPassInfo {
+  std::string argument, name, summary, opName;
+  struct Option {
+    std::string name, description, defaultValue;
+  };
+  std::vector<Option> options;
+  WrapcPassRunFn run;
+  void *userData;
+  /// Distinct per registered pass, so that the pass manager and its
+  /// instrumentation tell the Rust passes apart.
+  TypeID typeID;
+};
+
+/// A C++ pass whose options are declared at run time from Passes.td (through
+/// the descriptor) and whose body is a Rust function.
+class RustPass : public Pass {
+public:
+  explicit RustPass(std::shared_ptr<const RustPassInfo> info)
+      : Pass(info->typeID,
+             info->opName.empty() ? std::optional<StringRef>()
+                                  : StringRef(info->opName)),
+        info(std::move(info)) {
+    for (const RustPassInfo::Option &option : this->info->options)
+      options.push_back(std::make_unique<Option<std::string>>(
+          *this, option.name, llvm::cl::desc(option.description),
+          llvm::cl::init(option.defaultValue)));
+  }
+
+  StringRef getName() const override { return info->name; }
+  StringRef getArgument() const override { return info->argument; }
+  StringRef getDescription() const override { return info->summary; }
+  bool canScheduleOn(RegisteredOperationName) const override { return true; }
+
+  /// Rust passes build ops of any of wrapc's dialects; have them loaded.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registerWrapcDialects(registry);
+  }
+
+  std::unique_ptr<Pass> clonePass() const override {
+    auto copy = std::make_unique<RustPass>(info);
+    copy->copyOptionValuesFrom(this);
+    return copy;
+  }
+
+  void runOnOperation() override {
+    std::vector<std::string> values;
+    for (const auto &option : options)
+      values.push_back(option->getValue());
+    std::vector<const char *> pointers;
+    for (const std::string &value : values)
+      pointers.push_back(value.c_str());
+    MlirLogicalResult result =
+        info->run(wrap(getOperation()), pointers.data(),
+                  static_cast<intptr_t>(pointers.size()), info->userData);
+    if (mlirLogicalResultIsFailure(result))
+      signalPassFailure();
+  }
+
+private:
+  std::shared_ptr<const RustPassInfo> info;
+  std::vector<std::unique_ptr<Option<std::string>>> options;
+};
+} // namespace
+
+void wrapcRegisterPass(const WrapcPassDescriptor *pass) {
+  auto info = std::make_shared<RustPassInfo>();
+  info->argument = pass->argument;
+  info->name = pass->name;
+  info->summary = pass->summary;
+  info->opName = pass->opName ? pass->opName : "";
+  for (intptr_t i = 0; i < pass->numOptions; ++i)
+    info->options.push_back({pass->options[i].name,
+                             pass->options[i].description,
+                             pass->options[i].defaultValue});
+  info->run = pass->run;
+  info->userData = pass->userData;
+  static TypeIDAllocator typeIDs;
+  info->typeID = typeIDs.allocate();
+  registerPass([info]() -> std::unique_ptr<Pass> {
+    return std::make_unique<RustPass>(info);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// The opt driver
+//===----------------------------------------------------------------------===//
+
+int wrapcOptMain(int argc, char **argv, const char *toolName) {
+  DialectRegistry registry;
+  registerWrapcDialects(registry);
+  return asMainReturnCode(MlirOptMain(argc, argv, toolName, registry));
+}

@@ -1,0 +1,768 @@
+//===- WrapOps.cpp - wrap dialect op verifiers ------------------*- C++ -*-===//
+//
+// Every invariant of the metadata that can be stated is checked here, with
+// an error located at the op and worded for the person who wrote the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "wrapc/WrapDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace wrapc;
+
+//===----------------------------------------------------------------------===//
+// custom<DynamicOffset>: a static integer or an index value
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseDynamicOffset(OpAsmParser &parser,
+                   std::optional<OpAsmParser::UnresolvedOperand> &offset,
+                   IntegerAttr &staticOffset) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult hasOperand = parser.parseOptionalOperand(operand);
+  Builder builder(parser.getContext());
+  if (hasOperand.has_value()) {
+    if (failed(*hasOperand))
+      return failure();
+    offset = operand;
+    staticOffset = builder.getI64IntegerAttr(ShapedType::kDynamic);
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  staticOffset = builder.getI64IntegerAttr(value);
+  return success();
+}
+
+static void printDynamicOffset(OpAsmPrinter &printer, Operation *,
+                               Value offset, IntegerAttr staticOffset) {
+  if (offset)
+    printer << offset;
+  else
+    printer << staticOffset.getInt();
+}
+
+#define GET_OP_CLASSES
+#include "wrapc/WrapOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isSymbolicInt(Type type) {
+  return type.isIndex() || type.isSignlessInteger();
+}
+
+/// Both tensors hold the same kind of element on the same kind of device.
+static LogicalResult verifySameElementAndDevice(Operation *op, WrapTensorType lhs,
+                                                WrapTensorType rhs, StringRef what) {
+  if (lhs.getElementType() != rhs.getElementType())
+    return op->emitOpError() << what << " element types differ: "
+                             << lhs.getElementType() << " vs "
+                             << rhs.getElementType();
+  if (lhs.getDevice() != rhs.getDevice())
+    return op->emitOpError() << what << " live on different devices: "
+                             << stringifyDeviceKind(lhs.getDevice()) << " vs "
+                             << stringifyDeviceKind(rhs.getDevice());
+  return success();
+}
+
+/// A mixed static/dynamic list has one entry per dimension of `type`, one
+/// operand per `?`, and static entries that agree with static dimensions.
+static LogicalResult verifyMixedList(Operation *op, StringRef name,
+                                     ArrayRef<int64_t> staticValues,
+                                     ValueRange dynamicValues, int64_t rank,
+                                     ArrayRef<int64_t> shapeToMatch = {}) {
+  if (static_cast<int64_t>(staticValues.size()) != rank)
+    return op->emitOpError() << "expects " << rank << " " << name << " (one per "
+                             << "dimension of the result), got "
+                             << staticValues.size();
+  if (failed(verifyListOfOperandsOrIntegers(op, name, rank, staticValues,
+                                            dynamicValues)))
+    return failure();
+  for (auto [i, value] : llvm::enumerate(staticValues)) {
+    if (ShapedType::isDynamic(value))
+      continue;
+    if (value < 0)
+      return op->emitOpError() << name << " #" << i
+                               << " must be non-negative, got " << value;
+    if (!shapeToMatch.empty() && !ShapedType::isDynamic(shapeToMatch[i]) &&
+        shapeToMatch[i] != value)
+      return op->emitOpError() << name << " #" << i << " is " << value
+                               << " but the result type has dimension "
+                               << shapeToMatch[i];
+  }
+  return success();
+}
+
+static LogicalResult verifyStridedView(Operation *op, WrapTensorType source,
+                                       WrapTensorType result,
+                                       ArrayRef<int64_t> staticSizes,
+                                       ValueRange sizes,
+                                       ArrayRef<int64_t> staticStrides,
+                                       ValueRange strides,
+                                       int64_t staticOffset) {
+  if (failed(verifySameElementAndDevice(op, source, result, "source and view")))
+    return failure();
+  if (failed(verifyMixedList(op, "sizes", staticSizes, sizes,
+                             result.getRank(), result.getShape())) ||
+      failed(verifyMixedList(op, "strides", staticStrides, strides,
+                             result.getRank())))
+    return failure();
+  if (staticOffset < 0 && !ShapedType::isDynamic(staticOffset))
+    return op->emitOpError() << "storage offset must be non-negative, got "
+                             << staticOffset;
+  return success();
+}
+
+static LogicalResult verifyDimIndex(Operation *op, int64_t dim,
+                                    WrapTensorType type) {
+  if (dim < 0 || dim >= type.getRank())
+    return op->emitOpError() << "dimension " << dim
+                             << " is out of range for a tensor of rank "
+                             << type.getRank();
+  return success();
+}
+
+/// Appends `type` flattened the way `AOTDispatchSubclassWrapper` does.
+static void appendFlattened(Type type, bool appendSymints,
+                            SmallVectorImpl<Type> &flat) {
+  auto subclass = dyn_cast<SubclassType>(type);
+  if (!subclass) {
+    flat.push_back(type);
+    return;
+  }
+  subclass.getLeafTypes(flat);
+  if (appendSymints)
+    flat.append(subclass.getNumDynamicOuterDims(),
+                IndexType::get(type.getContext()));
+}
+
+//===----------------------------------------------------------------------===//
+// RuntimeWrapperOp
+//===----------------------------------------------------------------------===//
+
+SmallVector<unsigned> RuntimeWrapperOp::getMutatedOutOfGraphInputs() {
+  SmallVector<unsigned> indices;
+  for (unsigned i = 0, e = getInputs().size(); i < e; ++i)
+    if (getInputInfo(i).getMutationType() == MutationType::mutated_out_graph)
+      indices.push_back(i);
+  return indices;
+}
+
+SmallVector<unsigned> RuntimeWrapperOp::getMutatedInGraphInputs() {
+  SmallVector<unsigned> indices;
+  for (unsigned i = 0, e = getInputs().size(); i < e; ++i)
+    if (getInputInfo(i).getMutationType() == MutationType::mutated_in_graph)
+      indices.push_back(i);
+  return indices;
+}
+
+unsigned RuntimeWrapperOp::getExpectedCalleeResultCount() {
+  return getMutatedOutOfGraphInputs().size() + getOutputs().size() +
+         getNumIntermediateBases();
+}
+
+LogicalResult RuntimeWrapperOp::verify() {
+  FunctionType type = getFunctionType();
+  if (getInputs().size() != type.getNumInputs())
+    return emitOpError() << "has " << getInputs().size()
+                         << " input metadata entries for "
+                         << type.getNumInputs() << " arguments";
+  if (getOutputs().size() != type.getNumResults())
+    return emitOpError() << "has " << getOutputs().size()
+                         << " output metadata entries for "
+                         << type.getNumResults() << " results";
+  if (getNumIntermediateBasesAttr().getInt() < 0)
+    return emitOpError() << "num_intermediate_bases must be non-negative";
+
+  for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
+    if (isa<SubclassType>(argType))
+      return emitOpError() << "argument #" << i
+                           << " is a subclass; wrap this wrapper in a "
+                              "'wrap.subclass_wrapper' that flattens it";
+    InputInfoAttr info = getInputInfo(i);
+    if (isSymbolicInt(argType) &&
+        (info.getMutatesData() || info.getMutatesMetadata() ||
+         info.getRequiresGrad()))
+      return emitOpError() << "argument #" << i << " of type " << argType
+                           << " is a symbolic int; it cannot be mutated or "
+                              "require grad";
+    if (!isSymbolicInt(argType) && !isa<WrapTensorType>(argType))
+      return emitOpError() << "argument #" << i << " has unsupported type "
+                           << argType;
+  }
+
+  int64_t numInputs = type.getNumInputs();
+  if (!getDetachInputs().empty() && !getTraceJoint())
+    return emitOpError() << "'detach_inputs' only applies with 'trace_joint'";
+  llvm::SmallSet<int64_t, 4> detached;
+  for (int64_t index : getDetachInputs()) {
+    if (index < 0 || index >= numInputs)
+      return emitOpError() << "detached input #" << index
+                           << " is out of range (" << numInputs << " inputs)";
+    if (!isa<WrapTensorType>(type.getInput(index)))
+      return emitOpError() << "detached input #" << index
+                           << " is not a tensor";
+    if (!detached.insert(index).second)
+      return emitOpError() << "input #" << index << " is detached twice";
+  }
+  for (auto [i, resultType] : llvm::enumerate(type.getResults())) {
+    OutputInfoAttr info = getOutputInfo(i);
+    auto tensorType = dyn_cast<WrapTensorType>(resultType);
+    if (!tensorType) {
+      if (!isSymbolicInt(resultType))
+        return emitOpError() << "result #" << i << " has unsupported type "
+                             << resultType;
+      if (info.getOutputType() != OutputType::non_alias)
+        return emitOpError() << "result #" << i << " of type " << resultType
+                             << " is not a tensor, so it must be 'non_alias'";
+      continue;
+    }
+    if (info.isAliasOfInput()) {
+      if (info.getBaseIndex() >= numInputs)
+        return emitOpError() << "result #" << i << " aliases input #"
+                             << info.getBaseIndex() << " but there are only "
+                             << numInputs << " inputs";
+      Type baseType = type.getInput(info.getBaseIndex());
+      if (!isa<WrapTensorType>(baseType))
+        return emitOpError() << "result #" << i << " aliases input #"
+                             << info.getBaseIndex() << " of type " << baseType
+                             << ", which is not a tensor";
+      if (info.getOutputType() == OutputType::is_input &&
+          baseType != resultType)
+        return emitOpError() << "result #" << i << " is input #"
+                             << info.getBaseIndex() << " but its type "
+                             << resultType << " differs from " << baseType;
+    }
+    if (info.getOutputType() ==
+            OutputType::alias_of_intermediate_base_is_user_output &&
+        info.getBaseIndex() >= static_cast<int64_t>(type.getNumResults()))
+      return emitOpError() << "result #" << i << " aliases user output #"
+                           << info.getBaseIndex() << " but there are only "
+                           << type.getNumResults() << " outputs";
+    if (info.getOutputType() ==
+            OutputType::alias_of_intermediate_base_is_user_output &&
+        !isa<WrapTensorType>(type.getResult(info.getBaseIndex())))
+      return emitOpError() << "result #" << i << " aliases user output #"
+                           << info.getBaseIndex() << ", which is not a tensor";
+    if (info.isAliasOfIntermediate() &&
+        info.getOutputType() !=
+            OutputType::alias_of_intermediate_base_is_user_output &&
+        info.getBaseIndex() >=
+            static_cast<int64_t>(getNumIntermediateBases()))
+      return emitOpError() << "result #" << i << " aliases intermediate base #"
+                           << info.getBaseIndex() << " but there are only "
+                           << getNumIntermediateBases()
+                           << " intermediate bases";
+    if (info.getHasView() &&
+        static_cast<int64_t>(info.getViewSizes().size()) !=
+            tensorType.getRank())
+      return emitOpError() << "result #" << i << " has a view of rank "
+                           << info.getViewSizes().size()
+                           << " but its type has rank " << tensorType.getRank();
+    if (info.getViewDtype() &&
+        info.getViewDtype() != tensorType.getElementType())
+      return emitOpError() << "result #" << i << " takes a dtype view to "
+                           << info.getViewDtype() << " but its element type is "
+                           << tensorType.getElementType();
+    for (int64_t dim : info.getDynamicDims())
+      if (dim >= tensorType.getRank())
+        return emitOpError() << "result #" << i << " marks dim " << dim
+                             << " dynamic but has rank " << tensorType.getRank();
+  }
+  return success();
+}
+
+LogicalResult
+RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError() << "callee '" << getCallee()
+                         << "' does not name a func.func";
+  FunctionType type = getFunctionType();
+  FunctionType calleeType = callee.getFunctionType();
+  if (calleeType.getInputs() != type.getInputs())
+    return emitOpError() << "callee '" << getCallee() << "' takes "
+                         << calleeType.getInputs()
+                         << " but the wrapper passes " << type.getInputs();
+  unsigned expected = getExpectedCalleeResultCount();
+  SmallVector<unsigned> mutated = getMutatedOutOfGraphInputs();
+  if (calleeType.getNumResults() != expected)
+    return emitOpError() << "callee '" << getCallee() << "' returns "
+                         << calleeType.getNumResults() << " values but "
+                         << expected << " are expected (" << mutated.size()
+                         << " mutated inputs + " << type.getNumResults()
+                         << " outputs + " << getNumIntermediateBases()
+                         << " intermediate bases)";
+  for (auto [k, inputIndex] : llvm::enumerate(mutated)) {
+    auto updated = dyn_cast<WrapTensorType>(calleeType.getResult(k));
+    auto orig = cast<WrapTensorType>(type.getInput(inputIndex));
+    if (!updated || updated.getElementType() != orig.getElementType() ||
+        updated.getDevice() != orig.getDevice())
+      return emitOpError() << "callee result #" << k
+                           << " must be the new value of input #" << inputIndex
+                           << " (" << orig << "), got "
+                           << calleeType.getResult(k);
+  }
+  for (auto [i, resultType] : llvm::enumerate(type.getResults())) {
+    Type calleeResult = calleeType.getResult(mutated.size() + i);
+    if (calleeResult != resultType)
+      return emitOpError() << "result #" << i << " has type " << resultType
+                           << " but the callee returns " << calleeResult;
+  }
+  for (unsigned k = mutated.size() + type.getNumResults(); k < expected; ++k)
+    if (!isa<WrapTensorType>(calleeType.getResult(k)))
+      return emitOpError() << "callee result #" << k
+                           << " is an intermediate base and must be a tensor";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SubclassWrapperOp
+//===----------------------------------------------------------------------===//
+
+bool SubclassWrapperOp::isFrozen(unsigned argIndex) {
+  return llvm::is_contained(getFrozen(), static_cast<int64_t>(argIndex));
+}
+
+FunctionType SubclassWrapperOp::getFlattenedFunctionType() {
+  SmallVector<Type> inputs, results;
+  for (Type type : getFunctionType().getInputs())
+    appendFlattened(type, getAppendSymints(), inputs);
+  for (Type type : getFunctionType().getResults())
+    appendFlattened(type, getAppendSymints(), results);
+  return FunctionType::get(getContext(), inputs, results);
+}
+
+LogicalResult SubclassWrapperOp::verify() {
+  llvm::SmallSet<int64_t, 4> seen;
+  int64_t numInputs = getFunctionType().getNumInputs();
+  for (int64_t index : getFrozen()) {
+    if (index < 0 || index >= numInputs)
+      return emitOpError() << "frozen input #" << index
+                           << " is out of range (" << numInputs << " inputs)";
+    if (!seen.insert(index).second)
+      return emitOpError() << "input #" << index << " is listed as frozen twice";
+    if (!isa<SubclassType, WrapTensorType>(getFunctionType().getInput(index)))
+      return emitOpError() << "frozen input #" << index << " is not a tensor";
+  }
+  for (Type type : llvm::concat<const Type>(getFunctionType().getInputs(),
+                                            getFunctionType().getResults())) {
+    auto subclass = dyn_cast<SubclassType>(type);
+    if (!subclass)
+      continue;
+    if (subclass.getNumDynamicOuterDims() != 0 && !getAppendSymints())
+      return emitOpError() << type << " has dynamic outer dimensions; they "
+                              "travel as symints, so 'append_symints' is "
+                              "required";
+    for (Type inner : subclass.getAttrTypes())
+      if (auto nested = dyn_cast<SubclassType>(inner);
+          nested && nested.getNumDynamicOuterDims() != 0)
+        return emitOpError() << "nested subclass " << nested
+                             << " must have a static outer shape";
+  }
+  bool hasSubclass = llvm::any_of(
+      llvm::concat<const Type>(getFunctionType().getInputs(),
+                               getFunctionType().getResults()),
+      [](Type t) { return isa<SubclassType>(t); });
+  if (!hasSubclass)
+    return emitOpError() << "has no subclass argument or result; call the "
+                            "inner wrapper directly";
+  return success();
+}
+
+LogicalResult
+SubclassWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  FunctionType calleeType;
+  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
+    calleeType = wrapper.getFunctionType();
+  else if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
+    calleeType = func.getFunctionType();
+  else
+    return emitOpError() << "callee '" << getCallee()
+                         << "' does not name a wrap.runtime_wrapper or "
+                            "func.func";
+  FunctionType flat = getFlattenedFunctionType();
+  if (calleeType != flat)
+    return emitOpError() << "callee '" << getCallee() << "' has type "
+                         << calleeType << " but flattening the subclasses gives "
+                         << flat;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CallCompiledOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CallCompiledOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError() << "callee '" << getCallee()
+                         << "' does not name a func.func";
+  FunctionType calleeType = callee.getFunctionType();
+  if (TypeRange(calleeType.getInputs()) != TypeRange(getOperandTypes()))
+    return emitOpError() << "passes " << getOperandTypes() << " but '"
+                         << getCallee() << "' takes " << calleeType.getInputs();
+  if (calleeType.getNumResults() != getNumResults())
+    return emitOpError() << "compiled graph '" << getCallee() << "' returns "
+                         << calleeType.getNumResults()
+                         << " values but the call expects " << getNumResults();
+  if (TypeRange(calleeType.getResults()) != TypeRange(getResultTypes()))
+    return emitOpError() << "expects results " << getResultTypes() << " but '"
+                         << getCallee() << "' returns "
+                         << calleeType.getResults();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Mutation epilogue ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ApplyMutationOp::verify() {
+  if (getInfo().getMutationType() != MutationType::mutated_out_graph)
+    return emitOpError() << "input metadata " << getInfo()
+                         << " does not describe a mutation the wrapper "
+                            "writes back (not mutated, or mutated in the "
+                            "graph)";
+  return verifySameElementAndDevice(*this, getOrig().getType(),
+                                    getUpdated().getType(),
+                                    "original input and update");
+}
+
+static LogicalResult verifyInplaceFrom(Operation *op, WrapTensorType orig,
+                                       WrapTensorType updated,
+                                       bool allowDtypeConversion) {
+  if (orig.getDevice() != updated.getDevice())
+    return op->emitOpError() << "original input and update live on different "
+                                "devices";
+  if (!allowDtypeConversion && orig.getElementType() != updated.getElementType())
+    return op->emitOpError() << "original input and update element types "
+                                "differ: "
+                             << orig.getElementType() << " vs "
+                             << updated.getElementType();
+  return success();
+}
+
+LogicalResult SetStorageOp::verify() {
+  return verifyInplaceFrom(*this, getOrig().getType(), getUpdated().getType(),
+                           /*allowDtypeConversion=*/false);
+}
+LogicalResult AsStridedInplaceOp::verify() {
+  return verifyInplaceFrom(*this, getOrig().getType(), getUpdated().getType(),
+                           /*allowDtypeConversion=*/false);
+}
+
+/// copy_ converts dtypes, and needs shapes that can broadcast into `orig`.
+static LogicalResult verifyCopy(Operation *op, WrapTensorType orig,
+                                WrapTensorType updated) {
+  if (failed(verifyInplaceFrom(op, orig, updated,
+                               /*allowDtypeConversion=*/true)))
+    return failure();
+  if (updated.getRank() > orig.getRank())
+    return op->emitOpError() << "cannot copy a rank-" << updated.getRank()
+                             << " tensor into a rank-" << orig.getRank()
+                             << " tensor";
+  ArrayRef<int64_t> dst = orig.getShape(), src = updated.getShape();
+  for (size_t i = 0; i < src.size(); ++i) {
+    int64_t s = src[src.size() - 1 - i], d = dst[dst.size() - 1 - i];
+    if (!ShapedType::isDynamic(s) && !ShapedType::isDynamic(d) && s != d &&
+        s != 1)
+      return op->emitOpError() << "update shape " << updated
+                               << " does not broadcast to " << orig;
+  }
+  return success();
+}
+
+LogicalResult CopyInplaceOp::verify() {
+  return verifyCopy(*this, getOrig().getType(), getUpdated().getType());
+}
+LogicalResult DetachCopyInplaceOp::verify() {
+  return verifyCopy(*this, getOrig().getType(), getUpdated().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Alias replay ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReplayAliasOp::verify() {
+  OutputInfoAttr info = getInfo();
+  if (info.isPassThrough() && getBase())
+    return emitOpError() << "output of type '"
+                         << stringifyOutputType(info.getOutputType())
+                         << "' is passed through and takes no base";
+  if (!info.isPassThrough() && !getBase())
+    return emitOpError() << "output of type '"
+                         << stringifyOutputType(info.getOutputType())
+                         << "' needs the tensor it aliases ('from %base')";
+  if (getOut().getType() != getResult().getType())
+    return emitOpError() << "result type " << getResult().getType()
+                         << " differs from the graph output's type "
+                         << getOut().getType();
+  if (info.getOutputType() == OutputType::is_input &&
+      getBase().getType() != getResult().getType())
+    return emitOpError() << "an 'is_input' output must have its input's type";
+  if (info.getHasView() && static_cast<int64_t>(info.getViewSizes().size()) !=
+                               getResult().getType().getRank())
+    return emitOpError() << "view of rank " << info.getViewSizes().size()
+                         << " for a result of rank "
+                         << getResult().getType().getRank();
+  return success();
+}
+
+LogicalResult AsStridedOp::verify() {
+  return verifyStridedView(*this, getBase().getType(), getResult().getType(),
+                           getStaticSizes(), getSizes(), getStaticStrides(),
+                           getStrides(), getStaticOffset());
+}
+
+LogicalResult ViewDtypeOp::verify() {
+  WrapTensorType src = getBase().getType(), dst = getResult().getType();
+  if (src.getDevice() != dst.getDevice())
+    return emitOpError() << "cannot change the device in a dtype view";
+  if (src.getElementByteWidth() != dst.getElementByteWidth())
+    return emitOpError() << "dtype view from " << src.getElementType()
+                         << " to " << dst.getElementType()
+                         << " changes the element size; only same-size "
+                            "dtype views are supported";
+  if (src.getShape() != dst.getShape())
+    return emitOpError() << "dtype view must keep the shape";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Subclass ops
+//===----------------------------------------------------------------------===//
+
+static SmallVector<Type> getInnerTypes(SubclassType type, bool symints) {
+  SmallVector<Type> inner(type.getAttrTypes());
+  if (symints)
+    inner.append(type.getNumDynamicOuterDims(),
+                 IndexType::get(type.getContext()));
+  return inner;
+}
+
+LogicalResult SubclassUnwrapOp::verify() {
+  SmallVector<Type> expected =
+      getInnerTypes(getValue().getType(), getSymints());
+  if (TypeRange(expected) != getInner().getTypes())
+    return emitOpError() << "unwrapping " << getValue().getType()
+                         << " gives " << TypeRange(expected) << ", not "
+                         << getInner().getTypes();
+  return success();
+}
+
+LogicalResult SubclassWrapOp::verify() {
+  SubclassType type = getValue().getType();
+  SmallVector<Type> expected = getInnerTypes(type, /*symints=*/false);
+  if (TypeRange(expected) != getInner().getTypes())
+    return emitOpError() << "rebuilding " << type << " needs inner values "
+                         << TypeRange(expected) << ", got "
+                         << getInner().getTypes();
+  if (getOuterSizes().size() != type.getNumDynamicOuterDims())
+    return emitOpError() << "rebuilding " << type << " needs "
+                         << type.getNumDynamicOuterDims()
+                         << " outer sizes (one per dynamic dimension), got "
+                         << getOuterSizes().size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor queries and marks
+//===----------------------------------------------------------------------===//
+
+LogicalResult MarkDynamicOp::verify() {
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t dim : getDims()) {
+    if (failed(verifyDimIndex(*this, dim, getTensor().getType())))
+      return failure();
+    if (!seen.insert(dim).second)
+      return emitOpError() << "dimension " << dim << " listed twice";
+  }
+  return success();
+}
+
+LogicalResult TensorSizeOp::verify() {
+  return verifyDimIndex(*this, getDim(), getTensor().getType());
+}
+
+LogicalResult TensorStrideOp::verify() {
+  return verifyDimIndex(*this, getDim(), getTensor().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Level 3
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  FunctionType type = getFunctionType();
+  if (type.getNumResults() != 0)
+    return emitOpError() << "kernels return nothing; got results "
+                         << type.getResults();
+  for (auto [i, argType] : llvm::enumerate(type.getInputs()))
+    if (!isa<WrapTensorType>(argType) && !isSymbolicInt(argType) &&
+        !isa<FloatType>(argType))
+      return emitOpError() << "kernel argument #" << i
+                           << " has unsupported type " << argType;
+  if (getConfigs().empty())
+    return emitOpError() << "needs at least one autotune config";
+  llvm::SmallSet<StringRef, 8> names;
+  size_t blockRank = 0;
+  for (Attribute attr : getConfigs()) {
+    auto config = cast<KernelConfigAttr>(attr);
+    if (!names.insert(config.getName()).second)
+      return emitOpError() << "config name '" << config.getName()
+                           << "' is used twice";
+    if (blockRank == 0)
+      blockRank = config.getBlock().size();
+    else if (config.getBlock().size() != blockRank)
+      return emitOpError() << "config '" << config.getName() << "' has "
+                           << config.getBlock().size()
+                           << " block sizes but the first config has "
+                           << blockRank;
+  }
+  if (!getPtx() && !getPtxFile() && !getCubinFile() && !getHost())
+    return emitOpError() << "needs a payload: 'ptx', 'ptx_file', "
+                            "'cubin_file' or 'host'";
+  if (getPtx() && getPtxFile())
+    return emitOpError() << "has both inline 'ptx' and 'ptx_file'";
+  if (getEntry().empty())
+    return emitOpError() << "needs a non-empty entry point name";
+  return success();
+}
+
+LogicalResult KernelOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (!getHost())
+    return success();
+  auto host =
+      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getHostAttr());
+  if (!host)
+    return emitOpError() << "host payload '" << *getHost()
+                         << "' does not name a func.func";
+  // A host kernel takes the kernel's arguments (tensors as data pointers,
+  // i.e. opaque `!llvm.ptr`) followed by the three program ids.
+  FunctionType hostType = host.getFunctionType();
+  FunctionType type = getFunctionType();
+  if (hostType.getNumInputs() != type.getNumInputs() + 3 ||
+      hostType.getNumResults() != 0)
+    return emitOpError() << "host payload '" << *getHost() << "' has type "
+                         << hostType << "; expected the "
+                         << type.getNumInputs()
+                         << " kernel arguments then three index program ids "
+                            "and no results";
+  for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
+    Type hostArg = hostType.getInput(i);
+    bool ok = isa<WrapTensorType>(argType)
+                  ? hostArg.getDialect().getNamespace() == "llvm"
+                  : hostArg == argType;
+    if (!ok)
+      return emitOpError() << "host payload argument #" << i << " has type "
+                           << hostArg << " for kernel argument type "
+                           << argType;
+  }
+  for (unsigned i = 0; i < 3; ++i)
+    if (!hostType.getInput(type.getNumInputs() + i).isIndex())
+      return emitOpError() << "host payload's program id #" << i
+                           << " must be index";
+  return success();
+}
+
+LogicalResult LaunchOp::verify() {
+  if (getGrid().empty() || getGrid().size() > 3)
+    return emitOpError() << "grid must have 1 to 3 dimensions, got "
+                         << getGrid().size();
+  return success();
+}
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto kernel =
+      symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, getKernelAttr());
+  if (!kernel)
+    return emitOpError() << "'" << getKernel()
+                         << "' does not name a wrap.kernel";
+  TypeRange expected = kernel.getFunctionType().getInputs();
+  if (expected.size() != getArgs().size())
+    return emitOpError() << "kernel '" << getKernel() << "' takes "
+                         << expected.size() << " arguments, launch passes "
+                         << getArgs().size();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(expected, getArgs()))) {
+    auto [want, arg] = pair;
+    if (want != arg.getType())
+      return emitOpError() << "argument #" << i << " has type "
+                           << arg.getType() << " but kernel '" << getKernel()
+                           << "' expects " << want;
+  }
+  return success();
+}
+
+LogicalResult AllocOp::verify() {
+  WrapTensorType type = getResult().getType();
+  int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
+  if (static_cast<int64_t>(getDynamicSizes().size()) != dynamic)
+    return emitOpError() << "type " << type << " has " << dynamic
+                         << " dynamic dimensions but " << getDynamicSizes().size()
+                         << " sizes are given";
+  return success();
+}
+
+LogicalResult EmptyStridedOp::verify() {
+  WrapTensorType type = getResult().getType();
+  if (failed(verifyMixedList(*this, "sizes", getStaticSizes(), getSizes(),
+                             type.getRank(), type.getShape())))
+    return failure();
+  return verifyMixedList(*this, "strides", getStaticStrides(), getStrides(),
+                         type.getRank());
+}
+
+LogicalResult ReuseOp::verify() {
+  WrapTensorType src = getSource().getType(), dst = getResult().getType();
+  if (src.getDevice() != dst.getDevice())
+    return emitOpError() << "cannot reuse a buffer across devices";
+  if (src.hasStaticShape() && dst.hasStaticShape()) {
+    auto bytes = [](WrapTensorType t) {
+      int64_t n = t.getElementByteWidth();
+      for (int64_t d : t.getShape())
+        n *= d;
+      return n;
+    };
+    if (bytes(dst) > bytes(src))
+      return emitOpError() << "result needs " << bytes(dst)
+                           << " bytes but the reused buffer has "
+                           << bytes(src);
+  }
+  return success();
+}
+
+LogicalResult ReinterpretOp::verify() {
+  return verifyStridedView(*this, getSource().getType(), getResult().getType(),
+                           getStaticSizes(), getSizes(), getStaticStrides(),
+                           getStrides(), getStaticOffset());
+}
+
+LogicalResult AssertSizeStrideOp::verify() {
+  WrapTensorType type = getTensor().getType();
+  if (failed(verifyMixedList(*this, "sizes", getStaticSizes(), getSizes(),
+                             type.getRank())))
+    return failure();
+  return verifyMixedList(*this, "strides", getStaticStrides(), getStrides(),
+                         type.getRank());
+}
+
+LogicalResult DeviceGuardOp::verify() {
+  if (getDevice() < 0)
+    return emitOpError() << "device index must be non-negative, got "
+                         << getDevice();
+  return success();
+}

@@ -1,0 +1,62 @@
+//! Generates the pass registry from Passes.td (the single source of pass
+//! names, summaries and options).
+
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::PathBuf;
+use tblgen::{RecordKeeper, TableGenParser};
+
+fn main() {
+    let prefix = env::var("TABLEGEN_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let td = manifest.join("Passes.td");
+    println!("cargo:rerun-if-changed={}", td.display());
+
+    let keeper: RecordKeeper = TableGenParser::new()
+        .add_source_file(td.to_str().unwrap())
+        .add_include_directory(&format!("{prefix}/include"))
+        .parse()
+        .unwrap_or_else(|error| panic!("cannot parse {}: {error}", td.display()));
+
+    let mut code = String::from("// Generated from Passes.td by build.rs; do not edit.\n\n");
+    code.push_str("pub static PASSES: &[PassDef] = &[\n");
+    let mut passes: Vec<_> = keeper.all_derived_definitions("Pass").collect();
+    passes.sort_by_key(|record| record.str_value("argument").unwrap().to_string());
+    for pass in passes {
+        let argument = pass.str_value("argument").unwrap();
+        let module = argument.trim_start_matches("wrap-").replace('-', "_");
+        writeln!(code, "    PassDef {{").unwrap();
+        writeln!(code, "        name: {:?},", pass.name().unwrap()).unwrap();
+        writeln!(code, "        argument: {argument:?},").unwrap();
+        writeln!(code, "        op_name: {:?},", anchor_of(pass.str_value("baseClass").unwrap())).unwrap();
+        writeln!(code, "        summary: {:?},", pass.str_value("summary").unwrap()).unwrap();
+        writeln!(code, "        description: {:?},", pass.str_value("description").unwrap().trim()).unwrap();
+        writeln!(code, "        options: &[").unwrap();
+        for option in pass.list_of_defs_value("options").unwrap() {
+            writeln!(
+                code,
+                "            OptionDef {{ name: {:?}, ty: {:?}, default: {:?}, description: {:?} }},",
+                option.str_value("argument").unwrap(),
+                option.str_value("type").unwrap(),
+                option.str_value("defaultValue").unwrap(),
+                option.str_value("description").unwrap(),
+            )
+            .unwrap();
+        }
+        writeln!(code, "        ],").unwrap();
+        writeln!(code, "        run: crate::{module}::run,").unwrap();
+        writeln!(code, "    }},").unwrap();
+    }
+    code.push_str("];\n");
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("passes.rs");
+    fs::write(out, code).unwrap();
+}
+
+/// `::mlir::OperationPass<mlir::ModuleOp>` → `mlir::ModuleOp`.
+fn anchor_of(base_class: &str) -> &str {
+    base_class
+        .split_once('<')
+        .and_then(|(_, rest)| rest.strip_suffix('>'))
+        .unwrap_or("")
+}

@@ -1,0 +1,120 @@
+//! `wrap-inline-alias-replay` (seed 000): each `wrap.replay_alias` becomes
+//! the straight-line view regeneration `_replay_aliases` and
+//! `gen_alias_from_base` perform for its output type.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Type, Value, ValueLike};
+use wrapc_dialects::{OutputInfo, OutputType, TensorTypeInfo, DYNAMIC};
+
+use crate::ir::{self, Builder, PassResult};
+use crate::Options;
+
+pub fn run(module: OperationRef, _options: &Options) -> PassResult {
+    for op in ir::collect_ops(module, "wrap.replay_alias") {
+        let replacement = inline(op)?;
+        let result: Value = op.result(0).expect("one result").into();
+        ir::replace_all_uses(result, replacement);
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reported> {
+    let Some(info) = ir::attribute(op, "info").and_then(OutputInfo::from_attribute) else {
+        return ir::fail(op, "wrap.replay_alias without valid 'info' metadata");
+    };
+    let out: Value = op.operand(0).expect("verified operand");
+    let base: Option<Value> = op.operand(1).ok();
+    match (info.output_type, base) {
+        (kind, _) if kind.is_pass_through() => Ok(out),
+        (OutputType::IsInput, Some(base)) => Ok(base),
+        (_, Some(base)) => {
+            let b = Builder::before(op);
+            let view = regenerate_view(&b, &info, out, base);
+            Ok(patch_requires_grad(&b, &info, view, ir::bool_attr(op, "base_requires_grad")))
+        }
+        (kind, None) => ir::fail(op, &format!("output of type {kind:?} needs a base to replay from")),
+    }
+}
+
+/// `gen_alias_from_base` without view-function replay: a dtype view if the
+/// dtypes differ, then `as_strided` with the traced sizes, strides and
+/// offset. Entries unknown at compile time are read from the graph's output,
+/// which has exactly the traced output's metadata.
+fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, info: &OutputInfo<'c>, out: Value<'c, 'a>, base: Value<'c, 'a>) -> Value<'c, 'a> {
+    let out_type = TensorTypeInfo::from_type(out.r#type()).expect("verified tensor");
+    let base_type = TensorTypeInfo::from_type(base.r#type()).expect("verified tensor");
+    let mut source = base;
+    if out_type.element_type != base_type.element_type {
+        let viewed = tensor_type(b, &base_type.shape, out_type.element_type, &base_type);
+        source = b.value("wrap.view_dtype", &[base], viewed, &[]);
+    }
+    let rank = out_type.rank();
+    let (sizes, strides, offset) = match &info.view {
+        Some(view) => (view.sizes.clone(), view.strides.clone(), view.offset),
+        None => (vec![DYNAMIC; rank], vec![DYNAMIC; rank], DYNAMIC),
+    };
+    let index = b.index_type();
+    let dims = |query: &str, statics: &[i64]| -> Vec<Value<'c, 'a>> {
+        statics
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v == DYNAMIC)
+            .map(|(d, _)| b.value(query, &[out], index, &[("dim", b.i64_attr(d as i64))]))
+            .collect()
+    };
+    let dynamic_sizes = dims("wrap.tensor.size", &sizes);
+    let dynamic_strides = dims("wrap.tensor.stride", &strides);
+    let dynamic_offset: Vec<Value> =
+        if offset == DYNAMIC { vec![b.value("wrap.tensor.offset", &[out], index, &[])] } else { vec![] };
+    let mut operands = vec![source];
+    operands.extend(&dynamic_sizes);
+    operands.extend(&dynamic_strides);
+    operands.extend(&dynamic_offset);
+    let segments = [1, dynamic_sizes.len() as i32, dynamic_strides.len() as i32, dynamic_offset.len() as i32];
+    b.value(
+        "wrap.as_strided",
+        &operands,
+        out.r#type(),
+        &[
+            ("static_sizes", b.dense_i64(&sizes)),
+            ("static_strides", b.dense_i64(&strides)),
+            ("static_offset", b.i64_attr(offset)),
+            ("operandSegmentSizes", b.dense_i32(&segments)),
+        ],
+    )
+}
+
+/// The last step of `gen_alias_from_base`: detach if the alias requires grad
+/// but the traced output did not; `requires_grad_(True)` in the opposite
+/// case. A view requires grad only if its base does, so when the base is
+/// known not to, the run-time test folds away.
+fn patch_requires_grad<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    info: &OutputInfo<'c>,
+    view: Value<'c, 'a>,
+    base_requires_grad: Option<bool>,
+) -> Value<'c, 'a> {
+    match (base_requires_grad, info.requires_grad) {
+        (Some(false), false) => view,
+        (Some(false), true) => {
+            b.create("wrap.set_requires_grad", &[view], &[], &[("requires_grad", b.bool_attr(true))]);
+            view
+        }
+        (_, target) => b.value(
+            "wrap.patch_requires_grad",
+            &[view],
+            view.r#type(),
+            &[("requires_grad", b.bool_attr(target))],
+        ),
+    }
+}
+
+fn tensor_type<'c>(b: &Builder<'c, '_>, shape: &[i64], element: Type<'c>, like: &TensorTypeInfo<'c>) -> Type<'c> {
+    let dims: String = shape.iter().map(|&d| if d == DYNAMIC { "?x".to_string() } else { format!("{d}x") }).collect();
+    let device = match like.device {
+        wrapc_dialects::DeviceKind::Host => "",
+        wrapc_dialects::DeviceKind::Cuda => ", cuda",
+    };
+    b.ty(&format!("!wrap.tensor<{dims}{element}{device}>"))
+}

@@ -1,0 +1,337 @@
+//! Small helpers over melior and the MLIR C API that every pass uses:
+//! finding ops, reading their attributes, building ops in place, reporting
+//! located errors.
+
+use std::ffi::{c_void, CString};
+
+use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::{BlockRef, Identifier, Location, Type, Value, ValueLike};
+use melior::Context;
+use mlir_sys::*;
+
+/// A pass failed and has already emitted a located diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reported;
+
+pub type PassResult = Result<(), Reported>;
+
+/// Emits `message` as an error located at `op`.
+pub fn emit_error(op: OperationRef, message: &str) {
+    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    // SAFETY: the location belongs to a live op; the message is NUL-terminated.
+    unsafe { mlirEmitError(op.location().to_raw(), message.as_ptr()) }
+}
+
+/// Emits an error at `op` and returns the marker for `?`.
+pub fn fail<T>(op: OperationRef, message: &str) -> Result<T, Reported> {
+    emit_error(op, message);
+    Err(Reported)
+}
+
+/// The context `op` lives in, as the `&Context` melior's builders want.
+///
+/// melior hands out `ContextRef` values, and `ContextRef::to_ref` borrows
+/// the `ContextRef` itself, so the reference must point at a `ContextRef`
+/// that stays put: one is kept per context (it is just the raw handle).
+pub fn context_of<'c>(op: OperationRef<'c, '_>) -> &'c Context {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static HANDLES: RefCell<HashMap<usize, &'static melior::ContextRef<'static>>> =
+            RefCell::new(HashMap::new());
+    }
+    // SAFETY: `op` is live, so is its context.
+    let raw = unsafe { mlirOperationGetContext(op.to_raw()) };
+    let handle = HANDLES.with(|handles| {
+        *handles.borrow_mut().entry(raw.ptr as usize).or_insert_with(|| {
+            // SAFETY: `raw` is a live context; the handle only stores it.
+            Box::leak(Box::new(unsafe { melior::ContextRef::from_raw(raw) }))
+        })
+    });
+    // SAFETY: the handle lives forever; the context outlives every op in it,
+    // and callers use the reference only while `op` is alive.
+    unsafe { std::mem::transmute::<&'static Context, &'c Context>(handle.to_ref()) }
+}
+
+/// Every op named `name` nested under `root`, in post-order.
+pub fn collect_ops<'c, 'a>(root: OperationRef<'c, 'a>, name: &str) -> Vec<OperationRef<'c, 'a>> {
+    struct State<'n> {
+        name: &'n str,
+        found: Vec<MlirOperation>,
+    }
+    unsafe extern "C" fn visit(op: MlirOperation, data: *mut c_void) -> MlirWalkResult {
+        // SAFETY: `data` is the State below, alive for the whole walk.
+        let state = unsafe { &mut *(data as *mut State) };
+        // SAFETY: the walk hands out live ops.
+        let op_name = unsafe { OperationRef::from_raw(op) }.name();
+        if op_name.as_string_ref().as_str() == Ok(state.name) {
+            state.found.push(op);
+        }
+        MlirWalkResult_MlirWalkResultAdvance
+    }
+    let mut state = State { name, found: Vec::new() };
+    // SAFETY: `root` is live and `state` outlives the walk.
+    unsafe {
+        mlirOperationWalk(
+            root.to_raw(),
+            Some(visit),
+            &mut state as *mut State as *mut c_void,
+            MlirWalkOrder_MlirWalkPostOrder,
+        );
+        state.found.into_iter().map(|op| OperationRef::from_raw(op)).collect()
+    }
+}
+
+/// The symbol `name` in the nearest symbol table holding `op`.
+pub fn lookup_symbol<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+    let mut table_op = op.parent_operation()?;
+    while !is_symbol_table(table_op) {
+        table_op = table_op.parent_operation()?;
+    }
+    let name = CString::new(name).ok()?;
+    // SAFETY: `table_op` is a live symbol-table op; the table is destroyed
+    // before returning and the found op outlives it.
+    unsafe {
+        let table = mlirSymbolTableCreate(table_op.to_raw());
+        let found = mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name.as_ptr()));
+        mlirSymbolTableDestroy(table);
+        OperationRef::from_option_raw(found)
+    }
+}
+
+/// wrapc's symbols (wrappers, compiled graphs, kernels) live in modules.
+fn is_symbol_table(op: OperationRef) -> bool {
+    op.name().as_string_ref().as_str() == Ok("builtin.module")
+}
+
+/// Replaces every use of `from` by `to`.
+pub fn replace_all_uses(from: Value, to: Value) {
+    // SAFETY: both values are live and of the same context.
+    unsafe { mlirValueReplaceAllUsesOfWith(from.to_raw(), to.to_raw()) }
+}
+
+/// Erases `op`, which must have no remaining uses.
+pub fn erase(op: OperationRef) {
+    // SAFETY: the caller no longer holds references into `op`.
+    unsafe { mlirOperationDestroy(op.to_raw()) }
+}
+
+//===----------------------------------------------------------------------===//
+// Reading attributes
+//===----------------------------------------------------------------------===//
+
+pub fn attribute<'c>(op: OperationRef<'c, '_>, name: &str) -> Option<Attribute<'c>> {
+    op.attribute(name).ok()
+}
+
+pub fn has_unit_attr(op: OperationRef, name: &str) -> bool {
+    op.has_attribute(name)
+}
+
+pub fn string_attr(op: OperationRef, name: &str) -> Option<String> {
+    let attr = attribute(op, name)?;
+    // SAFETY: checked to be a string attribute first.
+    unsafe {
+        if !mlirAttributeIsAString(attr.to_raw()) {
+            return None;
+        }
+        Some(string_ref(mlirStringAttrGetValue(attr.to_raw())))
+    }
+}
+
+pub fn flat_symbol_attr(op: OperationRef, name: &str) -> Option<String> {
+    let attr = attribute(op, name)?;
+    // SAFETY: checked to be a flat symbol reference first.
+    unsafe {
+        if !mlirAttributeIsAFlatSymbolRef(attr.to_raw()) {
+            return None;
+        }
+        Some(string_ref(mlirFlatSymbolRefAttrGetValue(attr.to_raw())))
+    }
+}
+
+pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
+    let attr = attribute(op, name)?;
+    // SAFETY: checked to be a bool attribute first.
+    unsafe { mlirAttributeIsABool(attr.to_raw()).then(|| mlirBoolAttrGetValue(attr.to_raw())) }
+}
+
+pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
+    let attr = attribute(op, name)?;
+    // SAFETY: checked to be an integer attribute first.
+    unsafe { mlirAttributeIsAInteger(attr.to_raw()).then(|| mlirIntegerAttrGetValueInt(attr.to_raw())) }
+}
+
+pub fn dense_i64_attr(op: OperationRef, name: &str) -> Vec<i64> {
+    let Some(attr) = attribute(op, name) else { return Vec::new() };
+    // SAFETY: checked to be a dense i64 array first; indices in range.
+    unsafe {
+        if !mlirAttributeIsADenseI64Array(attr.to_raw()) {
+            return Vec::new();
+        }
+        let n = mlirDenseArrayGetNumElements(attr.to_raw());
+        (0..n).map(|i| mlirDenseI64ArrayGetElement(attr.to_raw(), i)).collect()
+    }
+}
+
+pub fn array_attr<'c>(op: OperationRef<'c, '_>, name: &str) -> Vec<Attribute<'c>> {
+    let Some(attr) = attribute(op, name) else { return Vec::new() };
+    // SAFETY: checked to be an array first; indices in range.
+    unsafe {
+        if !mlirAttributeIsAArray(attr.to_raw()) {
+            return Vec::new();
+        }
+        let n = mlirArrayAttrGetNumElements(attr.to_raw());
+        (0..n).map(|i| Attribute::from_raw(mlirArrayAttrGetElement(attr.to_raw(), i))).collect()
+    }
+}
+
+/// Inputs and results of the `FunctionType` in type attribute `name`.
+pub fn function_type_attr<'c>(op: OperationRef<'c, '_>, name: &str) -> Option<(Vec<Type<'c>>, Vec<Type<'c>>)> {
+    let attr = attribute(op, name)?;
+    // SAFETY: checked to be a type attribute holding a function type.
+    unsafe {
+        if !mlirAttributeIsAType(attr.to_raw()) {
+            return None;
+        }
+        let ty = mlirTypeAttrGetValue(attr.to_raw());
+        if !mlirTypeIsAFunction(ty) {
+            return None;
+        }
+        let inputs = (0..mlirFunctionTypeGetNumInputs(ty)).map(|i| Type::from_raw(mlirFunctionTypeGetInput(ty, i)));
+        let results = (0..mlirFunctionTypeGetNumResults(ty)).map(|i| Type::from_raw(mlirFunctionTypeGetResult(ty, i)));
+        Some((inputs.collect(), results.collect()))
+    }
+}
+
+fn string_ref(s: MlirStringRef) -> String {
+    // SAFETY: MLIR string refs point to `length` valid bytes.
+    unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned() }
+}
+
+//===----------------------------------------------------------------------===//
+// Building ops
+//===----------------------------------------------------------------------===//
+
+/// Creates ops at one insertion point: before an anchor op, or at the end of
+/// a block.
+pub struct Builder<'c, 'a> {
+    pub context: &'c Context,
+    pub location: Location<'c>,
+    block: BlockRef<'c, 'a>,
+    anchor: Option<OperationRef<'c, 'a>>,
+}
+
+impl<'c, 'a> Builder<'c, 'a> {
+    /// Inserts before `op`, with `op`'s location.
+    pub fn before(op: OperationRef<'c, 'a>) -> Self {
+        Self {
+            context: context_of(op),
+            location: op.location(),
+            block: op.block().expect("ops being rewritten live in a block"),
+            anchor: Some(op),
+        }
+    }
+
+    /// Appends to the end of `block`.
+    pub fn at_end(context: &'c Context, block: BlockRef<'c, 'a>, location: Location<'c>) -> Self {
+        Self { context, location, block, anchor: None }
+    }
+
+    /// Creates `name(operands) {attributes} : results` here.
+    pub fn create(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&str, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
+        let attributes: Vec<_> =
+            attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
+        let op = OperationBuilder::new(name, self.location)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(&attributes)
+            .build()
+            .expect("wrapc builds only registered ops with valid operands");
+        match self.anchor {
+            Some(anchor) => self.block.insert_operation_before(anchor, op),
+            None => self.block.append_operation(op),
+        }
+    }
+
+    /// Creates an op with one result and returns that result.
+    pub fn value(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        result: Type<'c>,
+        attributes: &[(&str, Attribute<'c>)],
+    ) -> Value<'c, 'a> {
+        self.create(name, operands, &[result], attributes).result(0).expect("one result").into()
+    }
+
+    /// Parses an attribute this crate spells itself.
+    pub fn attr(&self, text: &str) -> Attribute<'c> {
+        Attribute::parse(self.context, text).unwrap_or_else(|| panic!("wrapc spelled an invalid attribute: {text}"))
+    }
+
+    pub fn ty(&self, text: &str) -> Type<'c> {
+        Type::parse(self.context, text).unwrap_or_else(|| panic!("wrapc spelled an invalid type: {text}"))
+    }
+
+    pub fn dense_i64(&self, values: &[i64]) -> Attribute<'c> {
+        let list: Vec<String> = values.iter().map(i64::to_string).collect();
+        self.attr(&format!("array<i64: {}>", list.join(", ")))
+    }
+
+    pub fn dense_i32(&self, values: &[i32]) -> Attribute<'c> {
+        let list: Vec<String> = values.iter().map(i32::to_string).collect();
+        self.attr(&format!("array<i32: {}>", list.join(", ")))
+    }
+
+    pub fn i64_attr(&self, value: i64) -> Attribute<'c> {
+        self.attr(&format!("{value} : i64"))
+    }
+
+    pub fn bool_attr(&self, value: bool) -> Attribute<'c> {
+        self.attr(if value { "true" } else { "false" })
+    }
+
+    pub fn unit(&self) -> Attribute<'c> {
+        Attribute::unit(self.context)
+    }
+
+    pub fn symbol_ref(&self, name: &str) -> Attribute<'c> {
+        self.attr(&format!("@\"{}\"", name.escape_default()))
+    }
+
+    /// `arith.constant <value> : i1`.
+    pub fn const_bool(&self, value: bool) -> Value<'c, 'a> {
+        let i1 = self.ty("i1");
+        self.value("arith.constant", &[], i1, &[("value", self.attr(if value { "true" } else { "false" }))])
+    }
+
+    pub fn index_type(&self) -> Type<'c> {
+        self.ty("index")
+    }
+}
+
+/// The textual form of `ty`, for diagnostics.
+pub fn type_text(ty: Type) -> String {
+    ty.to_string()
+}
+
+/// Whether `ty` is a `!wrap.tensor`.
+pub fn is_tensor(ty: Type) -> bool {
+    wrapc_dialects::TensorTypeInfo::from_type(ty).is_some()
+}
+
+/// The block argument index of `value` if it is an argument of `block`.
+pub fn argument_number(value: Value, block: BlockRef) -> Option<usize> {
+    (0..block.argument_count()).find(|&i| {
+        block.argument(i).map(|arg| Value::from(arg) == value).unwrap_or(false)
+    })
+}

@@ -1,0 +1,158 @@
+//! `wrap-specialize-mutation-epilogue` (seed 001): each generic
+//! `wrap.apply_mutation` becomes exactly the write-back PyTorch would run for
+//! that input's metadata.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{RegionLike, Value, ValueLike};
+use wrapc_dialects::InputInfo;
+
+use crate::ir::{self, Builder, PassResult};
+use crate::Options;
+
+pub fn run(module: OperationRef, options: &Options) -> PassResult {
+    let elide_self_copies = options.flag("elide-self-copies");
+    for op in ir::collect_ops(module, "wrap.apply_mutation") {
+        specialize(op, elide_self_copies)?;
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+/// What one mutated input gets written back with.
+#[derive(Debug, PartialEq, Eq)]
+enum WriteBack {
+    Nothing,
+    /// `orig.set_(updated)` (detached first in a joint graph).
+    SetStorage { detach_update: bool },
+    /// `orig.as_strided_(updated.size(), updated.stride(), updated.storage_offset())`.
+    Metadata,
+    /// Optional metadata update, then the data copy.
+    Data { metadata_too: bool, copy: Copy },
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Copy {
+    /// `orig.detach().copy_(updated)`: a leaf requiring grad, whose mutation
+    /// autograd must not record.
+    Detached,
+    Plain,
+    /// The callee wrote the input's own buffer: no data moves, but copy_
+    /// would still have bumped the version counter.
+    VersionBumpOnly,
+}
+
+fn classify(info: &InputInfo, trace_joint: bool, updated_is_orig_buffer: bool) -> WriteBack {
+    let flags = info.flags;
+    if !flags.mutates_data && !flags.mutates_metadata {
+        return WriteBack::Nothing;
+    }
+    if flags.mutates_storage_metadata {
+        return WriteBack::SetStorage { detach_update: trace_joint };
+    }
+    if flags.mutates_metadata && !flags.mutates_data {
+        return WriteBack::Metadata;
+    }
+    // The input's requires_grad is part of the metadata Dynamo guards on, so
+    // `orig.requires_grad` is known here.
+    let copy = if updated_is_orig_buffer {
+        Copy::VersionBumpOnly
+    } else if flags.is_leaf && flags.requires_grad {
+        Copy::Detached
+    } else {
+        Copy::Plain
+    };
+    WriteBack::Data { metadata_too: flags.mutates_metadata, copy }
+}
+
+fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
+    let Some(info) = ir::attribute(op, "info").and_then(InputInfo::from_attribute) else {
+        return ir::fail(op, "wrap.apply_mutation without valid 'info' metadata");
+    };
+    let orig: Value = op.operand(0).expect("verified operand");
+    let updated: Value = op.operand(1).expect("verified operand");
+    let self_copy = elide_self_copies && callee_returns_argument(op, orig, updated);
+    let b = Builder::before(op);
+    match classify(&info, ir::has_unit_attr(op, "trace_joint"), self_copy) {
+        WriteBack::Nothing => {}
+        WriteBack::SetStorage { detach_update } => {
+            let source = if detach_update {
+                b.value("wrap.detach", &[updated], updated.r#type(), &[])
+            } else {
+                updated
+            };
+            b.create("wrap.set_storage", &[orig, source], &[], &[]);
+        }
+        WriteBack::Metadata => {
+            b.create("wrap.as_strided_inplace", &[orig, updated], &[], &[]);
+        }
+        WriteBack::Data { metadata_too, copy } => {
+            if metadata_too {
+                b.create("wrap.as_strided_inplace", &[orig, updated], &[], &[]);
+            }
+            match copy {
+                Copy::Detached => b.create("wrap.detach_copy_inplace", &[orig, updated], &[], &[]),
+                Copy::Plain => b.create("wrap.copy_inplace", &[orig, updated], &[], &[]),
+                Copy::VersionBumpOnly => b.create("wrap.bump_version", &[orig], &[], &[]),
+            };
+        }
+    }
+    Ok(())
+}
+
+/// True when `updated` is result #k of a `wrap.call_compiled` whose callee
+/// returns, at position k, the very argument the call passed `orig` as: the
+/// callee mutated the input in place and handed back its buffer.
+fn callee_returns_argument(op: OperationRef, orig: Value, updated: Value) -> bool {
+    let Ok(result) = melior::ir::operation::OperationResult::try_from(updated) else { return false };
+    let call = result.owner();
+    if call.name().as_string_ref().as_str() != Ok("wrap.call_compiled") {
+        return false;
+    }
+    let Some(callee_name) = ir::flat_symbol_attr(call, "callee") else { return false };
+    let Some(callee) = ir::lookup_symbol(op, &callee_name) else { return false };
+    let Some(region) = callee.region(0).ok() else { return false };
+    let Some(entry) = region.first_block() else { return false };
+    // A single-block body: its terminator is the only return.
+    if entry.next_in_region().is_some() {
+        return false;
+    }
+    let Some(ret) = entry.terminator() else { return false };
+    let Ok(returned) = ret.operand(result.result_number()) else { return false };
+    let Some(arg_number) = ir::argument_number(returned, entry) else { return false };
+    call.operand(arg_number).map(|passed| passed == orig).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wrapc_dialects::{InputFlags, MutationType};
+
+    fn info(flags: InputFlags) -> InputInfo {
+        InputInfo { flags, mutation_type: MutationType::MutatedOutGraph }
+    }
+
+    #[test]
+    fn storage_mutation_wins_over_data_and_metadata() {
+        let flags = InputFlags { mutates_data: true, mutates_metadata: true, mutates_storage_metadata: true, ..Default::default() };
+        assert_eq!(classify(&info(flags), true, false), WriteBack::SetStorage { detach_update: true });
+        assert_eq!(classify(&info(flags), false, false), WriteBack::SetStorage { detach_update: false });
+    }
+
+    #[test]
+    fn leaf_requiring_grad_copies_through_detach() {
+        let flags = InputFlags { mutates_data: true, is_leaf: true, requires_grad: true, ..Default::default() };
+        assert_eq!(classify(&info(flags), false, false), WriteBack::Data { metadata_too: false, copy: Copy::Detached });
+        let non_leaf = InputFlags { is_leaf: false, ..flags };
+        assert_eq!(classify(&info(non_leaf), false, false), WriteBack::Data { metadata_too: false, copy: Copy::Plain });
+    }
+
+    #[test]
+    fn self_copy_keeps_only_the_version_bump() {
+        let flags = InputFlags { mutates_data: true, mutates_metadata: true, ..Default::default() };
+        assert_eq!(
+            classify(&info(flags), false, true),
+            WriteBack::Data { metadata_too: true, copy: Copy::VersionBumpOnly }
+        );
+    }
+}
