@@ -159,19 +159,22 @@ def Wrap_SetRequiresGradOp : Wrap_Op<"set_requires_grad"> {
 }
 
 def Wrap_PatchRequiresGradOp : Wrap_Op<"patch_requires_grad",
-    [SameOperandsAndResultType]> {
+    [AllTypesMatch<["tensor", "result"]>]> {
   let summary = "match an alias's requires_grad to the traced output";
   let description = [{
-    `gen_alias_from_base`'s last step: if the regenerated alias requires grad
-    but the traced output did not, the result is `alias.detach()`; if it does
-    not but the traced output did, `alias.requires_grad_(True)`; otherwise
-    the alias itself. The branch depends on the alias's run-time flag; it
-    folds to `wrap.detach` / `wrap.set_requires_grad` / nothing when the
-    base's flag is known.
+    `gen_alias_from_base`'s last step, decided by the *base's* run-time
+    requires_grad: if the base requires grad but the traced output did not,
+    the result is `alias.detach()`; if the base does not but the traced
+    output did, `alias.requires_grad_(True)`; otherwise the alias itself.
+    `wrap-inline-alias-replay` emits `wrap.set_requires_grad` or nothing
+    instead when the base's flag is known at compile time.
   }];
-  let arguments = (ins Wrap_TensorType:$tensor, BoolAttr:$requires_grad);
+  let arguments = (ins Wrap_TensorType:$tensor, Wrap_TensorType:$base,
+                       BoolAttr:$requires_grad);
   let results = (outs Wrap_TensorType:$result);
-  let assemblyFormat = "$tensor `,` $requires_grad attr-dict `:` qualified(type($tensor))";
+  let assemblyFormat = [{
+    $tensor `from` $base `,` $requires_grad attr-dict `:` qualified(type($tensor)) `,` qualified(type($base))
+  }];
 }
 
 def Wrap_CallCompiledOp : Wrap_Op<"call_compiled", [

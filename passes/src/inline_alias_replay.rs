@@ -31,7 +31,7 @@ fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reporte
         (_, Some(base)) => {
             let b = Builder::before(op);
             let view = regenerate_view(&b, &info, out, base);
-            Ok(patch_requires_grad(&b, &info, view, ir::bool_attr(op, "base_requires_grad")))
+            Ok(patch_requires_grad(&b, &info, view, base, ir::bool_attr(op, "base_requires_grad")))
         }
         (kind, None) => ir::fail(op, &format!("output of type {kind:?} needs a base to replay from")),
     }
@@ -85,25 +85,27 @@ fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, info: &OutputInfo<'c>, out: Valu
     )
 }
 
-/// The last step of `gen_alias_from_base`: detach if the alias requires grad
+/// The last step of `gen_alias_from_base`: detach if the base requires grad
 /// but the traced output did not; `requires_grad_(True)` in the opposite
-/// case. A view requires grad only if its base does, so when the base is
-/// known not to, the run-time test folds away.
+/// case. When the base's flag is known (an input's metadata) the run-time
+/// test folds away.
 fn patch_requires_grad<'c, 'a>(
     b: &Builder<'c, 'a>,
     info: &OutputInfo<'c>,
     view: Value<'c, 'a>,
+    base: Value<'c, 'a>,
     base_requires_grad: Option<bool>,
 ) -> Value<'c, 'a> {
     match (base_requires_grad, info.requires_grad) {
-        (Some(false), false) => view,
-        (Some(false), true) => {
+        (Some(base), target) if base == target => view,
+        (Some(false), _) => {
             b.create("wrap.set_requires_grad", &[view], &[], &[("requires_grad", b.bool_attr(true))]);
             view
         }
-        (_, target) => b.value(
+        (Some(true), _) => b.value("wrap.detach", &[view], view.r#type(), &[]),
+        (None, target) => b.value(
             "wrap.patch_requires_grad",
-            &[view],
+            &[view, base],
             view.r#type(),
             &[("requires_grad", b.bool_attr(target))],
         ),

@@ -6,6 +6,7 @@
 mod flatten_subclasses;
 pub mod ir;
 mod orchestrate;
+pub mod pipeline;
 mod specialize_mutation_epilogue;
 mod inline_alias_replay;
 

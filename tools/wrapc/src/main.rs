@@ -1,1 +1,113 @@
-fn main() {}
+//! `wrapc`: the driver. `wrapc interpret` runs a wrapper with the reference
+//! interpreter — before or after wrapc's passes — and prints what the call
+//! did (outputs, aliasing, versions, grad mode) as JSON.
+
+mod inputs;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context as _, Result};
+use clap::{Parser, Subcommand};
+use melior::ir::operation::OperationLike;
+use melior::ir::Module;
+use wrapc_interpreter::{Effects, Interpreter};
+
+#[derive(Parser)]
+#[command(name = "wrapc", version, about = "Compile and run PyTorch runtime wrappers modelled in the wrap dialect")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a wrapper with the reference interpreter and print its effects.
+    Interpret {
+        /// The .mlir file ("-" for stdin).
+        input: PathBuf,
+        /// The symbol to call.
+        #[arg(long)]
+        entry: String,
+        /// JSON file with the call's arguments (see docs/INTERPRETER.md).
+        #[arg(long)]
+        inputs: PathBuf,
+        /// Pass pipeline to run first: "none", "specialize" (wrapc's four
+        /// specialization passes) or MLIR's textual pipeline syntax.
+        #[arg(long, default_value = "none")]
+        pipeline: String,
+        /// Grad mode of the calling thread.
+        #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+        grad: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("wrapc: error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Interpret { input, entry, inputs, pipeline, grad } => {
+            interpret(&input, &entry, &inputs, &pipeline, grad)
+        }
+    }
+}
+
+fn read_source(path: &PathBuf) -> Result<String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).context("reading stdin")?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+}
+
+fn interpret(input: &PathBuf, entry: &str, inputs_path: &PathBuf, pipeline: &str, grad: bool) -> Result<()> {
+    let source = read_source(input)?;
+    let context = wrapc_dialects::create_context();
+    let mut module = parse_module(&context, &source, input)?;
+    let pipeline = match pipeline {
+        "none" => None,
+        "specialize" => Some(wrapc_passes::pipeline::SPECIALIZE.to_string()),
+        custom => Some(custom.to_string()),
+    };
+    if let Some(pipeline) = pipeline {
+        wrapc_passes::pipeline::run_pipeline(&context, &mut module, &pipeline)
+            .map_err(|diagnostics| anyhow::anyhow!("{diagnostics}"))
+            .context("running the pass pipeline")?;
+    }
+    let spec = std::fs::read_to_string(inputs_path).with_context(|| format!("reading {}", inputs_path.display()))?;
+    let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs_path.display()))?;
+    wrapc_runtime::set_grad_enabled(grad);
+    let interpreter = Interpreter::new(module.as_operation());
+    let outputs = interpreter.call(entry, &args).with_context(|| format!("calling @{entry}"))?;
+    let effects = Effects::capture(&args, &outputs);
+    println!("{}", serde_json::to_string_pretty(&effects)?);
+    Ok(())
+}
+
+fn parse_module<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) -> Result<Module<'c>> {
+    let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = diagnostics.clone();
+    let handler = context.attach_diagnostic_handler(move |d| {
+        sink.borrow_mut().push(format!("{}: {}", d.location(), d));
+        true
+    });
+    let module = Module::parse(context, source);
+    let verified = module.as_ref().map(|m| m.as_operation().verify()).unwrap_or(false);
+    context.detach_diagnostic_handler(handler);
+    match module {
+        Some(module) if verified => Ok(module),
+        _ => {
+            let lines = diagnostics.borrow().join("\n");
+            bail!("{} is not valid wrap IR:\n{lines}", path.display())
+        }
+    }
+}

@@ -1,0 +1,39 @@
+# The two commands of the README:
+#   make demo   — bootstrap dependencies, build, run the end-to-end example
+#   make test   — bootstrap dependencies, build, run every test (lit + cargo)
+SHELL := /bin/bash
+LLVM_PREFIX ?= /usr/lib/llvm-22
+export MLIR_SYS_220_PREFIX := $(LLVM_PREFIX)
+export TABLEGEN_220_PREFIX := $(LLVM_PREFIX)
+export LLVM_SYS_221_PREFIX := $(LLVM_PREFIX)
+export PATH := $(LLVM_PREFIX)/bin:$(PATH)
+CARGO ?= cargo
+BIN := target/debug
+
+.PHONY: all deps build demo test lit cargo-test docs clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(CARGO) build --workspace --bins
+
+docs: build
+	@cp "$$(ls -td target/debug/build/wrapc-dialects-*/out | head -1)/docs/WrapDialect.md" docs/WrapDialect.md
+	@echo "docs/WrapDialect.md regenerated from dialects/wrap/*.td"
+
+demo: build
+	@scripts/demo.sh
+
+lit: build
+	$(LLVM_PREFIX)/bin/lit -sv test
+
+cargo-test: deps
+	$(CARGO) test --workspace
+
+test: docs lit cargo-test
+
+clean:
+	$(CARGO) clean

@@ -1,0 +1,313 @@
+//! Level-2 and level-3 functions, run op by op.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
+use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_passes::ir;
+use wrapc_runtime::{Device, Tensor};
+
+use crate::level1::{self, as_tensor, dtype_of, expect_subclass};
+use crate::value::{SubclassValue, Value};
+use crate::{InterpError, Interpreter, Result};
+
+/// SSA values of one function activation, keyed by their MLIR identity.
+#[derive(Default)]
+struct Frame {
+    values: HashMap<usize, Value>,
+}
+
+fn key(value: melior::ir::Value) -> usize {
+    value.to_raw().ptr as usize
+}
+
+impl Frame {
+    fn get(&self, op: OperationRef, value: melior::ir::Value) -> Result<Value> {
+        self.values
+            .get(&key(value))
+            .cloned()
+            .ok_or_else(|| InterpError::at(op, "use of a value that was freed or never defined"))
+    }
+}
+
+pub(crate) fn run_function(interp: &Interpreter, function: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
+    let entry = function
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| InterpError::at(function, "function has no body"))?;
+    if entry.argument_count() != args.len() {
+        return Err(InterpError::at(
+            function,
+            format!("expected {} arguments, got {}", entry.argument_count(), args.len()),
+        ));
+    }
+    let mut frame = Frame::default();
+    for (i, arg) in args.iter().enumerate() {
+        frame.values.insert(key(entry.argument(i).unwrap().into()), arg.clone());
+    }
+    match run_block(interp, entry, &mut frame)? {
+        Some(results) => Ok(results),
+        None => Err(InterpError::at(function, "function body ended without func.return")),
+    }
+}
+
+/// Runs the ops of `block`; `Some` holds the values of a `func.return`.
+fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result<Option<Vec<Value>>> {
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        let operands = (0..op.operand_count())
+            .map(|i| frame.get(op, op.operand(i).unwrap()))
+            .collect::<Result<Vec<_>>>()?;
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if name == "func.return" {
+            return Ok(Some(operands));
+        }
+        let results = if name == "wrap.device_guard" {
+            // Host execution has one device; the guard only scopes the body.
+            let body = op.region(0).ok().and_then(|r| r.first_block());
+            if let Some(body) = body {
+                run_block(interp, body, frame)?;
+            }
+            vec![]
+        } else {
+            run_op(interp, op, &name, &operands)?
+        };
+        if name == "wrap.free" {
+            frame.values.remove(&key(op.operand(0).unwrap()));
+        }
+        for (i, value) in results.into_iter().enumerate() {
+            let result = op.result(i).map_err(|_| InterpError::at(op, "op produced too many values"))?;
+            frame.values.insert(key(result.into()), value);
+        }
+        next = op.next_in_block();
+    }
+    Ok(None)
+}
+
+fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]) -> Result<Vec<Value>> {
+    let rt = |e: wrapc_runtime::RuntimeError| InterpError::at(op, e.to_string());
+    let tensor = |i: usize| as_tensor(op, &operands[i], &format!("operand #{i}"));
+    let none = Ok(vec![]);
+    match name {
+        "arith.constant" => constant(op),
+        "func.call" | "wrap.call_compiled" => {
+            let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+            interp.call(&callee, operands)
+        }
+        "wrap.grad_mode.get" => Ok(vec![Value::Bool(wrapc_runtime::grad_enabled())]),
+        "wrap.grad_mode.set" => match operands[0] {
+            Value::Bool(enabled) => {
+                wrapc_runtime::set_grad_enabled(enabled);
+                none
+            }
+            _ => Err(InterpError::at(op, "grad mode must be an i1")),
+        },
+        "wrap.bump_version" => {
+            tensor(0)?.bump_version();
+            none
+        }
+        "wrap.detach" => Ok(vec![Value::Tensor(tensor(0)?.detach())]),
+        "wrap.set_requires_grad" => {
+            tensor(0)?.set_requires_grad(ir::bool_attr(op, "requires_grad").unwrap_or(false)).map_err(rt)?;
+            none
+        }
+        "wrap.patch_requires_grad" => {
+            let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+            Ok(vec![Value::Tensor(level1::patch_requires_grad(tensor(0)?, &tensor(1)?, target).map_err(rt)?)])
+        }
+        "wrap.apply_mutation" => {
+            let info = ir::attribute(op, "info")
+                .and_then(InputInfo::from_attribute)
+                .ok_or_else(|| InterpError::at(op, "bad 'info'"))?;
+            level1::apply_mutation(&tensor(0)?, &tensor(1)?, &info, ir::has_unit_attr(op, "trace_joint"))
+                .map_err(rt)?;
+            none
+        }
+        "wrap.set_storage" => tensor(0)?.set_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        "wrap.as_strided_inplace" => {
+            let src = tensor(1)?;
+            tensor(0)?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset()).map_err(rt).map(|_| vec![])
+        }
+        "wrap.copy_inplace" => tensor(0)?.copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        "wrap.detach_copy_inplace" => tensor(0)?.detach().copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        "wrap.replay_alias" => {
+            let info = ir::attribute(op, "info")
+                .and_then(OutputInfo::from_attribute)
+                .ok_or_else(|| InterpError::at(op, "bad 'info'"))?;
+            let base = if operands.len() > 1 { Some(tensor(1)?) } else { None };
+            Ok(vec![Value::Tensor(level1::replay_alias(&tensor(0)?, base.as_ref(), &info).map_err(rt)?)])
+        }
+        "wrap.as_strided" | "wrap.reinterpret" => {
+            let (sizes, strides, offset) = mixed_view(op, &operands[1..], true)?;
+            Ok(vec![Value::Tensor(tensor(0)?.as_strided(&sizes, &strides, offset).map_err(rt)?)])
+        }
+        "wrap.view_dtype" => {
+            let dtype = result_dtype(op)?;
+            Ok(vec![Value::Tensor(tensor(0)?.view_dtype(dtype).map_err(rt)?)])
+        }
+        "wrap.tensor.size" | "wrap.tensor.stride" => {
+            let t = tensor(0)?;
+            let dim = ir::int_attr(op, "dim").unwrap_or(0) as usize;
+            let values = if name.ends_with("size") { t.sizes() } else { t.strides() };
+            values
+                .get(dim)
+                .map(|&v| vec![Value::Int(v)])
+                .ok_or_else(|| InterpError::at(op, format!("dimension {dim} out of range")))
+        }
+        "wrap.tensor.offset" => Ok(vec![Value::Int(tensor(0)?.storage_offset())]),
+        "wrap.mark_dynamic" => {
+            let t = tensor(0)?;
+            for d in ir::dense_i64_attr(op, "dims") {
+                t.mark_dynamic(d).map_err(rt)?;
+            }
+            none
+        }
+        "wrap.null" => Ok(vec![Value::Null]),
+        "wrap.subclass.check_type" => {
+            let info = subclass_type(op, op.operand(0).unwrap().r#type())?;
+            expect_subclass(op, &operands[0], &info.name).map(|_| vec![])
+        }
+        "wrap.subclass.unwrap" => {
+            let info = subclass_type(op, op.operand(0).unwrap().r#type())?;
+            let value = expect_subclass(op, &operands[0], &info.name)?;
+            let mut inner: Vec<Value> = value.attrs.iter().map(|(_, v)| v.clone()).collect();
+            if ir::has_unit_attr(op, "symints") {
+                inner.extend(level1::dynamic_outer_sizes(&info, &value));
+            }
+            Ok(inner)
+        }
+        "wrap.subclass.wrap" => subclass_wrap(op, operands),
+        "wrap.alloc" => {
+            let ty = tensor_type(op)?;
+            let mut dynamic = operands.iter();
+            let sizes = ty
+                .shape
+                .iter()
+                .map(|&d| if d == DYNAMIC { int(op, dynamic.next()) } else { Ok(d) })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(vec![Value::Tensor(Tensor::empty(&sizes, result_dtype(op)?, device(&ty)).map_err(rt)?)])
+        }
+        "wrap.empty_strided" => {
+            let (sizes, strides, _) = mixed_view(op, operands, false)?;
+            let ty = tensor_type(op)?;
+            Ok(vec![Value::Tensor(
+                Tensor::empty_strided(&sizes, &strides, result_dtype(op)?, device(&ty)).map_err(rt)?,
+            )])
+        }
+        "wrap.free" => none,
+        "wrap.reuse" => {
+            let ty = tensor_type(op)?;
+            if ty.shape.contains(&DYNAMIC) {
+                return Err(InterpError::at(op, "the interpreter reuses buffers only for static shapes"));
+            }
+            let strides = contiguous_strides(&ty.shape);
+            let source = tensor(0)?;
+            let dtype = result_dtype(op)?;
+            let reused = if source.dtype() == dtype { source } else { source.view_dtype(dtype).map_err(rt)? };
+            Ok(vec![Value::Tensor(reused.as_strided(&ty.shape, &strides, 0).map_err(rt)?)])
+        }
+        "wrap.assert_finite" => {
+            let t = tensor(0)?;
+            if t.to_f64_vec().map_err(rt)?.iter().all(|v| v.is_finite()) {
+                none
+            } else {
+                let label = ir::string_attr(op, "name").unwrap_or_default();
+                Err(InterpError::at(op, format!("'{label}' holds NaN or Inf")))
+            }
+        }
+        "wrap.assert_size_stride" => {
+            let t = tensor(0)?;
+            let (sizes, strides, _) = mixed_view(op, &operands[1..], false)?;
+            if t.sizes() == sizes && t.strides() == strides {
+                none
+            } else {
+                Err(InterpError::at(
+                    op,
+                    format!(
+                        "expected sizes {sizes:?} strides {strides:?}, got sizes {:?} strides {:?}",
+                        t.sizes(),
+                        t.strides()
+                    ),
+                ))
+            }
+        }
+        "wrap.launch" => Err(InterpError::at(
+            op,
+            "wrap.launch runs a kernel payload, which the interpreter cannot execute; compile the module",
+        )),
+        other => Err(InterpError::at(op, format!("the interpreter does not support '{other}'"))),
+    }
+}
+
+fn constant(op: OperationRef) -> Result<Vec<Value>> {
+    let result_type = op.result(0).map_err(|_| InterpError::at(op, "constant without result"))?.r#type();
+    let value = ir::int_attr(op, "value").ok_or_else(|| InterpError::at(op, "only integer constants are supported"))?;
+    Ok(vec![if result_type.to_string() == "i1" { Value::Bool(value != 0) } else { Value::Int(value) }])
+}
+
+fn int(op: OperationRef, value: Option<&Value>) -> Result<i64> {
+    match value {
+        Some(Value::Int(v)) => Ok(*v),
+        _ => Err(InterpError::at(op, "expected an index operand")),
+    }
+}
+
+/// Sizes, strides and (optionally) offset of a mixed static/dynamic list
+/// op; dynamic entries come from `dynamic` in order.
+fn mixed_view(op: OperationRef, dynamic: &[Value], with_offset: bool) -> Result<(Vec<i64>, Vec<i64>, i64)> {
+    let mut next = dynamic.iter();
+    let mut fill = |statics: Vec<i64>| -> Result<Vec<i64>> {
+        statics.into_iter().map(|v| if v == DYNAMIC { int(op, next.next()) } else { Ok(v) }).collect()
+    };
+    let sizes = fill(ir::dense_i64_attr(op, "static_sizes"))?;
+    let strides = fill(ir::dense_i64_attr(op, "static_strides"))?;
+    let offset = if with_offset { fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)])?[0] } else { 0 };
+    Ok((sizes, strides, offset))
+}
+
+fn tensor_type<'c>(op: OperationRef<'c, '_>) -> Result<TensorTypeInfo<'c>> {
+    let ty = op.result(0).map_err(|_| InterpError::at(op, "no result"))?.r#type();
+    TensorTypeInfo::from_type(ty).ok_or_else(|| InterpError::at(op, "result is not a tensor"))
+}
+
+fn result_dtype(op: OperationRef) -> Result<wrapc_runtime::DType> {
+    let ty = op.result(0).map_err(|_| InterpError::at(op, "no result"))?.r#type();
+    dtype_of(ty).ok_or_else(|| InterpError::at(op, format!("unsupported element type in {ty}")))
+}
+
+fn device(ty: &TensorTypeInfo) -> Device {
+    match ty.device {
+        wrapc_dialects::DeviceKind::Host => Device::Host,
+        wrapc_dialects::DeviceKind::Cuda => Device::Cuda(0),
+    }
+}
+
+fn subclass_type<'c>(op: OperationRef, ty: Type<'c>) -> Result<SubclassInfo<'c>> {
+    SubclassInfo::from_type(ty).ok_or_else(|| InterpError::at(op, "expected a subclass type"))
+}
+
+fn subclass_wrap(op: OperationRef, operands: &[Value]) -> Result<Vec<Value>> {
+    let ty = op.result(0).map_err(|_| InterpError::at(op, "no result"))?.r#type();
+    let info = subclass_type(op, ty)?;
+    let (inner, sizes) = operands.split_at(info.attrs.len().min(operands.len()));
+    let attrs = info.attrs.iter().map(|(n, _)| n.clone()).zip(inner.iter().cloned()).collect();
+    let mut dynamic = sizes.iter();
+    let outer_sizes = info
+        .outer_shape
+        .iter()
+        .map(|&d| if d == DYNAMIC { int(op, dynamic.next()) } else { Ok(d) })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(vec![Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), attrs, outer_sizes }))])
+}
+
+fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * shape[i + 1].max(1);
+    }
+    strides
+}

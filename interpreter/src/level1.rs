@@ -1,0 +1,306 @@
+//! Level 1 by method dispatch: the metadata is read and every branch of
+//! PyTorch's `_runtime_wrapper` / `AOTDispatchSubclassWrapper` is taken at
+//! run time, exactly as the Python does.
+
+use std::rc::Rc;
+
+use melior::ir::operation::OperationRef;
+use melior::ir::Type;
+use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_passes::ir;
+use wrapc_runtime::{DType, Tensor};
+
+use crate::value::{SubclassValue, Value};
+use crate::{InterpError, Interpreter, Result};
+
+struct RuntimeWrapper<'c> {
+    callee: String,
+    inputs: Vec<InputInfo>,
+    outputs: Vec<OutputInfo<'c>>,
+    trace_joint: bool,
+    detach_inputs: Vec<usize>,
+    num_intermediate_bases: usize,
+    grad_enabled_mutation: Option<bool>,
+}
+
+fn read_runtime_wrapper<'c>(op: OperationRef<'c, '_>) -> Result<RuntimeWrapper<'c>> {
+    let bad = |what: &str| InterpError::at(op, format!("malformed wrap.runtime_wrapper: {what}"));
+    let inputs = ir::array_attr(op, "inputs").into_iter().map(InputInfo::from_attribute).collect::<Option<Vec<_>>>();
+    let outputs = ir::array_attr(op, "outputs").into_iter().map(OutputInfo::from_attribute).collect::<Option<Vec<_>>>();
+    Ok(RuntimeWrapper {
+        callee: ir::flat_symbol_attr(op, "callee").ok_or_else(|| bad("no callee"))?,
+        inputs: inputs.ok_or_else(|| bad("bad inputs"))?,
+        outputs: outputs.ok_or_else(|| bad("bad outputs"))?,
+        trace_joint: ir::has_unit_attr(op, "trace_joint"),
+        detach_inputs: ir::dense_i64_attr(op, "detach_inputs").into_iter().map(|i| i as usize).collect(),
+        num_intermediate_bases: ir::int_attr(op, "num_intermediate_bases").unwrap_or(0) as usize,
+        grad_enabled_mutation: ir::bool_attr(op, "grad_enabled_mutation"),
+    })
+}
+
+pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
+    let w = read_runtime_wrapper(op)?;
+    if args.len() != w.inputs.len() {
+        return Err(InterpError::at(op, format!("expected {} arguments, got {}", w.inputs.len(), args.len())));
+    }
+    let rt = |e: wrapc_runtime::RuntimeError| InterpError::at(op, e.to_string());
+    // 1. The original inputs are kept: `args` itself.
+    // 2. Version bumps for mutations the graph makes that autograd must see.
+    for (i, info) in w.inputs.iter().enumerate() {
+        if info.mutation_type == MutationType::MutatedInGraph && !info.flags.mutations_hidden_from_autograd {
+            tensor_arg(op, args, i)?.bump_version();
+        }
+    }
+    // 3–4. The call, under the grad mode PyTorch sets.
+    let all_outs = if w.trace_joint {
+        let mut call_args = args.to_vec();
+        for &i in &w.detach_inputs {
+            call_args[i] = Value::Tensor(tensor_arg(op, args, i)?.detach());
+        }
+        let saved = wrapc_runtime::grad_enabled();
+        wrapc_runtime::set_grad_enabled(true);
+        let outs = interp.call(&w.callee, &call_args);
+        wrapc_runtime::set_grad_enabled(saved);
+        outs?
+    } else {
+        let grad_enabled = wrapc_runtime::grad_enabled();
+        if grad_enabled {
+            wrapc_runtime::set_grad_enabled(false);
+        }
+        let outs = interp.call(&w.callee, args);
+        if grad_enabled {
+            wrapc_runtime::set_grad_enabled(true);
+        }
+        outs?
+    };
+    // 5. Arity.
+    let mutated: Vec<usize> =
+        (0..w.inputs.len()).filter(|&i| w.inputs[i].mutation_type == MutationType::MutatedOutGraph).collect();
+    let expected = mutated.len() + w.outputs.len() + w.num_intermediate_bases;
+    if all_outs.len() != expected {
+        return Err(InterpError::at(
+            op,
+            format!("compiled graph returned {} values, expected {expected}", all_outs.len()),
+        ));
+    }
+    // 6. Split.
+    let (updated, rest) = all_outs.split_at(mutated.len());
+    let (fw_outs, intermediate_bases) = rest.split_at(w.outputs.len());
+    // 7. Mutations.
+    for (k, &i) in mutated.iter().enumerate() {
+        let orig = tensor_arg(op, args, i)?;
+        let new = as_tensor(op, &updated[k], "updated input")?;
+        apply_mutation(&orig, &new, &w.inputs[i], w.trace_joint).map_err(rt)?;
+    }
+    // 8. Aliases; intermediate bases are dropped.
+    let mut ret = Vec::with_capacity(fw_outs.len());
+    for (j, info) in w.outputs.iter().enumerate() {
+        let out = &fw_outs[j];
+        let Value::Tensor(out_tensor) = out else {
+            ret.push(out.clone());
+            continue;
+        };
+        let base = match (info.output_type, info.base_index) {
+            (OutputType::IsInput | OutputType::AliasOfInput, Some(b)) => Some(tensor_arg(op, args, b)?),
+            (OutputType::AliasOfIntermediateBaseIsUserOutput, Some(b)) => Some(as_tensor(op, &fw_outs[b], "base")?),
+            (kind, Some(b)) if kind.is_alias_of_intermediate() => {
+                Some(as_tensor(op, &intermediate_bases[b], "intermediate base")?)
+            }
+            _ => None,
+        };
+        let regenerated = replay_alias(out_tensor, base.as_ref(), info).map_err(rt)?;
+        // 9. Dynamic dims.
+        for &d in &info.dynamic_dims {
+            regenerated.mark_dynamic(d).map_err(rt)?;
+        }
+        ret.push(Value::Tensor(regenerated));
+    }
+    // 10. The grad mode the user function left behind.
+    if let Some(enabled) = w.grad_enabled_mutation {
+        wrapc_runtime::set_grad_enabled(enabled);
+    }
+    Ok(ret)
+}
+
+/// Seed 001's loop body for one input, with PyTorch's run-time test of
+/// `orig.requires_grad`.
+pub(crate) fn apply_mutation(
+    orig: &Tensor,
+    updated: &Tensor,
+    info: &InputInfo,
+    trace_joint: bool,
+) -> std::result::Result<(), wrapc_runtime::RuntimeError> {
+    let f = info.flags;
+    if !f.mutates_data && !f.mutates_metadata {
+        return Ok(());
+    }
+    if f.mutates_storage_metadata {
+        let source = if trace_joint { updated.detach() } else { updated.clone() };
+        return orig.set_(&source);
+    }
+    if f.mutates_metadata {
+        orig.as_strided_(&updated.sizes(), &updated.strides(), updated.storage_offset())?;
+        if !f.mutates_data {
+            return Ok(());
+        }
+    }
+    if f.is_leaf && orig.requires_grad() {
+        orig.detach().copy_(updated)
+    } else {
+        orig.copy_(updated)
+    }
+}
+
+/// One `_replay_aliases` handler; `gen_alias_from_base` reads the view from
+/// the graph's output at run time.
+pub(crate) fn replay_alias(
+    out: &Tensor,
+    base: Option<&Tensor>,
+    info: &OutputInfo,
+) -> std::result::Result<Tensor, wrapc_runtime::RuntimeError> {
+    match (info.output_type, base) {
+        (kind, _) if kind.is_pass_through() => Ok(out.clone()),
+        (OutputType::IsInput, Some(base)) => Ok(base.clone()),
+        (_, Some(base)) => {
+            let source = if base.dtype() != out.dtype() { base.view_dtype(out.dtype())? } else { base.clone() };
+            let view = source.as_strided(&out.sizes(), &out.strides(), out.storage_offset())?;
+            patch_requires_grad(view, base, info.requires_grad)
+        }
+        (_, None) => Ok(out.clone()),
+    }
+}
+
+pub(crate) fn patch_requires_grad(
+    view: Tensor,
+    base: &Tensor,
+    target: bool,
+) -> std::result::Result<Tensor, wrapc_runtime::RuntimeError> {
+    if base.requires_grad() && !target {
+        Ok(view.detach())
+    } else if !base.requires_grad() && target {
+        view.set_requires_grad(true)?;
+        Ok(view)
+    } else {
+        Ok(view)
+    }
+}
+
+fn tensor_arg(op: OperationRef, args: &[Value], i: usize) -> Result<Tensor> {
+    as_tensor(op, &args[i], &format!("argument #{i}"))
+}
+
+pub(crate) fn as_tensor(op: OperationRef, value: &Value, what: &str) -> Result<Tensor> {
+    match value {
+        Value::Tensor(t) => Ok(t.clone()),
+        other => Err(InterpError::at(op, format!("{what} must be a tensor, got a {}", other.kind()))),
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// Subclass wrapper
+//===----------------------------------------------------------------------===//
+
+pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
+    let (inputs, results) = ir::function_type_attr(op, "function_type")
+        .ok_or_else(|| InterpError::at(op, "malformed wrap.subclass_wrapper"))?;
+    let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+    let frozen: Vec<usize> = ir::dense_i64_attr(op, "frozen").into_iter().map(|i| i as usize).collect();
+    let symints = ir::has_unit_attr(op, "append_symints");
+    if args.len() != inputs.len() {
+        return Err(InterpError::at(op, format!("expected {} arguments, got {}", inputs.len(), args.len())));
+    }
+    let mut flat = Vec::new();
+    for (i, (arg, &ty)) in args.iter().zip(&inputs).enumerate() {
+        let subclass = SubclassInfo::from_type(ty);
+        match (subclass, frozen.contains(&i)) {
+            (Some(info), true) => flat.extend(info.leaf_types().iter().map(|_| Value::Null)),
+            (None, true) => flat.push(Value::Null),
+            (Some(info), false) => {
+                let value = expect_subclass(op, arg, &info.name)?;
+                unwrap_recursively(op, &value, &mut flat)?;
+                if symints {
+                    flat.extend(dynamic_outer_sizes(&info, &value));
+                }
+            }
+            (None, false) => flat.push(arg.clone()),
+        }
+    }
+    let outs = interp.call(&callee, &flat)?;
+    let mut cursor = outs.into_iter();
+    results
+        .iter()
+        .map(|&ty| match SubclassInfo::from_type(ty) {
+            Some(info) => rebuild(op, ty, &info, symints, &mut cursor),
+            None => cursor.next().ok_or_else(|| InterpError::at(op, "callee returned too few values")),
+        })
+        .collect()
+}
+
+/// The run-time type assertion of non-frozen subclass inputs.
+pub(crate) fn expect_subclass(op: OperationRef, value: &Value, name: &str) -> Result<Rc<SubclassValue>> {
+    match value {
+        Value::Subclass(s) if s.type_name == name => Ok(s.clone()),
+        Value::Subclass(s) => {
+            Err(InterpError::at(op, format!("expected a '{name}' subclass, got a '{}'", s.type_name)))
+        }
+        other => Err(InterpError::at(op, format!("expected a '{name}' subclass, got a {}", other.kind()))),
+    }
+}
+
+fn unwrap_recursively(op: OperationRef, value: &SubclassValue, flat: &mut Vec<Value>) -> Result<()> {
+    for (_, inner) in &value.attrs {
+        match inner {
+            Value::Subclass(nested) => unwrap_recursively(op, nested, flat)?,
+            other => flat.push(other.clone()),
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn dynamic_outer_sizes(info: &SubclassInfo, value: &SubclassValue) -> Vec<Value> {
+    info.outer_shape
+        .iter()
+        .zip(&value.outer_sizes)
+        .filter(|(static_dim, _)| **static_dim == DYNAMIC)
+        .map(|(_, &size)| Value::Int(size))
+        .collect()
+}
+
+fn rebuild<'c>(
+    op: OperationRef,
+    ty: Type<'c>,
+    info: &SubclassInfo<'c>,
+    symints: bool,
+    flat: &mut impl Iterator<Item = Value>,
+) -> Result<Value> {
+    let mut attrs = Vec::new();
+    for (name, attr_type) in &info.attrs {
+        let value = match SubclassInfo::from_type(*attr_type) {
+            Some(nested) => rebuild(op, *attr_type, &nested, false, flat)?,
+            None => flat.next().ok_or_else(|| InterpError::at(op, "callee returned too few values"))?,
+        };
+        attrs.push((name.clone(), value));
+    }
+    let mut outer_sizes = info.outer_shape.clone();
+    for size in outer_sizes.iter_mut().filter(|d| **d == DYNAMIC) {
+        *size = match (symints, flat.next()) {
+            (true, Some(Value::Int(v))) => v,
+            _ => return Err(InterpError::at(op, format!("missing outer size of {ty}"))),
+        };
+    }
+    Ok(Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), attrs, outer_sizes })))
+}
+
+/// The runtime dtype of a tensor type's element type.
+pub(crate) fn dtype_of(ty: Type) -> Option<DType> {
+    let info = TensorTypeInfo::from_type(ty)?;
+    DType::from_name(&element_name(info.element_type))
+}
+
+/// `f32`, `i64`, `i1` → the runtime's dtype names.
+pub(crate) fn element_name(ty: Type) -> String {
+    match ty.to_string().as_str() {
+        "i1" => "bool".to_string(),
+        other => other.to_string(),
+    }
+}

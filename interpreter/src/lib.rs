@@ -1,0 +1,98 @@
+//! The reference interpreter of the wrap dialect.
+//!
+//! Level-1 ops (`wrap.runtime_wrapper`, `wrap.subclass_wrapper`) run the way
+//! PyTorch's method-dispatch `RuntimeWrapper` does: the metadata is consulted
+//! on every call and every branch is taken at run time. Level-2/3 functions
+//! run op by op. Both work on `wrapc-runtime` tensors, so the effects of a
+//! call — [`Effects`] — can be compared between IR before and after the
+//! passes, and against compiled code.
+
+mod exec;
+mod level1;
+mod value;
+
+use std::collections::HashMap;
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use wrapc_passes::ir;
+
+pub use value::{Effects, SubclassValue, TensorEffect, Value, ValueEffect};
+
+/// A failure of the interpreted program, located at the op that failed.
+#[derive(Debug, thiserror::Error)]
+#[error("{location}: {message}")]
+pub struct InterpError {
+    pub location: String,
+    pub message: String,
+}
+
+impl InterpError {
+    pub(crate) fn at(op: OperationRef, message: impl Into<String>) -> Self {
+        InterpError { location: op.location().to_string(), message: message.into() }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, InterpError>;
+
+/// The body of a compiled graph given as Rust code (for callees that are
+/// only declared in the IR).
+pub type GraphFn = Box<dyn Fn(&[Value]) -> std::result::Result<Vec<Value>, String>>;
+
+pub struct Interpreter<'c, 'a> {
+    module: OperationRef<'c, 'a>,
+    graphs: HashMap<String, GraphFn>,
+}
+
+impl<'c, 'a> Interpreter<'c, 'a> {
+    /// An interpreter of the symbols of `module` (a `builtin.module` op).
+    pub fn new(module: OperationRef<'c, 'a>) -> Self {
+        Self { module, graphs: HashMap::new() }
+    }
+
+    /// Supplies the body of the declared function `name`.
+    pub fn register_graph(&mut self, name: &str, body: GraphFn) {
+        self.graphs.insert(name.to_string(), body);
+    }
+
+    /// Calls the symbol `name` — a wrapper or a function — with `args`.
+    pub fn call(&self, name: &str, args: &[Value]) -> Result<Vec<Value>> {
+        let Some(symbol) = self.lookup(name) else {
+            return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
+        };
+        match symbol.name().as_string_ref().as_str().unwrap_or("") {
+            "wrap.runtime_wrapper" => level1::run_runtime_wrapper(self, symbol, args),
+            "wrap.subclass_wrapper" => level1::run_subclass_wrapper(self, symbol, args),
+            "func.func" => self.call_function(symbol, name, args),
+            other => Err(InterpError::at(symbol, format!("'{name}' is a {other}, which cannot be called"))),
+        }
+    }
+
+    fn call_function(&self, function: OperationRef<'c, 'a>, name: &str, args: &[Value]) -> Result<Vec<Value>> {
+        let has_body = function.region(0).ok().and_then(|r| r.first_block()).is_some();
+        if has_body {
+            return exec::run_function(self, function, args);
+        }
+        match self.graphs.get(name) {
+            Some(body) => body(args).map_err(|message| InterpError::at(function, message)),
+            None => Err(InterpError::at(
+                function,
+                format!("compiled graph '{name}' is only declared; register its body with the interpreter"),
+            )),
+        }
+    }
+
+    pub(crate) fn lookup(&self, name: &str) -> Option<OperationRef<'c, 'a>> {
+        let body = self.module.region(0).ok()?.first_block()?;
+        let mut op = body.first_operation();
+        while let Some(current) = op {
+            if ir::string_attr(current, "sym_name").as_deref() == Some(name) {
+                return Some(current);
+            }
+            op = current.next_in_block();
+        }
+        None
+    }
+}
+
+use melior::ir::block::BlockLike;
+use melior::ir::RegionLike;

@@ -1,0 +1,135 @@
+//! Run-time values the interpreter passes around, and the observable effects
+//! of a call that compiled code must reproduce exactly.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use serde::Serialize;
+use wrapc_runtime::Tensor;
+
+/// A value of the wrap dialect at run time.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Tensor(Tensor),
+    /// A symbolic int (`index` / `iN`).
+    Int(i64),
+    Bool(bool),
+    Subclass(Rc<SubclassValue>),
+    /// The placeholder of an input frozen by the compiler.
+    Null,
+}
+
+/// A tensor subclass instance: its Python type and inner attributes.
+#[derive(Debug)]
+pub struct SubclassValue {
+    pub type_name: String,
+    pub attrs: Vec<(String, Value)>,
+    pub outer_sizes: Vec<i64>,
+}
+
+impl Value {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Tensor(_) => "tensor",
+            Value::Int(_) => "int",
+            Value::Bool(_) => "bool",
+            Value::Subclass(_) => "subclass",
+            Value::Null => "null",
+        }
+    }
+}
+
+/// Everything a caller of a wrapper can observe after the call.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Effects {
+    pub outputs: Vec<ValueEffect>,
+    /// The inputs after the call (mutations write into them).
+    pub inputs: Vec<ValueEffect>,
+    pub grad_enabled: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ValueEffect {
+    Tensor(TensorEffect),
+    Int { value: i64 },
+    Bool { value: bool },
+    Null,
+    Subclass { type_name: String, outer_sizes: Vec<i64>, attrs: Vec<(String, ValueEffect)> },
+}
+
+/// One tensor as the caller sees it. `storage` and `tensor` are canonical
+/// ids: equal ids mean shared storage / the very same tensor object.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TensorEffect {
+    pub dtype: String,
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub offset: i64,
+    pub values: Vec<f64>,
+    pub version: u64,
+    pub requires_grad: bool,
+    pub is_leaf: bool,
+    pub dynamic_dims: Vec<i64>,
+    pub storage: usize,
+    pub tensor: usize,
+}
+
+/// Numbers storages and tensor objects in order of first appearance, so
+/// that two runs compare by aliasing structure, not by addresses.
+#[derive(Default)]
+struct Canonicalizer {
+    storages: HashMap<usize, usize>,
+    tensors: Vec<Tensor>,
+}
+
+impl Canonicalizer {
+    fn storage_id(&mut self, tensor: &Tensor) -> usize {
+        let next = self.storages.len();
+        *self.storages.entry(tensor.storage_id()).or_insert(next)
+    }
+
+    fn tensor_id(&mut self, tensor: &Tensor) -> usize {
+        if let Some(i) = self.tensors.iter().position(|t| Tensor::same_tensor(t, tensor)) {
+            return i;
+        }
+        self.tensors.push(tensor.clone());
+        self.tensors.len() - 1
+    }
+
+    fn effect(&mut self, value: &Value) -> ValueEffect {
+        match value {
+            Value::Tensor(t) => ValueEffect::Tensor(TensorEffect {
+                dtype: t.dtype().name().to_string(),
+                sizes: t.sizes(),
+                strides: t.strides(),
+                offset: t.storage_offset(),
+                values: t.to_f64_vec().unwrap_or_default(),
+                version: t.version(),
+                requires_grad: t.requires_grad(),
+                is_leaf: t.is_leaf(),
+                dynamic_dims: t.dynamic_dims(),
+                storage: self.storage_id(t),
+                tensor: self.tensor_id(t),
+            }),
+            Value::Int(v) => ValueEffect::Int { value: *v },
+            Value::Bool(v) => ValueEffect::Bool { value: *v },
+            Value::Null => ValueEffect::Null,
+            Value::Subclass(s) => ValueEffect::Subclass {
+                type_name: s.type_name.clone(),
+                outer_sizes: s.outer_sizes.clone(),
+                attrs: s.attrs.iter().map(|(n, v)| (n.clone(), self.effect(v))).collect(),
+            },
+        }
+    }
+}
+
+impl Effects {
+    /// Snapshots `inputs` and `outputs` after a call.
+    pub fn capture(inputs: &[Value], outputs: &[Value]) -> Self {
+        let mut canon = Canonicalizer::default();
+        let inputs = inputs.iter().map(|v| canon.effect(v)).collect();
+        let outputs = outputs.iter().map(|v| canon.effect(v)).collect();
+        Effects { outputs, inputs, grad_enabled: wrapc_runtime::grad_enabled() }
+    }
+}

@@ -1,0 +1,46 @@
+//! Running pass pipelines from Rust, with diagnostics collected as text.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use melior::diagnostic::DiagnosticSeverity;
+use melior::ir::operation::OperationLike;
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::utility::parse_pass_pipeline;
+use melior::Context;
+
+/// wrapc's specialization pipeline: level 1 → straight-line level 2.
+pub const SPECIALIZE: &str = "builtin.module(wrap-orchestrate,wrap-flatten-subclasses,\
+wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)";
+
+/// Runs `pipeline` (MLIR's textual form) on `module` and verifies the
+/// result. On failure returns every diagnostic MLIR emitted, one per line.
+pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), String> {
+    crate::register_upstream_passes();
+    crate::register_passes();
+    let diagnostics = Rc::new(RefCell::new(Vec::<String>::new()));
+    let sink = diagnostics.clone();
+    let handler = context.attach_diagnostic_handler(move |diagnostic| {
+        if matches!(diagnostic.severity(), DiagnosticSeverity::Error) {
+            sink.borrow_mut().push(format!("{}: error: {}", diagnostic.location(), diagnostic));
+        }
+        true
+    });
+    let manager = PassManager::new(context);
+    let outcome = parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
+        .map_err(|e| format!("invalid pass pipeline '{pipeline}': {e}"))
+        .and_then(|()| manager.run(module).map_err(|_| String::new()))
+        .and_then(|()| if module.as_operation().verify() { Ok(()) } else { Err(String::new()) });
+    context.detach_diagnostic_handler(handler);
+    outcome.map_err(|message| {
+        let mut lines = diagnostics.borrow().clone();
+        if !message.is_empty() {
+            lines.push(message);
+        }
+        if lines.is_empty() {
+            lines.push("pass pipeline failed".into());
+        }
+        lines.join("\n")
+    })
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what wrapc needs on a fresh Debian 12 machine (idempotent):
+# LLVM/MLIR 22 from Debian's apt, CMake, Ninja, and the Rust toolchain's
+# prerequisites. Skips apt entirely when everything is already there.
+set -euo pipefail
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 libclang-22-dev
+          libpolly-22-dev cmake ninja-build zlib1g-dev libzstd-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+command -v cargo >/dev/null || { echo "install-deps: cargo not found; install Rust (rustup) first" >&2; exit 1; }
+command -v /usr/lib/llvm-22/bin/lit >/dev/null || { echo "install-deps: lit missing from llvm-22-tools" >&2; exit 1; }
+echo "install-deps: LLVM/MLIR $(/usr/lib/llvm-22/bin/llvm-config --version) ready" >&2
