@@ -28,6 +28,8 @@ fn main() {
     println!("cargo:rustc-link-lib=static=wrapc_mlir");
     println!("cargo:rustc-link-lib=stdc++");
     println!("cargo:include={}", out.join("include").display());
+    // For melior::dialect!, which reads the same ODS to generate Rust builders.
+    println!("cargo:rustc-env=WRAP_TD_DIR={}", root.join("dialects/wrap").canonicalize().unwrap().display());
     println!("cargo:docs={}", out.join("docs").display());
 }
 

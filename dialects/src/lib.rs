@@ -39,3 +39,13 @@ pub fn create_context() -> Context {
     context.load_all_available_dialects();
     context
 }
+
+/// Typed Rust builders of every wrap op, generated from the same ODS as the
+/// C++ side (`melior::dialect!` reads `dialects/wrap/WrapOps.td`).
+pub mod ops {
+    melior::dialect! {
+        name: "wrap",
+        files: ["WrapOps.td"],
+        include_directory_env_vars: ["WRAP_TD_DIR"],
+    }
+}

@@ -1,0 +1,445 @@
+//! Differential property test: for random but valid runtime-wrapper
+//! metadata, running wrapc's specialization pipeline and interpreting the
+//! straight-line result has exactly the effects of interpreting the level-1
+//! wrapper by method dispatch (PyTorch's semantics).
+
+use std::fmt::Write as _;
+
+use melior::ir::operation::OperationLike;
+use melior::ir::Module;
+use proptest::prelude::*;
+use wrapc_interpreter::{Effects, Interpreter, Value};
+use wrapc_runtime::{DType, Tensor};
+
+const N: i64 = 6;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum InputKind {
+    Plain,
+    Symint,
+    DataOutOfGraph,
+    DataInGraph { hidden: bool },
+    MetadataOnly,
+    DataAndMetadata,
+    Storage,
+    LeafRequiringGradData,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum OutputKind {
+    NonAlias,
+    IsInput,
+    AliasOfInput,
+    AliasOfIntermediate,
+    AliasOfIntermediateSaveAsOutput,
+    BaseIsUserOutput,
+    UnsafeViewAlias,
+    CustomFunctionView,
+}
+
+/// A strided view of a 6-element storage.
+#[derive(Clone, Debug)]
+struct View {
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    offset: i64,
+}
+
+fn views() -> Vec<View> {
+    let v = |sizes: &[i64], strides: &[i64], offset| View { sizes: sizes.to_vec(), strides: strides.to_vec(), offset };
+    vec![
+        v(&[6], &[1], 0),
+        v(&[2, 3], &[3, 1], 0),
+        v(&[3, 2], &[1, 3], 0),
+        v(&[3], &[2], 0),
+        v(&[2], &[1], 4),
+        v(&[2, 2], &[3, 1], 1),
+    ]
+}
+
+#[derive(Clone, Debug)]
+struct OutputSpec {
+    kind: OutputKind,
+    base: usize,
+    view: View,
+    /// Bit i: entry i of sizes ++ strides ++ [offset] is `?` in the metadata.
+    dynamic_mask: u32,
+    has_view: bool,
+    int_dtype: bool,
+    requires_grad: bool,
+    dynamic_dims: bool,
+    type_dynamic: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    inputs: Vec<(InputKind, bool /* requires_grad */, bool /* leaf */)>,
+    outputs: Vec<OutputSpec>,
+    trace_joint: bool,
+    detach_mask: u32,
+    grad_enabled_mutation: Option<bool>,
+    grad_mode: bool,
+    num_intermediate_bases: usize,
+}
+
+fn input_kind() -> impl Strategy<Value = InputKind> {
+    prop_oneof![
+        3 => Just(InputKind::Plain),
+        1 => Just(InputKind::Symint),
+        2 => Just(InputKind::DataOutOfGraph),
+        1 => any::<bool>().prop_map(|hidden| InputKind::DataInGraph { hidden }),
+        1 => Just(InputKind::MetadataOnly),
+        1 => Just(InputKind::DataAndMetadata),
+        1 => Just(InputKind::Storage),
+        1 => Just(InputKind::LeafRequiringGradData),
+    ]
+}
+
+fn output_kind() -> impl Strategy<Value = OutputKind> {
+    prop_oneof![
+        2 => Just(OutputKind::NonAlias),
+        1 => Just(OutputKind::IsInput),
+        3 => Just(OutputKind::AliasOfInput),
+        1 => Just(OutputKind::AliasOfIntermediate),
+        1 => Just(OutputKind::AliasOfIntermediateSaveAsOutput),
+        1 => Just(OutputKind::BaseIsUserOutput),
+        1 => Just(OutputKind::UnsafeViewAlias),
+        1 => Just(OutputKind::CustomFunctionView),
+    ]
+}
+
+fn output_spec() -> impl Strategy<Value = OutputSpec> {
+    (output_kind(), 0usize..8, 0usize..6, any::<u32>(), any::<bool>(), 0u8..8, any::<bool>(), any::<bool>(), any::<bool>())
+        .prop_map(|(kind, base, view, dynamic_mask, has_view, dtype_roll, requires_grad, dynamic_dims, type_dynamic)| {
+            OutputSpec {
+                kind,
+                base,
+                view: views()[view].clone(),
+                dynamic_mask,
+                has_view,
+                int_dtype: dtype_roll == 0,
+                requires_grad,
+                dynamic_dims,
+                type_dynamic,
+            }
+        })
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        prop::collection::vec((input_kind(), any::<bool>(), any::<bool>()), 1..7),
+        prop::collection::vec(output_spec(), 0..6),
+        any::<bool>(),
+        any::<u32>(),
+        prop_oneof![Just(None), any::<bool>().prop_map(Some)],
+        any::<bool>(),
+        0usize..3,
+    )
+        .prop_map(|(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases)| {
+            Case { inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, num_intermediate_bases: bases }
+        })
+        .prop_map(normalize)
+}
+
+/// Makes a generated case consistent: bases point at things that exist.
+fn normalize(mut case: Case) -> Case {
+    let tensor_inputs: Vec<usize> =
+        (0..case.inputs.len()).filter(|&i| case.inputs[i].0 != InputKind::Symint).collect();
+    for (i, input) in case.inputs.iter_mut().enumerate() {
+        match input.0 {
+            InputKind::LeafRequiringGradData => {
+                input.1 = true;
+                input.2 = true;
+            }
+            // A non-leaf must require grad (it came out of autograd).
+            _ if !input.1 => input.2 = true,
+            _ => {}
+        }
+        let _ = i;
+    }
+    let has_intermediate = case.outputs.iter().any(|o| {
+        matches!(o.kind, OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput)
+    });
+    if has_intermediate && case.num_intermediate_bases == 0 {
+        case.num_intermediate_bases = 1;
+    }
+    for j in 0..case.outputs.len() {
+        let earlier_fresh: Vec<usize> = (0..j).filter(|&k| case.outputs[k].kind == OutputKind::NonAlias).collect();
+        let out = &mut case.outputs[j];
+        match out.kind {
+            OutputKind::IsInput | OutputKind::AliasOfInput if tensor_inputs.is_empty() => out.kind = OutputKind::NonAlias,
+            OutputKind::IsInput | OutputKind::AliasOfInput => out.base = tensor_inputs[out.base % tensor_inputs.len()],
+            OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput => {
+                out.base %= case.num_intermediate_bases
+            }
+            OutputKind::BaseIsUserOutput if earlier_fresh.is_empty() => out.kind = OutputKind::NonAlias,
+            OutputKind::BaseIsUserOutput => out.base = earlier_fresh[out.base % earlier_fresh.len()],
+            _ => {}
+        }
+        if out.kind == OutputKind::IsInput {
+            out.int_dtype = false;
+        }
+    }
+    case
+}
+
+//===----------------------------------------------------------------------===//
+// The case as IR
+//===----------------------------------------------------------------------===//
+
+fn input_type(kind: InputKind) -> &'static str {
+    match kind {
+        InputKind::Symint => "index",
+        InputKind::MetadataOnly | InputKind::DataAndMetadata | InputKind::Storage => "!wrap.tensor<?xf32>",
+        _ => "!wrap.tensor<6xf32>",
+    }
+}
+
+fn input_attr(kind: InputKind, requires_grad: bool, leaf: bool) -> String {
+    let mut flags: Vec<&str> = match kind {
+        InputKind::Plain | InputKind::Symint => vec![],
+        InputKind::DataOutOfGraph | InputKind::LeafRequiringGradData => vec!["mutates_data"],
+        InputKind::DataInGraph { hidden } => {
+            let mut f = vec!["mutates_data", "keep_input_mutations", "mutations_under_no_grad_or_inference_mode"];
+            if hidden {
+                f.push("mutations_hidden_from_autograd");
+            }
+            f
+        }
+        InputKind::MetadataOnly => vec!["mutates_metadata"],
+        InputKind::DataAndMetadata => vec!["mutates_data", "mutates_metadata"],
+        InputKind::Storage => vec!["mutates_data", "mutates_metadata", "mutates_storage_metadata"],
+    };
+    if kind != InputKind::Symint {
+        if requires_grad {
+            flags.push("requires_grad");
+        }
+        if leaf {
+            flags.push("is_leaf");
+        }
+    }
+    format!("#wrap.input<{}>", flags.join(", "))
+}
+
+fn is_mutated_out_of_graph(kind: InputKind) -> bool {
+    matches!(
+        kind,
+        InputKind::DataOutOfGraph
+            | InputKind::MetadataOnly
+            | InputKind::DataAndMetadata
+            | InputKind::Storage
+            | InputKind::LeafRequiringGradData
+    )
+}
+
+fn output_type(case: &Case, out: &OutputSpec) -> String {
+    let element = if out.int_dtype { "i32" } else { "f32" };
+    match out.kind {
+        OutputKind::IsInput => input_type(case.inputs[out.base].0).to_string(),
+        OutputKind::AliasOfInput
+        | OutputKind::AliasOfIntermediate
+        | OutputKind::AliasOfIntermediateSaveAsOutput
+        | OutputKind::BaseIsUserOutput => {
+            let dims: String = out
+                .view
+                .sizes
+                .iter()
+                .map(|s| if out.type_dynamic { "?x".to_string() } else { format!("{s}x") })
+                .collect();
+            format!("!wrap.tensor<{dims}{element}>")
+        }
+        _ => "!wrap.tensor<6xf32>".to_string(),
+    }
+}
+
+fn output_attr(out: &OutputSpec) -> String {
+    let kind = match out.kind {
+        OutputKind::NonAlias => "non_alias",
+        OutputKind::IsInput => "is_input",
+        OutputKind::AliasOfInput => "alias_of_input",
+        OutputKind::AliasOfIntermediate => "alias_of_intermediate",
+        OutputKind::AliasOfIntermediateSaveAsOutput => "alias_of_intermediate_save_as_output",
+        OutputKind::BaseIsUserOutput => "alias_of_intermediate_base_is_user_output",
+        OutputKind::UnsafeViewAlias => "unsafe_view_alias",
+        OutputKind::CustomFunctionView => "custom_function_view",
+    };
+    let mut text = format!("#wrap.output<{kind}");
+    let aliased = !matches!(out.kind, OutputKind::NonAlias | OutputKind::UnsafeViewAlias | OutputKind::CustomFunctionView);
+    if aliased {
+        write!(text, ", base = {}", out.base).unwrap();
+    }
+    if out.requires_grad {
+        text.push_str(", requires_grad");
+    }
+    let viewed = aliased && out.kind != OutputKind::IsInput;
+    if viewed && out.has_view {
+        let mut bit = 0;
+        let mut entry = |v: i64| {
+            let dynamic = out.dynamic_mask & (1 << bit) != 0;
+            bit += 1;
+            if dynamic { "?".to_string() } else { v.to_string() }
+        };
+        let sizes: Vec<String> = out.view.sizes.iter().map(|&v| entry(v)).collect();
+        let strides: Vec<String> = out.view.strides.iter().map(|&v| entry(v)).collect();
+        let offset = entry(out.view.offset);
+        write!(text, ", view = <[{}], [{}], {offset}>", sizes.join(", "), strides.join(", ")).unwrap();
+    }
+    if viewed && out.int_dtype {
+        text.push_str(", dtype = i32");
+    }
+    if out.dynamic_dims {
+        let rank = if viewed { out.view.sizes.len() } else { 1 };
+        text.push_str(&format!(", dynamic_dims = [{}]", (0..rank).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")));
+    }
+    text.push('>');
+    text
+}
+
+fn module_text(case: &Case) -> String {
+    let arg_types: Vec<String> = case.inputs.iter().map(|i| input_type(i.0).to_string()).collect();
+    let result_types: Vec<String> = case.outputs.iter().map(|o| output_type(case, o)).collect();
+    let mut graph_results: Vec<String> = case
+        .inputs
+        .iter()
+        .filter(|i| is_mutated_out_of_graph(i.0))
+        .map(|i| input_type(i.0).to_string())
+        .collect();
+    graph_results.extend(result_types.iter().cloned());
+    graph_results.extend(std::iter::repeat_n("!wrap.tensor<6xf32>".to_string(), case.num_intermediate_bases));
+    let detach: Vec<String> = (0..case.inputs.len())
+        .filter(|&i| case.trace_joint && case.inputs[i].0 != InputKind::Symint && case.detach_mask & (1 << i) != 0)
+        .map(|i| i.to_string())
+        .collect();
+    let mut attrs = vec![format!("num_intermediate_bases = {}", case.num_intermediate_bases)];
+    if case.trace_joint {
+        attrs.push("trace_joint".into());
+        if !detach.is_empty() {
+            attrs.push(format!("detach_inputs = array<i64: {}>", detach.join(", ")));
+        }
+    }
+    if let Some(g) = case.grad_enabled_mutation {
+        attrs.push(format!("grad_enabled_mutation = {g}"));
+    }
+    format!(
+        "func.func private @graph({}) -> ({})\n\
+         wrap.runtime_wrapper @f : ({}) -> ({}) calls @graph\n  inputs [{}]\n  outputs [{}] {{{}}}\n",
+        arg_types.join(", "),
+        graph_results.join(", "),
+        arg_types.join(", "),
+        result_types.join(", "),
+        case.inputs.iter().map(|i| input_attr(i.0, i.1, i.2)).collect::<Vec<_>>().join(", "),
+        case.outputs.iter().map(output_attr).collect::<Vec<_>>().join(", "),
+        attrs.join(", "),
+    )
+}
+
+//===----------------------------------------------------------------------===//
+// The compiled graph and the inputs, as Rust
+//===----------------------------------------------------------------------===//
+
+fn fresh(seed: f64, size: i64) -> Tensor {
+    let values: Vec<f64> = (0..size).map(|i| seed + i as f64).collect();
+    Tensor::from_f64s(&[size], DType::F32, &values).unwrap()
+}
+
+fn make_inputs(case: &Case) -> Vec<Value> {
+    case.inputs
+        .iter()
+        .enumerate()
+        .map(|(i, &(kind, requires_grad, leaf))| {
+            if kind == InputKind::Symint {
+                return Value::Int(i as i64 + 2);
+            }
+            let t = fresh(100.0 * (i as f64 + 1.0), N);
+            if requires_grad {
+                t.set_requires_grad(true).unwrap();
+                if !leaf {
+                    let view = t.as_strided(&[N], &[1], 0).unwrap();
+                    return Value::Tensor(view);
+                }
+            }
+            Value::Tensor(t)
+        })
+        .collect()
+}
+
+fn view_of(base: &Tensor, out: &OutputSpec) -> Tensor {
+    let source = if out.int_dtype { base.view_dtype(DType::I32).unwrap() } else { base.clone() };
+    source.as_strided(&out.view.sizes, &out.view.strides, out.view.offset).unwrap()
+}
+
+/// What a compiled graph with this metadata returns; in-graph mutations
+/// write the input's storage without touching its version counter, as a
+/// kernel does.
+fn run_graph(case: &Case, args: &[Value]) -> Result<Vec<Value>, String> {
+    let tensor = |i: usize| match &args[i] {
+        Value::Tensor(t) => Ok(t.clone()),
+        Value::Null => Err("null argument".to_string()),
+        other => Err(format!("argument {i} is a {}", other.kind())),
+    };
+    let mut results = Vec::new();
+    for (i, &(kind, _, _)) in case.inputs.iter().enumerate() {
+        match kind {
+            InputKind::DataInGraph { .. } => {
+                let t = tensor(i)?;
+                for k in 0..N {
+                    t.set_f64_unversioned(&[k], -(k as f64)).map_err(|e| e.to_string())?;
+                }
+            }
+            InputKind::DataOutOfGraph | InputKind::LeafRequiringGradData => results.push(Value::Tensor(fresh(7.0 + i as f64, N))),
+            InputKind::MetadataOnly => results.push(Value::Tensor(tensor(i)?.as_strided(&[3], &[2], 0).map_err(|e| e.to_string())?)),
+            InputKind::DataAndMetadata => results.push(Value::Tensor(fresh(50.0 + i as f64, 3))),
+            InputKind::Storage => results.push(Value::Tensor(fresh(90.0 + i as f64, 5))),
+            InputKind::Plain | InputKind::Symint => {}
+        }
+    }
+    let bases: Vec<Tensor> = (0..case.num_intermediate_bases).map(|k| fresh(1000.0 + k as f64, N)).collect();
+    let mut user: Vec<Tensor> = Vec::new();
+    for (j, out) in case.outputs.iter().enumerate() {
+        let t = match out.kind {
+            OutputKind::NonAlias | OutputKind::UnsafeViewAlias | OutputKind::CustomFunctionView => fresh(500.0 + j as f64, N),
+            OutputKind::IsInput => tensor(out.base)?,
+            OutputKind::AliasOfInput => view_of(&tensor(out.base)?, out),
+            OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput => view_of(&bases[out.base], out),
+            OutputKind::BaseIsUserOutput => view_of(&user[out.base], out),
+        };
+        user.push(t);
+    }
+    results.extend(user.into_iter().map(Value::Tensor));
+    results.extend(bases.into_iter().map(Value::Tensor));
+    Ok(results)
+}
+
+fn call(case: &Case, module: &Module, ) -> Result<Effects, String> {
+    let mut interpreter = Interpreter::new(module.as_operation());
+    let graph_case = case.clone();
+    interpreter.register_graph("graph", Box::new(move |args| run_graph(&graph_case, args)));
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let inputs = make_inputs(case);
+    let outputs = interpreter.call("f", &inputs).map_err(|e| e.message)?;
+    Ok(Effects::capture(&inputs, &outputs))
+}
+
+fn check_case(case: &Case) -> Result<(), TestCaseError> {
+    let text = module_text(case);
+    let context = wrapc_dialects::create_context();
+    let reference = Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
+    let mut specialized = Module::parse(&context, &text).unwrap();
+    wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, wrapc_passes::pipeline::SPECIALIZE)
+        .map_err(|e| TestCaseError::fail(format!("pipeline failed: {e}\n{text}")))?;
+    let expected = call(case, &reference);
+    let actual = call(case, &specialized);
+    prop_assert!(expected.is_ok(), "reference run failed: {:?}\n{}", expected, text);
+    prop_assert_eq!(expected, actual, "\n{}\n---\n{}", text, specialized.as_operation());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn specialized_wrapper_matches_method_dispatch(case in case()) {
+        check_case(&case)?;
+    }
+}
