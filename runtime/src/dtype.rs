@@ -1,0 +1,61 @@
+//! Element types and devices.
+
+/// Element type of a tensor; the codes are part of the C ABI.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DType {
+    F16 = 0,
+    BF16 = 1,
+    F32 = 2,
+    F64 = 3,
+    I8 = 4,
+    I32 = 5,
+    I64 = 6,
+    Bool = 7,
+}
+
+impl DType {
+    pub const ALL: [DType; 8] =
+        [DType::F16, DType::BF16, DType::F32, DType::F64, DType::I8, DType::I32, DType::I64, DType::Bool];
+
+    pub fn element_size(self) -> usize {
+        match self {
+            DType::I8 | DType::Bool => 1,
+            DType::F16 | DType::BF16 => 2,
+            DType::F32 | DType::I32 => 4,
+            DType::F64 | DType::I64 => 8,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DType::F16 => "f16",
+            DType::BF16 => "bf16",
+            DType::F32 => "f32",
+            DType::F64 => "f64",
+            DType::I8 => "i8",
+            DType::I32 => "i32",
+            DType::I64 => "i64",
+            DType::Bool => "bool",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DType> {
+        DType::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    pub fn from_code(code: i32) -> Option<DType> {
+        DType::ALL.into_iter().find(|&d| d as i32 == code)
+    }
+
+    pub fn is_floating_point(self) -> bool {
+        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+    }
+}
+
+/// Where a tensor's storage lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Device {
+    Host,
+    Cuda(i32),
+}

@@ -1,0 +1,459 @@
+//! Tensor handles and the operations the runtime wrapper performs on them.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
+
+/// A reference to a tensor object. `clone()` is another reference to the
+/// same object: in-place operations through one are seen through all.
+#[derive(Clone, Debug)]
+pub struct Tensor(Arc<Mutex<TensorImpl>>);
+
+#[derive(Clone, Debug)]
+struct TensorImpl {
+    storage: Arc<Storage>,
+    offset: i64,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    dtype: DType,
+    requires_grad: bool,
+    is_leaf: bool,
+    dynamic_dims: BTreeSet<i64>,
+    /// Shared with every view and detached alias (PyTorch's VariableVersion).
+    version: Arc<AtomicU64>,
+}
+
+fn contiguous_strides(sizes: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; sizes.len()];
+    for i in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * sizes[i + 1].max(1);
+    }
+    strides
+}
+
+fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
+    if sizes.len() != strides.len() {
+        return Err(RuntimeError::Shape(format!("{} sizes but {} strides", sizes.len(), strides.len())));
+    }
+    if let Some(s) = sizes.iter().find(|&&s| s < 0) {
+        return Err(RuntimeError::Shape(format!("negative size {s} in {sizes:?}")));
+    }
+    if let Some(s) = strides.iter().find(|&&s| s < 0) {
+        return Err(RuntimeError::Shape(format!("negative stride {s} in {strides:?}")));
+    }
+    Ok(())
+}
+
+/// One past the last element a view reaches (0 for an empty view).
+fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> i64 {
+    if sizes.contains(&0) {
+        return 0;
+    }
+    offset + sizes.iter().zip(strides).map(|(&n, &s)| (n - 1) * s).sum::<i64>() + 1
+}
+
+impl Tensor {
+    fn from_impl(inner: TensorImpl) -> Tensor {
+        Tensor(Arc::new(Mutex::new(inner)))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, TensorImpl> {
+        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// A copy of the tensor's state, so that an operation can read one
+    /// tensor and write another (possibly the same) without holding both.
+    fn snapshot(&self) -> TensorImpl {
+        self.lock().clone()
+    }
+
+    /// A contiguous, zero-filled tensor.
+    pub fn empty(sizes: &[i64], dtype: DType, device: Device) -> Result<Tensor> {
+        Tensor::empty_strided(sizes, &contiguous_strides(sizes), dtype, device)
+    }
+
+    /// A zero-filled tensor whose storage just covers `sizes` and `strides`.
+    pub fn empty_strided(sizes: &[i64], strides: &[i64], dtype: DType, device: Device) -> Result<Tensor> {
+        check_sizes(sizes, strides)?;
+        let elements = extent(sizes, strides, 0) as usize;
+        let storage = Storage::new(elements * dtype.element_size(), device)?;
+        Ok(Tensor::from_impl(TensorImpl {
+            storage,
+            offset: 0,
+            sizes: sizes.to_vec(),
+            strides: strides.to_vec(),
+            dtype,
+            requires_grad: false,
+            is_leaf: true,
+            dynamic_dims: BTreeSet::new(),
+            version: Arc::new(AtomicU64::new(0)),
+        }))
+    }
+
+    /// A contiguous host tensor holding `values` (converted to `dtype`).
+    pub fn from_f64s(sizes: &[i64], dtype: DType, values: &[f64]) -> Result<Tensor> {
+        let tensor = Tensor::empty(sizes, dtype, Device::Host)?;
+        let numel = tensor.numel();
+        if values.len() as i64 != numel {
+            return Err(RuntimeError::Shape(format!("{} values for sizes {sizes:?}", values.len())));
+        }
+        let storage = tensor.lock().storage.clone();
+        for (i, &v) in values.iter().enumerate() {
+            storage.write(dtype, i, v)?;
+        }
+        Ok(tensor)
+    }
+
+    pub fn same_tensor(a: &Tensor, b: &Tensor) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+
+    pub fn sizes(&self) -> Vec<i64> {
+        self.lock().sizes.clone()
+    }
+    pub fn strides(&self) -> Vec<i64> {
+        self.lock().strides.clone()
+    }
+    pub fn storage_offset(&self) -> i64 {
+        self.lock().offset
+    }
+    pub fn dtype(&self) -> DType {
+        self.lock().dtype
+    }
+    pub fn device(&self) -> Device {
+        self.lock().storage.device()
+    }
+    pub fn requires_grad(&self) -> bool {
+        self.lock().requires_grad
+    }
+    pub fn is_leaf(&self) -> bool {
+        self.lock().is_leaf
+    }
+    pub fn numel(&self) -> i64 {
+        self.lock().sizes.iter().product()
+    }
+    pub fn version(&self) -> u64 {
+        self.lock().version.load(Ordering::SeqCst)
+    }
+    pub fn bump_version(&self) {
+        self.lock().version.fetch_add(1, Ordering::SeqCst);
+    }
+    /// Identity of the storage: equal ids mean the tensors alias.
+    pub fn storage_id(&self) -> usize {
+        Arc::as_ptr(&self.lock().storage) as usize
+    }
+    pub fn storage(&self) -> Arc<Storage> {
+        self.lock().storage.clone()
+    }
+    pub fn is_contiguous(&self) -> bool {
+        let t = self.lock();
+        t.strides == contiguous_strides(&t.sizes)
+    }
+    /// Address of the element at the storage offset.
+    pub fn data_ptr(&self) -> *mut u8 {
+        let t = self.lock();
+        t.storage.data_ptr().wrapping_add(t.offset as usize * t.dtype.element_size())
+    }
+
+    pub fn dynamic_dims(&self) -> Vec<i64> {
+        self.lock().dynamic_dims.iter().copied().collect()
+    }
+
+    /// `t._dynamo_weak_dynamic_indices.add(dim)`.
+    pub fn mark_dynamic(&self, dim: i64) -> Result<()> {
+        let mut t = self.lock();
+        if dim < 0 || dim as usize >= t.sizes.len() {
+            return Err(RuntimeError::Argument(format!("dim {dim} out of range for rank {}", t.sizes.len())));
+        }
+        t.dynamic_dims.insert(dim);
+        Ok(())
+    }
+
+    fn check_view_fits(t: &TensorImpl, sizes: &[i64], strides: &[i64], offset: i64, dtype: DType) -> Result<()> {
+        check_sizes(sizes, strides)?;
+        if offset < 0 {
+            return Err(RuntimeError::Bounds(format!("negative storage offset {offset}")));
+        }
+        let capacity = (t.storage.nbytes() / dtype.element_size()) as i64;
+        let end = extent(sizes, strides, offset);
+        if end > capacity {
+            return Err(RuntimeError::Bounds(format!(
+                "view sizes {sizes:?} strides {strides:?} offset {offset} reaches element {} of a storage of {capacity}",
+                end - 1
+            )));
+        }
+        Ok(())
+    }
+
+    /// `base.as_strided(sizes, strides, offset)`: a view sharing storage and
+    /// version counter. It requires grad when its base does and grad mode is
+    /// on, and is then a non-leaf.
+    pub fn as_strided(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<Tensor> {
+        let base = self.snapshot();
+        Tensor::check_view_fits(&base, sizes, strides, offset, base.dtype)?;
+        let requires_grad = base.requires_grad && grad_enabled();
+        Ok(Tensor::from_impl(TensorImpl {
+            offset,
+            sizes: sizes.to_vec(),
+            strides: strides.to_vec(),
+            requires_grad,
+            is_leaf: !requires_grad,
+            dynamic_dims: BTreeSet::new(),
+            ..base
+        }))
+    }
+
+    /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
+    pub fn as_strided_(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<()> {
+        let mut t = self.lock();
+        Tensor::check_view_fits(&t, sizes, strides, offset, t.dtype)?;
+        t.sizes = sizes.to_vec();
+        t.strides = strides.to_vec();
+        t.offset = offset;
+        t.version.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// `t.set_(src)`: adopt src's storage and geometry; t keeps its own
+    /// version counter, which is bumped.
+    pub fn set_(&self, src: &Tensor) -> Result<()> {
+        let source = src.snapshot();
+        let mut t = self.lock();
+        if t.dtype != source.dtype {
+            return Err(RuntimeError::DType(format!("set_ of a {} tensor from {}", t.dtype.name(), source.dtype.name())));
+        }
+        t.storage = source.storage;
+        t.offset = source.offset;
+        t.sizes = source.sizes;
+        t.strides = source.strides;
+        t.version.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// `t.detach()`: same storage and version counter, no grad, a leaf.
+    pub fn detach(&self) -> Tensor {
+        let t = self.snapshot();
+        Tensor::from_impl(TensorImpl { requires_grad: false, is_leaf: true, dynamic_dims: BTreeSet::new(), ..t })
+    }
+
+    /// `t.requires_grad_(flag)` with PyTorch's checks.
+    pub fn set_requires_grad(&self, flag: bool) -> Result<()> {
+        let mut t = self.lock();
+        if flag && !t.dtype.is_floating_point() {
+            return Err(RuntimeError::DType(format!(
+                "only floating point tensors can require gradients, not {}",
+                t.dtype.name()
+            )));
+        }
+        if !t.is_leaf && !flag {
+            return Err(RuntimeError::Argument(
+                "you can only change requires_grad flags of leaf variables".into(),
+            ));
+        }
+        t.requires_grad = flag;
+        Ok(())
+    }
+
+    /// `t.view(dtype)` for a dtype of the same element size.
+    pub fn view_dtype(&self, dtype: DType) -> Result<Tensor> {
+        let t = self.snapshot();
+        if t.dtype.element_size() != dtype.element_size() {
+            return Err(RuntimeError::Unsupported(format!(
+                "view from {} to {} changes the element size",
+                t.dtype.name(),
+                dtype.name()
+            )));
+        }
+        let requires_grad = t.requires_grad && grad_enabled() && dtype.is_floating_point();
+        Ok(Tensor::from_impl(TensorImpl {
+            dtype,
+            requires_grad,
+            is_leaf: !requires_grad,
+            dynamic_dims: BTreeSet::new(),
+            ..t
+        }))
+    }
+
+    /// Storage indices of the elements in logical (row-major) order.
+    fn element_indices(t: &TensorImpl) -> Vec<usize> {
+        let numel: i64 = t.sizes.iter().product();
+        let mut indices = Vec::with_capacity(numel as usize);
+        let mut index = vec![0i64; t.sizes.len()];
+        for _ in 0..numel {
+            let at = t.offset + index.iter().zip(&t.strides).map(|(i, s)| i * s).sum::<i64>();
+            indices.push(at as usize);
+            for d in (0..index.len()).rev() {
+                index[d] += 1;
+                if index[d] < t.sizes[d] {
+                    break;
+                }
+                index[d] = 0;
+            }
+        }
+        indices
+    }
+
+    /// The elements, in logical order, as f64.
+    pub fn to_f64_vec(&self) -> Result<Vec<f64>> {
+        let t = self.snapshot();
+        Tensor::element_indices(&t).into_iter().map(|i| t.storage.read(t.dtype, i)).collect()
+    }
+
+    /// Writes one element without bumping the version counter — what a
+    /// kernel does to its output buffer.
+    pub fn set_f64_unversioned(&self, index: &[i64], value: f64) -> Result<()> {
+        let t = self.snapshot();
+        if index.len() != t.sizes.len() || index.iter().zip(&t.sizes).any(|(&i, &n)| i < 0 || i >= n) {
+            return Err(RuntimeError::Bounds(format!("index {index:?} for sizes {:?}", t.sizes)));
+        }
+        let at = t.offset + index.iter().zip(&t.strides).map(|(i, s)| i * s).sum::<i64>();
+        t.storage.write(t.dtype, at as usize, value)
+    }
+
+    /// `dst.copy_(src)`: broadcasts src to dst's shape, converts the dtype,
+    /// handles overlapping src and dst, bumps dst's version.
+    pub fn copy_(&self, src: &Tensor) -> Result<()> {
+        let source = src.snapshot();
+        let dst = self.snapshot();
+        if source.storage.device() != dst.storage.device() {
+            return Err(RuntimeError::Device(format!(
+                "copy_ from {:?} to {:?}",
+                source.storage.device(),
+                dst.storage.device()
+            )));
+        }
+        let (sizes, strides) = broadcast_to(&source.sizes, &source.strides, &dst.sizes)?;
+        let broadcast = TensorImpl { sizes, strides, ..source };
+        // Read everything first: src and dst may overlap.
+        let values = Tensor::element_indices(&broadcast)
+            .into_iter()
+            .map(|i| broadcast.storage.read(broadcast.dtype, i))
+            .collect::<Result<Vec<_>>>()?;
+        for (i, v) in Tensor::element_indices(&dst).into_iter().zip(values) {
+            dst.storage.write(dst.dtype, i, v)?;
+        }
+        dst.version.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+/// Strides that read `sizes`/`strides` as if it had shape `target`.
+fn broadcast_to(sizes: &[i64], strides: &[i64], target: &[i64]) -> Result<(Vec<i64>, Vec<i64>)> {
+    if sizes.len() > target.len() {
+        return Err(RuntimeError::Shape(format!("cannot broadcast {sizes:?} to {target:?}")));
+    }
+    let lead = target.len() - sizes.len();
+    let mut out_strides = vec![0; target.len()];
+    for (i, &n) in target.iter().enumerate().skip(lead) {
+        let (s, st) = (sizes[i - lead], strides[i - lead]);
+        out_strides[i] = match s {
+            _ if s == n => st,
+            1 => 0,
+            _ => return Err(RuntimeError::Shape(format!("cannot broadcast {sizes:?} to {target:?}"))),
+        };
+    }
+    Ok((target.to_vec(), out_strides))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(values: &[f64]) -> Tensor {
+        Tensor::from_f64s(&[values.len() as i64], DType::F32, values).unwrap()
+    }
+
+    #[test]
+    fn views_share_storage_and_version() {
+        let base = t(&[0., 1., 2., 3., 4., 5.]);
+        let view = base.as_strided(&[2, 3], &[3, 1], 0).unwrap();
+        assert_eq!(view.storage_id(), base.storage_id());
+        view.bump_version();
+        assert_eq!(base.version(), 1);
+        let transposed = base.as_strided(&[3, 2], &[1, 3], 0).unwrap();
+        assert_eq!(transposed.to_f64_vec().unwrap(), vec![0., 3., 1., 4., 2., 5.]);
+    }
+
+    #[test]
+    fn out_of_bounds_views_are_errors() {
+        let base = t(&[0., 1., 2.]);
+        assert!(base.as_strided(&[2], &[2], 0).is_ok());
+        assert!(matches!(base.as_strided(&[2], &[3], 0), Err(RuntimeError::Bounds(_))));
+        assert!(matches!(base.as_strided_(&[4], &[1], 0), Err(RuntimeError::Bounds(_))));
+        assert!(base.as_strided(&[0], &[1], 7).is_ok(), "an empty view reaches nothing");
+    }
+
+    #[test]
+    fn detach_shares_storage_and_version_but_not_grad() {
+        let x = t(&[1., 2.]);
+        x.set_requires_grad(true).unwrap();
+        let d = x.detach();
+        assert!(!d.requires_grad() && d.is_leaf());
+        d.copy_(&t(&[5., 6.])).unwrap();
+        assert_eq!(x.to_f64_vec().unwrap(), vec![5., 6.]);
+        assert_eq!(x.version(), 1);
+    }
+
+    #[test]
+    fn set_keeps_own_version_counter() {
+        let x = t(&[1., 2.]);
+        let y = t(&[3., 4., 5.]);
+        x.set_(&y).unwrap();
+        assert_eq!(x.storage_id(), y.storage_id());
+        assert_eq!((x.version(), y.version()), (1, 0));
+        assert_eq!(x.sizes(), vec![3]);
+    }
+
+    #[test]
+    fn copy_converts_broadcasts_and_handles_overlap() {
+        let dst = Tensor::empty(&[2, 2], DType::I32, Device::Host).unwrap();
+        dst.copy_(&Tensor::from_f64s(&[2], DType::F64, &[1.9, -2.0]).unwrap()).unwrap();
+        assert_eq!(dst.to_f64_vec().unwrap(), vec![1., -2., 1., -2.]);
+        let x = t(&[0., 1., 2., 3.]);
+        let shifted = x.as_strided(&[3], &[1], 1).unwrap();
+        let head = x.as_strided(&[3], &[1], 0).unwrap();
+        head.copy_(&shifted).unwrap();
+        assert_eq!(x.to_f64_vec().unwrap(), vec![1., 2., 3., 3.]);
+        assert!(matches!(dst.copy_(&t(&[1., 2., 3.])), Err(RuntimeError::Shape(_))));
+    }
+
+    #[test]
+    fn views_require_grad_only_in_grad_mode() {
+        let x = t(&[1., 2.]);
+        x.set_requires_grad(true).unwrap();
+        assert!(x.as_strided(&[2], &[1], 0).unwrap().requires_grad());
+        crate::set_grad_enabled(false);
+        let v = x.as_strided(&[2], &[1], 0).unwrap();
+        crate::set_grad_enabled(true);
+        assert!(!v.requires_grad() && v.is_leaf());
+    }
+
+    #[test]
+    fn requires_grad_rules() {
+        let i = Tensor::from_f64s(&[1], DType::I64, &[1.]).unwrap();
+        assert!(i.set_requires_grad(true).is_err());
+        let x = t(&[1.]);
+        x.set_requires_grad(true).unwrap();
+        let view = x.as_strided(&[1], &[1], 0).unwrap();
+        assert!(!view.is_leaf());
+        assert!(view.set_requires_grad(false).is_err());
+    }
+
+    #[test]
+    fn grad_mode_is_per_thread() {
+        crate::set_grad_enabled(false);
+        assert!(std::thread::spawn(crate::grad_enabled).join().unwrap());
+        crate::set_grad_enabled(true);
+    }
+
+    #[test]
+    fn dtype_views_and_half_precision() {
+        let x = Tensor::from_f64s(&[2], DType::BF16, &[1.5, -2.0]).unwrap();
+        assert_eq!(x.to_f64_vec().unwrap(), vec![1.5, -2.0]);
+        let as_f16 = x.view_dtype(DType::F16).unwrap();
+        assert_eq!(as_f16.storage_id(), x.storage_id());
+        assert!(x.view_dtype(DType::F32).is_err());
+    }
+}
