@@ -179,6 +179,10 @@ fn normalize(mut case: Case) -> Case {
         if out.kind == OutputKind::IsInput {
             out.int_dtype = false;
         }
+        // Only floating point tensors can require grad.
+        if out.int_dtype {
+            out.requires_grad = false;
+        }
     }
     case
 }
@@ -389,7 +393,7 @@ fn run_graph(case: &Case, args: &[Value]) -> Result<Vec<Value>, String> {
             InputKind::DataOutOfGraph | InputKind::LeafRequiringGradData => results.push(Value::Tensor(fresh(7.0 + i as f64, N))),
             InputKind::MetadataOnly => results.push(Value::Tensor(tensor(i)?.as_strided(&[3], &[2], 0).map_err(|e| e.to_string())?)),
             InputKind::DataAndMetadata => results.push(Value::Tensor(fresh(50.0 + i as f64, 3))),
-            InputKind::Storage => results.push(Value::Tensor(fresh(90.0 + i as f64, 5))),
+            InputKind::Storage => results.push(Value::Tensor(fresh(90.0 + i as f64, N + 2))),
             InputKind::Plain | InputKind::Symint => {}
         }
     }
@@ -414,8 +418,11 @@ fn call(case: &Case, module: &Module, ) -> Result<Effects, String> {
     let mut interpreter = Interpreter::new(module.as_operation());
     let graph_case = case.clone();
     interpreter.register_graph("graph", Box::new(move |args| run_graph(&graph_case, args)));
-    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    // Inputs are made the way autograd made them (grad mode on); the call
+    // then runs under the case's grad mode.
+    wrapc_runtime::set_grad_enabled(true);
     let inputs = make_inputs(case);
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
     let outputs = interpreter.call("f", &inputs).map_err(|e| e.message)?;
     Ok(Effects::capture(&inputs, &outputs))
 }
