@@ -8,6 +8,7 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod capi;
 mod dtype;
 mod grad;
 mod storage;

@@ -1,0 +1,105 @@
+/*===- wrapc_runtime.h - C ABI of wrapc's runtime ------------------------===*\
+|*                                                                            *|
+|* Tensors are opaque, refcounted handles: every function that returns one    *|
+|* through `out` gives the caller a reference to release with                 *|
+|* wrt_tensor_release. Fallible functions return a wrt_status; on failure     *|
+|* wrt_last_error() describes it (per thread). Null pointers, bad dtypes,     *|
+|* bad ranks and out-of-bounds views are errors, never crashes.               *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef WRAPC_RUNTIME_H
+#define WRAPC_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct wrt_tensor wrt_tensor;
+
+typedef enum wrt_status {
+  WRT_OK = 0,
+  WRT_ERR_NULL = 1,        /* a required pointer was null */
+  WRT_ERR_DTYPE = 2,       /* unknown or mismatched dtype */
+  WRT_ERR_SHAPE = 3,       /* sizes/strides inconsistent or not broadcastable */
+  WRT_ERR_DEVICE = 4,      /* unknown or mismatched device */
+  WRT_ERR_BOUNDS = 5,      /* a view reaches outside its storage */
+  WRT_ERR_ARG = 6,         /* any other invalid argument */
+  WRT_ERR_ALLOC = 7,       /* out of memory */
+  WRT_ERR_UNSUPPORTED = 8, /* valid, but not supported by this build */
+  WRT_ERR_INTERNAL = 9     /* a bug in the runtime */
+} wrt_status;
+
+/* dtype codes */
+enum { WRT_F16 = 0, WRT_BF16 = 1, WRT_F32 = 2, WRT_F64 = 3, WRT_I8 = 4, WRT_I32 = 5, WRT_I64 = 6, WRT_BOOL = 7 };
+/* device kinds */
+enum { WRT_HOST = 0, WRT_CUDA = 1 };
+
+/** Message of the last failure on this thread ("" if none). */
+const char *wrt_last_error(void);
+/** Records a failure message (for compiled code reporting its own errors). */
+void wrt_set_error(const char *message);
+
+/** Thread-local grad mode (torch.is_grad_enabled), on by default. */
+bool wrt_grad_enabled(void);
+void wrt_set_grad_enabled(bool enabled);
+
+/** Releases one reference; null is ignored. */
+void wrt_tensor_release(wrt_tensor *t);
+/** Another reference to the same tensor object. */
+int32_t wrt_tensor_retain(const wrt_tensor *t, wrt_tensor **out);
+
+/** A zero-filled tensor whose storage just covers sizes/strides. */
+int32_t wrt_empty_strided(int32_t dtype, int32_t device_kind, int32_t device_index, size_t rank,
+                          const int64_t *sizes, const int64_t *strides, wrt_tensor **out);
+/** A contiguous host tensor holding `values` converted to `dtype`. */
+int32_t wrt_from_f64(int32_t dtype, size_t rank, const int64_t *sizes, const double *values,
+                     size_t num_values, wrt_tensor **out);
+
+/* Properties; -1 (and a message) for a null tensor or a dimension out of range. */
+int64_t wrt_tensor_rank(const wrt_tensor *t);
+int64_t wrt_tensor_size(const wrt_tensor *t, int64_t dim);
+int64_t wrt_tensor_stride(const wrt_tensor *t, int64_t dim);
+int64_t wrt_tensor_storage_offset(const wrt_tensor *t);
+int64_t wrt_tensor_dtype(const wrt_tensor *t);
+int64_t wrt_tensor_device_kind(const wrt_tensor *t);
+int64_t wrt_tensor_version(const wrt_tensor *t);
+int64_t wrt_tensor_requires_grad(const wrt_tensor *t);
+int64_t wrt_tensor_is_leaf(const wrt_tensor *t);
+/** Equal ids: the tensors share storage. */
+int64_t wrt_tensor_storage_id(const wrt_tensor *t);
+/** Both handles refer to the same tensor object. */
+bool wrt_same_tensor(const wrt_tensor *a, const wrt_tensor *b);
+
+/** Increments the version counter (shared by all views of the tensor). */
+int32_t wrt_bump_version(const wrt_tensor *t);
+/** t.as_strided(...): a view sharing storage and version counter. */
+int32_t wrt_as_strided(const wrt_tensor *t, size_t rank, const int64_t *sizes, const int64_t *strides,
+                       int64_t offset, wrt_tensor **out);
+/** t.as_strided_(...): in place. */
+int32_t wrt_as_strided_(const wrt_tensor *t, size_t rank, const int64_t *sizes, const int64_t *strides,
+                        int64_t offset);
+/** dst.set_(src). */
+int32_t wrt_set_(const wrt_tensor *dst, const wrt_tensor *src);
+/** dst.copy_(src): broadcasting, dtype conversion, same device. */
+int32_t wrt_copy_(const wrt_tensor *dst, const wrt_tensor *src);
+/** t.detach(). */
+int32_t wrt_detach(const wrt_tensor *t, wrt_tensor **out);
+/** t.view(dtype) for a dtype of the same size. */
+int32_t wrt_view_dtype(const wrt_tensor *t, int32_t dtype, wrt_tensor **out);
+/** t.requires_grad_(flag). */
+int32_t wrt_set_requires_grad(const wrt_tensor *t, bool flag);
+/** t._dynamo_weak_dynamic_indices.add(dim). */
+int32_t wrt_mark_dynamic(const wrt_tensor *t, int64_t dim);
+/** Copies the elements, in logical order, into out[0..capacity). */
+int32_t wrt_read_f64(const wrt_tensor *t, double *out, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WRAPC_RUNTIME_H */

@@ -1,0 +1,327 @@
+//! The C ABI compiled wrappers and C/C++ hosts call (`include/wrapc_runtime.h`).
+//!
+//! Every function checks its pointers and returns a status instead of
+//! crashing; the message of the last failure on this thread is
+//! `wrt_last_error()`. No panic crosses the boundary.
+#![allow(non_camel_case_types, clippy::missing_safety_doc)]
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::{DType, Device, RuntimeError, Tensor};
+
+/// An owning reference to a tensor object (release with `wrt_tensor_release`).
+pub struct wrt_tensor(Tensor);
+
+pub const WRT_OK: i32 = 0;
+pub const WRT_ERR_NULL: i32 = 1;
+pub const WRT_ERR_DTYPE: i32 = 2;
+pub const WRT_ERR_SHAPE: i32 = 3;
+pub const WRT_ERR_DEVICE: i32 = 4;
+pub const WRT_ERR_BOUNDS: i32 = 5;
+pub const WRT_ERR_ARG: i32 = 6;
+pub const WRT_ERR_ALLOC: i32 = 7;
+pub const WRT_ERR_UNSUPPORTED: i32 = 8;
+pub const WRT_ERR_INTERNAL: i32 = 9;
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+fn set_last_error(message: &str) {
+    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    LAST_ERROR.with(|e| *e.borrow_mut() = message);
+}
+
+/// A failure at the ABI: a status code and its message.
+struct Failure(i32, String);
+
+impl From<RuntimeError> for Failure {
+    fn from(error: RuntimeError) -> Self {
+        let code = match error {
+            RuntimeError::DType(_) => WRT_ERR_DTYPE,
+            RuntimeError::Shape(_) => WRT_ERR_SHAPE,
+            RuntimeError::Device(_) => WRT_ERR_DEVICE,
+            RuntimeError::Bounds(_) => WRT_ERR_BOUNDS,
+            RuntimeError::Argument(_) => WRT_ERR_ARG,
+            RuntimeError::Alloc(_) => WRT_ERR_ALLOC,
+            RuntimeError::Unsupported(_) => WRT_ERR_UNSUPPORTED,
+        };
+        Failure(code, error.to_string())
+    }
+}
+
+type Outcome = Result<(), Failure>;
+
+/// Runs `body`, turning failures and panics into a status code.
+fn status(name: &str, body: impl FnOnce() -> Outcome) -> i32 {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => WRT_OK,
+        Ok(Err(Failure(code, message))) => {
+            set_last_error(&format!("{name}: {message}"));
+            code
+        }
+        Err(_) => {
+            set_last_error(&format!("{name}: internal error"));
+            WRT_ERR_INTERNAL
+        }
+    }
+}
+
+fn tensor<'a>(ptr: *const wrt_tensor, what: &str) -> Result<&'a Tensor, Failure> {
+    // SAFETY: non-null pointers come from this ABI and are live (the
+    // caller's contract, as for any C handle).
+    unsafe { ptr.as_ref() }.map(|t| &t.0).ok_or_else(|| Failure(WRT_ERR_NULL, format!("{what} is null")))
+}
+
+fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a [T], Failure> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(Failure(WRT_ERR_NULL, format!("{what} is null")));
+    }
+    // SAFETY: the caller passes `len` readable elements.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
+    if out.is_null() {
+        return Err(Failure(WRT_ERR_NULL, "output pointer is null".into()));
+    }
+    // SAFETY: `out` is a writable pointer slot (checked non-null).
+    unsafe { *out = Box::into_raw(Box::new(wrt_tensor(value))) };
+    Ok(())
+}
+
+fn dtype(code: i32) -> Result<DType, Failure> {
+    DType::from_code(code).ok_or_else(|| Failure(WRT_ERR_DTYPE, format!("unknown dtype code {code}")))
+}
+
+fn device(kind: i32, index: i32) -> Result<Device, Failure> {
+    match kind {
+        0 => Ok(Device::Host),
+        1 => Ok(Device::Cuda(index)),
+        _ => Err(Failure(WRT_ERR_DEVICE, format!("unknown device kind {kind}"))),
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_last_error() -> *const c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ptr())
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn wrt_set_error(message: *const c_char) {
+    let text = if message.is_null() {
+        "unknown error".to_string()
+    } else {
+        // SAFETY: the caller passes a NUL-terminated string.
+        unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned()
+    };
+    set_last_error(&text);
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_grad_enabled() -> bool {
+    crate::grad_enabled()
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_set_grad_enabled(enabled: bool) {
+    crate::set_grad_enabled(enabled)
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn wrt_tensor_release(t: *mut wrt_tensor) {
+    if !t.is_null() {
+        // SAFETY: `t` was made by Box::into_raw in this ABI and is released once.
+        drop(unsafe { Box::from_raw(t) });
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_tensor_retain(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
+    status("wrt_tensor_retain", || store(out, tensor(t, "tensor")?.clone()))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_empty_strided(
+    dtype_code: i32,
+    device_kind: i32,
+    device_index: i32,
+    rank: usize,
+    sizes: *const i64,
+    strides: *const i64,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_empty_strided", || {
+        let t = Tensor::empty_strided(
+            slice(sizes, rank, "sizes")?,
+            slice(strides, rank, "strides")?,
+            dtype(dtype_code)?,
+            device(device_kind, device_index)?,
+        )?;
+        store(out, t)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_from_f64(
+    dtype_code: i32,
+    rank: usize,
+    sizes: *const i64,
+    values: *const f64,
+    num_values: usize,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_from_f64", || {
+        let t = Tensor::from_f64s(slice(sizes, rank, "sizes")?, dtype(dtype_code)?, slice(values, num_values, "values")?)?;
+        store(out, t)
+    })
+}
+
+/// Reads one integer property; -1 and a message when `t` is null.
+fn query(name: &str, t: *const wrt_tensor, read: impl FnOnce(&Tensor) -> i64) -> i64 {
+    match tensor(t, "tensor") {
+        Ok(t) => read(t),
+        Err(Failure(_, message)) => {
+            set_last_error(&format!("{name}: {message}"));
+            -1
+        }
+    }
+}
+
+fn dim_of(values: Vec<i64>, dim: i64) -> i64 {
+    usize::try_from(dim).ok().and_then(|d| values.get(d).copied()).unwrap_or(-1)
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_tensor_rank(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_rank", t, |t| t.sizes().len() as i64)
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_size(t: *const wrt_tensor, dim: i64) -> i64 {
+    query("wrt_tensor_size", t, |t| dim_of(t.sizes(), dim))
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_stride(t: *const wrt_tensor, dim: i64) -> i64 {
+    query("wrt_tensor_stride", t, |t| dim_of(t.strides(), dim))
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_storage_offset(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_storage_offset", t, Tensor::storage_offset)
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_dtype(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_dtype", t, |t| t.dtype() as i64)
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_device_kind(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_device_kind", t, |t| i64::from(matches!(t.device(), Device::Cuda(_))))
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_version(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_version", t, |t| t.version() as i64)
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_requires_grad(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_requires_grad", t, |t| i64::from(t.requires_grad()))
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_is_leaf(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_is_leaf", t, |t| i64::from(t.is_leaf()))
+}
+#[no_mangle]
+pub extern "C" fn wrt_tensor_storage_id(t: *const wrt_tensor) -> i64 {
+    query("wrt_tensor_storage_id", t, |t| t.storage_id() as i64)
+}
+#[no_mangle]
+pub extern "C" fn wrt_same_tensor(a: *const wrt_tensor, b: *const wrt_tensor) -> bool {
+    matches!((tensor(a, "a"), tensor(b, "b")), (Ok(a), Ok(b)) if Tensor::same_tensor(a, b))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_bump_version(t: *const wrt_tensor) -> i32 {
+    status("wrt_bump_version", || {
+        tensor(t, "tensor")?.bump_version();
+        Ok(())
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_as_strided(
+    t: *const wrt_tensor,
+    rank: usize,
+    sizes: *const i64,
+    strides: *const i64,
+    offset: i64,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_as_strided", || {
+        let view = tensor(t, "base")?.as_strided(slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?, offset)?;
+        store(out, view)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_as_strided_(
+    t: *const wrt_tensor,
+    rank: usize,
+    sizes: *const i64,
+    strides: *const i64,
+    offset: i64,
+) -> i32 {
+    status("wrt_as_strided_", || {
+        Ok(tensor(t, "tensor")?.as_strided_(slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?, offset)?)
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_set_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+    status("wrt_set_", || Ok(tensor(dst, "dst")?.set_(tensor(src, "src")?)?))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+    status("wrt_copy_", || Ok(tensor(dst, "dst")?.copy_(tensor(src, "src")?)?))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_detach(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
+    status("wrt_detach", || store(out, tensor(t, "tensor")?.detach()))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_view_dtype(t: *const wrt_tensor, dtype_code: i32, out: *mut *mut wrt_tensor) -> i32 {
+    status("wrt_view_dtype", || store(out, tensor(t, "tensor")?.view_dtype(dtype(dtype_code)?)?))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_set_requires_grad(t: *const wrt_tensor, flag: bool) -> i32 {
+    status("wrt_set_requires_grad", || Ok(tensor(t, "tensor")?.set_requires_grad(flag)?))
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_mark_dynamic(t: *const wrt_tensor, dim: i64) -> i32 {
+    status("wrt_mark_dynamic", || Ok(tensor(t, "tensor")?.mark_dynamic(dim)?))
+}
+
+/// Copies up to `capacity` elements, in logical order, into `out`; the
+/// element count must fit.
+#[no_mangle]
+pub extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capacity: usize) -> i32 {
+    status("wrt_read_f64", || {
+        let values = tensor(t, "tensor")?.to_f64_vec()?;
+        if values.len() > capacity {
+            return Err(Failure(WRT_ERR_ARG, format!("{} elements do not fit in {capacity}", values.len())));
+        }
+        if !values.is_empty() && out.is_null() {
+            return Err(Failure(WRT_ERR_NULL, "out is null".into()));
+        }
+        // SAFETY: `out` has room for `capacity` >= len elements.
+        unsafe { std::ptr::copy_nonoverlapping(values.as_ptr(), out, values.len()) };
+        Ok(())
+    })
+}
