@@ -33,7 +33,11 @@ lit: build
 cargo-test: deps
 	$(CARGO) test --workspace
 
-test: docs lit cargo-test
+# lit and cargo test, then one closing line summing both.
+test: docs
+	@mkdir -p target
+	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace; } 2>&1 | tee target/test.log; \
+	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 
 clean:
 	$(CARGO) clean

@@ -8,7 +8,9 @@ use std::fmt::Write as _;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use proptest::prelude::*;
-use wrapc_interpreter::{Effects, Interpreter, Value};
+use std::rc::Rc;
+
+use wrapc_interpreter::{Effects, Interpreter, SubclassValue, Value};
 use wrapc_runtime::{DType, Tensor};
 
 const N: i64 = 6;
@@ -80,6 +82,30 @@ struct Case {
     grad_enabled_mutation: Option<bool>,
     grad_mode: bool,
     num_intermediate_bases: usize,
+    /// How `@f`'s inputs and outputs are packed into tensor subclasses by
+    /// a `wrap.subclass_wrapper @g` (empty: no subclass wrapper).
+    input_groups: Vec<Group>,
+    output_groups: Vec<Group>,
+}
+
+/// One argument or result of the subclass wrapper.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Group {
+    Plain { frozen: bool },
+    /// `TwoTensor(a, b)`.
+    Two,
+    /// `Nested(inner: TwoTensor(a, b), c)`.
+    Nested,
+}
+
+impl Group {
+    fn leaves(self) -> usize {
+        match self {
+            Group::Plain { .. } => 1,
+            Group::Two => 2,
+            Group::Nested => 3,
+        }
+    }
 }
 
 fn input_kind() -> impl Strategy<Value = InputKind> {
@@ -134,11 +160,32 @@ fn case() -> impl Strategy<Value = Case> {
         prop_oneof![Just(None), any::<bool>().prop_map(Some)],
         any::<bool>(),
         0usize..3,
+        (any::<bool>(), prop::collection::vec(0u8..6, 8), prop::collection::vec(0u8..3, 8)),
     )
-        .prop_map(|(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases)| {
-            Case { inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, num_intermediate_bases: bases }
+        .prop_map(|(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases, groups)| {
+            let (use_subclasses, input_choices, output_choices) = groups;
+            let mut case = normalize(Case {
+                inputs,
+                outputs,
+                trace_joint,
+                detach_mask,
+                grad_enabled_mutation,
+                grad_mode,
+                num_intermediate_bases: bases,
+                input_groups: vec![],
+                output_groups: vec![],
+            });
+            if use_subclasses {
+                case.input_groups = group_inputs(&case, &input_choices);
+                case.output_groups = group_outputs(&case, &output_choices);
+                let packs = |groups: &[Group]| groups.iter().any(|g| !matches!(g, Group::Plain { .. }));
+                if !packs(&case.input_groups) && !packs(&case.output_groups) {
+                    case.input_groups.clear();
+                    case.output_groups.clear();
+                }
+            }
+            case
         })
-        .prop_map(normalize)
 }
 
 /// Makes a generated case consistent: bases point at things that exist.
@@ -334,7 +381,112 @@ fn module_text(case: &Case) -> String {
         case.inputs.iter().map(|i| input_attr(i.0, i.1, i.2)).collect::<Vec<_>>().join(", "),
         case.outputs.iter().map(output_attr).collect::<Vec<_>>().join(", "),
         attrs.join(", "),
+    ) + &if case.input_groups.is_empty() { String::new() } else { subclass_wrapper_text(case) }
+}
+
+/// Packs runs of tensor inputs into subclasses. A leaf may be frozen only
+/// if nothing reads it (the compiled code gets a null in its place).
+fn group_inputs(case: &Case, choices: &[u8]) -> Vec<Group> {
+    let is_tensor = |i: usize| case.inputs.get(i).is_some_and(|input| input.0 != InputKind::Symint);
+    let untouched = |i: usize| {
+        case.inputs[i].0 == InputKind::Plain
+            && !(case.trace_joint && case.detach_mask & (1 << i) != 0)
+            && !case.outputs.iter().any(|o| matches!(o.kind, OutputKind::IsInput | OutputKind::AliasOfInput) && o.base == i)
+    };
+    let mut groups = Vec::new();
+    let mut i = 0;
+    let mut choice = choices.iter().cycle();
+    while i < case.inputs.len() {
+        let group = match choice.next().copied().unwrap_or(0) {
+            1 | 2 if (i..i + 2).all(is_tensor) => Group::Two,
+            3 if (i..i + 3).all(is_tensor) => Group::Nested,
+            4 if untouched(i) => Group::Plain { frozen: true },
+            _ => Group::Plain { frozen: false },
+        };
+        i += group.leaves();
+        groups.push(group);
+    }
+    groups
+}
+
+fn group_outputs(case: &Case, choices: &[u8]) -> Vec<Group> {
+    let mut groups = Vec::new();
+    let mut j = 0;
+    let mut choice = choices.iter().cycle();
+    while j < case.outputs.len() {
+        let group = match choice.next().copied().unwrap_or(0) {
+            1 if j + 2 <= case.outputs.len() => Group::Two,
+            2 if j + 3 <= case.outputs.len() => Group::Nested,
+            _ => Group::Plain { frozen: false },
+        };
+        j += group.leaves();
+        groups.push(group);
+    }
+    groups
+}
+
+fn two_tensor(a: &str, b: &str) -> String {
+    format!("!wrap.subclass<\"TwoTensor\", 6xf32, [a: {a}, b: {b}]>")
+}
+
+/// The subclass wrapper's types for `groups` over the flat `leaves`.
+fn grouped_types(groups: &[Group], leaves: &[String]) -> Vec<String> {
+    let mut next = leaves.iter();
+    let mut take = || next.next().expect("groups cover the leaves").clone();
+    groups
+        .iter()
+        .map(|group| match group {
+            Group::Plain { .. } => take(),
+            Group::Two => two_tensor(&take(), &take()),
+            Group::Nested => {
+                let inner = two_tensor(&take(), &take());
+                format!("!wrap.subclass<\"Nested\", 6xf32, [inner: {inner}, c: {}]>", take())
+            }
+        })
+        .collect()
+}
+
+fn subclass_wrapper_text(case: &Case) -> String {
+    let arg_types: Vec<String> = case.inputs.iter().map(|i| input_type(i.0).to_string()).collect();
+    let result_types: Vec<String> = case.outputs.iter().map(|o| output_type(case, o)).collect();
+    let frozen: Vec<String> = case
+        .input_groups
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| matches!(g, Group::Plain { frozen: true }))
+        .map(|(k, _)| k.to_string())
+        .collect();
+    let attrs = if frozen.is_empty() { String::new() } else { format!(" {{frozen = array<i64: {}>}}", frozen.join(", ")) };
+    format!(
+        "wrap.subclass_wrapper @g : ({}) -> ({}) calls @f{attrs}\n",
+        grouped_types(&case.input_groups, &arg_types).join(", "),
+        grouped_types(&case.output_groups, &result_types).join(", "),
     )
+}
+
+/// `@g`'s arguments: `@f`'s, packed as the groups say.
+fn group_values(groups: &[Group], flat: &[Value]) -> Vec<Value> {
+    fn subclass(name: &str, attrs: Vec<(&str, Value)>) -> Value {
+        Value::Subclass(Rc::new(SubclassValue {
+            type_name: name.into(),
+            attrs: attrs.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
+            outer_sizes: vec![N],
+        }))
+    }
+    let mut next = flat.iter().cloned();
+    let mut packed = Vec::new();
+    for group in groups {
+        let mut leaves: Vec<Value> = next.by_ref().take(group.leaves()).collect();
+        packed.push(match group {
+            Group::Plain { .. } => leaves.remove(0),
+            Group::Two => subclass("TwoTensor", vec![("a", leaves.remove(0)), ("b", leaves.remove(0))]),
+            Group::Nested => {
+                let inner = subclass("TwoTensor", vec![("a", leaves.remove(0)), ("b", leaves.remove(0))]);
+                subclass("Nested", vec![("inner", inner), ("c", leaves.remove(0))])
+            }
+        });
+    }
+    packed
 }
 
 //===----------------------------------------------------------------------===//
@@ -421,9 +573,14 @@ fn call(case: &Case, module: &Module, ) -> Result<Effects, String> {
     // Inputs are made the way autograd made them (grad mode on); the call
     // then runs under the case's grad mode.
     wrapc_runtime::set_grad_enabled(true);
-    let inputs = make_inputs(case);
+    let flat_inputs = make_inputs(case);
+    let (entry, inputs) = if case.input_groups.is_empty() {
+        ("f", flat_inputs)
+    } else {
+        ("g", group_values(&case.input_groups, &flat_inputs))
+    };
     wrapc_runtime::set_grad_enabled(case.grad_mode);
-    let outputs = interpreter.call("f", &inputs).map_err(|e| e.message)?;
+    let outputs = interpreter.call(entry, &inputs).map_err(|e| e.message)?;
     Ok(Effects::capture(&inputs, &outputs))
 }
 
