@@ -29,7 +29,10 @@ step "2. after $PIPELINE"
 step "3. calling @user_fn: level 1 by method dispatch  |  specialized straight-line code"
 "$BIN/wrapc" interpret "$EXAMPLE" --entry user_fn --inputs "$INPUTS" > "$out/level1.json"
 "$BIN/wrapc" interpret "$EXAMPLE" --entry user_fn --inputs "$INPUTS" --pipeline specialize > "$out/level2.json"
-paste -d'|' <(sed 's/\t/  /g' "$out/level1.json" | awk '{printf "%-60s\n", $0}') <(cat "$out/level2.json") | sed 's/|/ | /'
+echo "-- level 1, PyTorch's method dispatch:"
+"$BIN/wrapc" interpret "$EXAMPLE" --entry user_fn --inputs "$INPUTS" --format table
+echo "-- specialized straight-line code:"
+"$BIN/wrapc" interpret "$EXAMPLE" --entry user_fn --inputs "$INPUTS" --pipeline specialize --format table
 
 if cmp -s "$out/level1.json" "$out/level2.json"; then
   echo; echo "demo: the specialized wrapper has exactly the effects of PyTorch's method-dispatch wrapper."

@@ -28,7 +28,7 @@ pub struct InterpError {
 
 impl InterpError {
     pub(crate) fn at(op: OperationRef, message: impl Into<String>) -> Self {
-        InterpError { location: op.location().to_string(), message: message.into() }
+        InterpError { location: ir::location_text(&op.location().to_string()), message: message.into() }
     }
 }
 

@@ -17,6 +17,15 @@ pub struct Reported;
 
 pub type PassResult = Result<(), Reported>;
 
+/// `loc("file.mlir":3:7)` → `file.mlir:3:7`, the form editors and lit read.
+pub fn location_text(loc: &str) -> String {
+    let inner = loc.strip_prefix("loc(").and_then(|s| s.strip_suffix(')')).unwrap_or(loc);
+    match inner.strip_prefix('"').and_then(|s| s.split_once('"')) {
+        Some((file, rest)) => format!("{file}{rest}"),
+        None => inner.to_string(),
+    }
+}
+
 /// Emits `message` as an error located at `op`.
 pub fn emit_error(op: OperationRef, message: &str) {
     let message = CString::new(message.replace('\0', " ")).unwrap_or_default();

@@ -23,7 +23,11 @@ pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> R
     let sink = diagnostics.clone();
     let handler = context.attach_diagnostic_handler(move |diagnostic| {
         if matches!(diagnostic.severity(), DiagnosticSeverity::Error) {
-            sink.borrow_mut().push(format!("{}: error: {}", diagnostic.location(), diagnostic));
+            sink.borrow_mut().push(format!(
+                "{}: error: {}",
+                crate::ir::location_text(&diagnostic.location().to_string()),
+                diagnostic
+            ));
         }
         true
     });

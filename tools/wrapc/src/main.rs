@@ -3,6 +3,7 @@
 //! did (outputs, aliasing, versions, grad mode) as JSON.
 
 mod inputs;
+mod table;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +19,12 @@ use wrapc_interpreter::{Effects, Interpreter};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Json,
+    Table,
 }
 
 #[derive(Subcommand)]
@@ -39,6 +46,9 @@ enum Command {
         /// Grad mode of the calling thread.
         #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
         grad: bool,
+        /// Output format: JSON, or a table with one line per tensor.
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
     },
 }
 
@@ -54,8 +64,8 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Interpret { input, entry, inputs, pipeline, grad } => {
-            interpret(&input, &entry, &inputs, &pipeline, grad)
+        Command::Interpret { input, entry, inputs, pipeline, grad, format } => {
+            interpret(&input, &entry, &inputs, &pipeline, grad, format)
         }
     }
 }
@@ -69,7 +79,14 @@ fn read_source(path: &PathBuf) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
 }
 
-fn interpret(input: &PathBuf, entry: &str, inputs_path: &PathBuf, pipeline: &str, grad: bool) -> Result<()> {
+fn interpret(
+    input: &PathBuf,
+    entry: &str,
+    inputs_path: &PathBuf,
+    pipeline: &str,
+    grad: bool,
+    format: Format,
+) -> Result<()> {
     let source = read_source(input)?;
     let context = wrapc_dialects::create_context();
     let mut module = parse_module(&context, &source, input)?;
@@ -89,7 +106,10 @@ fn interpret(input: &PathBuf, entry: &str, inputs_path: &PathBuf, pipeline: &str
     let interpreter = Interpreter::new(module.as_operation());
     let outputs = interpreter.call(entry, &args).with_context(|| format!("calling @{entry}"))?;
     let effects = Effects::capture(&args, &outputs);
-    println!("{}", serde_json::to_string_pretty(&effects)?);
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&effects)?),
+        Format::Table => print!("{}", table::render(&effects)),
+    }
     Ok(())
 }
 
@@ -97,10 +117,10 @@ fn parse_module<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) 
     let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = diagnostics.clone();
     let handler = context.attach_diagnostic_handler(move |d| {
-        sink.borrow_mut().push(format!("{}: {}", d.location(), d));
+        sink.borrow_mut().push(format!("{}: {}", wrapc_passes::ir::location_text(&d.location().to_string()), d));
         true
     });
-    let module = Module::parse(context, source);
+    let module = parse_with_filename(context, source, path);
     let verified = module.as_ref().map(|m| m.as_operation().verify()).unwrap_or(false);
     context.detach_diagnostic_handler(handler);
     match module {
@@ -108,6 +128,27 @@ fn parse_module<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) 
         _ => {
             let lines = diagnostics.borrow().join("\n");
             bail!("{} is not valid wrap IR:\n{lines}", path.display())
+        }
+    }
+}
+
+/// Parses `source` so that locations name `path` (not "-").
+fn parse_with_filename<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) -> Option<Module<'c>> {
+    if path.as_os_str() == "-" {
+        return Module::parse(context, source);
+    }
+    let name = std::ffi::CString::new(path.display().to_string()).ok()?;
+    // SAFETY: the context is live; the file name is NUL-terminated; a null
+    // module means a parse error, already reported as diagnostics.
+    unsafe {
+        let module = mlir_sys::mlirModuleCreateParseFromFile(
+            context.to_raw(),
+            mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+        );
+        if module.ptr.is_null() {
+            None
+        } else {
+            Some(Module::from_raw(module))
         }
     }
 }
