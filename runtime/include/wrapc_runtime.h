@@ -98,6 +98,27 @@ int32_t wrt_mark_dynamic(const wrt_tensor *t, int64_t dim);
 /** Copies the elements, in logical order, into out[0..capacity). */
 int32_t wrt_read_f64(const wrt_tensor *t, double *out, size_t capacity);
 
+/* ---- Called by compiled wrappers (one per level-2/3 op that is real work) ---- */
+
+/** dst.as_strided_(src.size(), src.stride(), src.storage_offset()). */
+int32_t wrt_as_strided_like_(const wrt_tensor *dst, const wrt_tensor *src);
+/** dst.detach().copy_(src). */
+int32_t wrt_detach_copy_(const wrt_tensor *dst, const wrt_tensor *src);
+/** gen_alias_from_base's requires_grad patch, decided by the base's flag. */
+int32_t wrt_patch_requires_grad(const wrt_tensor *view, const wrt_tensor *base, bool target, wrt_tensor **out);
+/** Fails (WRT_ERR_ARG) if any element is NaN or Inf. */
+int32_t wrt_assert_finite(const wrt_tensor *t, const char *name);
+/** Fails (WRT_ERR_SHAPE) unless sizes and strides are exactly these. */
+int32_t wrt_assert_size_stride(const wrt_tensor *t, size_t rank, const int64_t *sizes, const int64_t *strides);
+/** Validates a wrapper argument: non-null, dtype, device kind, rank, static sizes (-1: any). */
+int32_t wrt_check_argument(const wrt_tensor *t, const char *entry, int64_t index, int32_t dtype, int32_t device_kind,
+                           size_t rank, const int64_t *sizes);
+/** Symbolic ints cross the ABI as 0-d i64 tensors. */
+int32_t wrt_scalar_i64(const wrt_tensor *t, int64_t *out);
+int32_t wrt_scalar_from_i64(int64_t value, wrt_tensor **out);
+/** Address of the element at the storage offset; null for a null tensor. */
+void *wrt_tensor_data_ptr(const wrt_tensor *t);
+
 #ifdef __cplusplus
 }
 #endif

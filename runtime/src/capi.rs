@@ -325,3 +325,151 @@ pub extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capacity: us
         Ok(())
     })
 }
+
+//===----------------------------------------------------------------------===//
+// Entry points compiled wrappers call (one per level-2/3 op that is real
+// work); see passes/src/convert_wrap_to_llvm.rs.
+//===----------------------------------------------------------------------===//
+
+/// `dst.as_strided_(src.size(), src.stride(), src.storage_offset())`.
+#[no_mangle]
+pub extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+    status("wrt_as_strided_like_", || {
+        let src = tensor(src, "src")?;
+        Ok(tensor(dst, "dst")?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset())?)
+    })
+}
+
+/// `dst.detach().copy_(src)`.
+#[no_mangle]
+pub extern "C" fn wrt_detach_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+    status("wrt_detach_copy_", || Ok(tensor(dst, "dst")?.detach().copy_(tensor(src, "src")?)?))
+}
+
+/// `gen_alias_from_base`'s requires_grad patch, decided by the base.
+#[no_mangle]
+pub extern "C" fn wrt_patch_requires_grad(
+    view: *const wrt_tensor,
+    base: *const wrt_tensor,
+    target: bool,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_patch_requires_grad", || {
+        let (view, base) = (tensor(view, "view")?, tensor(base, "base")?);
+        let patched = if base.requires_grad() && !target {
+            view.detach()
+        } else {
+            if !base.requires_grad() && target {
+                view.set_requires_grad(true)?;
+            }
+            view.clone()
+        };
+        store(out, patched)
+    })
+}
+
+/// Fails unless every element is finite (Inductor's NaN/Inf guard).
+#[no_mangle]
+pub unsafe extern "C" fn wrt_assert_finite(t: *const wrt_tensor, name: *const c_char) -> i32 {
+    let label = if name.is_null() {
+        "tensor".to_string()
+    } else {
+        // SAFETY: the caller passes a NUL-terminated string.
+        unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+    };
+    status("wrt_assert_finite", || {
+        if tensor(t, "tensor")?.to_f64_vec()?.iter().all(|v| v.is_finite()) {
+            Ok(())
+        } else {
+            Err(Failure(WRT_ERR_ARG, format!("'{label}' holds NaN or Inf")))
+        }
+    })
+}
+
+/// Fails unless the tensor has exactly these sizes and strides.
+#[no_mangle]
+pub extern "C" fn wrt_assert_size_stride(
+    t: *const wrt_tensor,
+    rank: usize,
+    sizes: *const i64,
+    strides: *const i64,
+) -> i32 {
+    status("wrt_assert_size_stride", || {
+        let t = tensor(t, "tensor")?;
+        let (sizes, strides) = (slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?);
+        if t.sizes() == sizes && t.strides() == strides {
+            Ok(())
+        } else {
+            Err(Failure(
+                WRT_ERR_SHAPE,
+                format!("expected sizes {sizes:?} strides {strides:?}, got {:?} {:?}", t.sizes(), t.strides()),
+            ))
+        }
+    })
+}
+
+/// Validates argument `index` of `entry` against its static type: not null,
+/// this dtype and device, this rank, and each static size (`-1`: dynamic).
+#[no_mangle]
+pub unsafe extern "C" fn wrt_check_argument(
+    t: *const wrt_tensor,
+    entry: *const c_char,
+    index: i64,
+    dtype_code: i32,
+    device_kind: i32,
+    rank: usize,
+    sizes: *const i64,
+) -> i32 {
+    let entry = if entry.is_null() {
+        "wrapper".to_string()
+    } else {
+        // SAFETY: compiled code passes a NUL-terminated symbol name.
+        unsafe { CStr::from_ptr(entry) }.to_string_lossy().into_owned()
+    };
+    status(&format!("{entry}: argument #{index}"), || {
+        let t = tensor(t, "the tensor")?;
+        let want = dtype(dtype_code)?;
+        if t.dtype() != want {
+            return Err(Failure(WRT_ERR_DTYPE, format!("expected {}, got {}", want.name(), t.dtype().name())));
+        }
+        let on_cuda = matches!(t.device(), Device::Cuda(_));
+        if on_cuda != (device_kind == 1) {
+            return Err(Failure(WRT_ERR_DEVICE, format!("expected a {} tensor", if device_kind == 1 { "cuda" } else { "host" })));
+        }
+        let (have, expected) = (t.sizes(), slice(sizes, rank, "sizes")?);
+        let matches = have.len() == rank && have.iter().zip(expected).all(|(&h, &e)| e < 0 || h == e);
+        if !matches {
+            return Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {have:?}")));
+        }
+        Ok(())
+    })
+}
+
+/// A symbolic int crossing the ABI travels as a 0-d i64 tensor.
+#[no_mangle]
+pub extern "C" fn wrt_scalar_i64(t: *const wrt_tensor, out: *mut i64) -> i32 {
+    status("wrt_scalar_i64", || {
+        let t = tensor(t, "symbolic int")?;
+        let values = t.to_f64_vec()?;
+        if !t.sizes().is_empty() || values.len() != 1 {
+            return Err(Failure(WRT_ERR_SHAPE, format!("a symbolic int is a 0-d tensor, got sizes {:?}", t.sizes())));
+        }
+        if out.is_null() {
+            return Err(Failure(WRT_ERR_NULL, "out is null".into()));
+        }
+        // SAFETY: checked non-null.
+        unsafe { *out = values[0] as i64 };
+        Ok(())
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn wrt_scalar_from_i64(value: i64, out: *mut *mut wrt_tensor) -> i32 {
+    status("wrt_scalar_from_i64", || store(out, Tensor::from_f64s(&[], DType::I64, &[value as f64])?))
+}
+
+/// Address of the element at the storage offset (for host kernels).
+#[no_mangle]
+pub extern "C" fn wrt_tensor_data_ptr(t: *const wrt_tensor) -> *mut u8 {
+    tensor(t, "tensor").map(|t| t.data_ptr()).unwrap_or(std::ptr::null_mut())
+}
