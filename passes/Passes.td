@@ -75,4 +75,24 @@ def WrapInlineAliasReplay : Pass<"wrap-inline-alias-replay", "mlir::ModuleOp"> {
   }];
 }
 
+def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower straight-line wrap IR to the LLVM dialect and wrt_* runtime calls";
+  let description = [{
+    Every function whose signature has `!wrap.tensor` values becomes a
+    native entry point with wrapc's C ABI,
+    `i32 @f(ptr inputs, i64 n_in, ptr outputs, i64 n_out)`: the counts and
+    each argument's dtype, rank, static sizes and device are checked, every
+    wrap op becomes a call of the runtime's C ABI (`wrt_*`, declared in the
+    module), every failing call returns its status after releasing the
+    references the function owns, and the results are handed back as owned
+    references. Symbolic ints cross the ABI as 0-d i64 tensors. Launches of
+    kernels with a host payload become loops over the grid calling it.
+    Functions with subclass-typed signatures get no native entry point (a
+    warning says so): call their flattened callee. The output is func,
+    arith, scf, cf and llvm ops, ready for the upstream conversions.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::cf::ControlFlowDialect"];
+}
+
 #endif // WRAPC_PASSES

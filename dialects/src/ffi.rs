@@ -69,6 +69,7 @@ unsafe extern "C" {
     pub fn wrapcSubclassTypeGetOuterRank(ty: MlirType) -> isize;
     pub fn wrapcSubclassTypeGetOuterDim(ty: MlirType, i: isize) -> i64;
 
+    pub fn wrapcEmitWarning(location: mlir_sys::MlirLocation, message: *const c_char);
     pub fn wrapcRegisterPass(pass: *const WrapcPassDescriptor);
     pub fn wrapcOptMain(argc: c_int, argv: *mut *mut c_char, tool_name: *const c_char) -> c_int;
 }

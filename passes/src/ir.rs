@@ -33,6 +33,13 @@ pub fn emit_error(op: OperationRef, message: &str) {
     unsafe { mlirEmitError(op.location().to_raw(), message.as_ptr()) }
 }
 
+/// Emits `message` as a warning located at `op`.
+pub fn emit_warning(op: OperationRef, message: &str) {
+    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    // SAFETY: the location belongs to a live op; the message is NUL-terminated.
+    unsafe { wrapc_dialects::ffi::wrapcEmitWarning(op.location().to_raw(), message.as_ptr()) }
+}
+
 /// Emits an error at `op` and returns the marker for `?`.
 pub fn fail<T>(op: OperationRef, message: &str) -> Result<T, Reported> {
     emit_error(op, message);
@@ -262,6 +269,29 @@ impl<'c, 'a> Builder<'c, 'a> {
         let op = OperationBuilder::new(name, self.location)
             .add_operands(operands)
             .add_results(results)
+            .add_attributes(&attributes)
+            .build()
+            .expect("wrapc builds only registered ops with valid operands");
+        match self.anchor {
+            Some(anchor) => self.block.insert_operation_before(anchor, op),
+            None => self.block.append_operation(op),
+        }
+    }
+
+    /// Creates a terminator `name(operands) [successors] {attributes}` here.
+    pub fn create_with_successors(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        successors: &[BlockRef<'c, 'a>],
+        attributes: &[(&str, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
+        let attributes: Vec<_> =
+            attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
+        let successors: Vec<&melior::ir::Block<'c>> = successors.iter().map(|b| &**b).collect();
+        let op = OperationBuilder::new(name, self.location)
+            .add_operands(operands)
+            .add_successors(&successors)
             .add_attributes(&attributes)
             .build()
             .expect("wrapc builds only registered ops with valid operands");

@@ -5,6 +5,7 @@
 
 mod flatten_subclasses;
 pub mod ir;
+mod convert_wrap_to_llvm;
 mod orchestrate;
 pub mod pipeline;
 mod specialize_mutation_epilogue;

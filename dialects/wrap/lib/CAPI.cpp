@@ -7,6 +7,7 @@
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -151,6 +152,10 @@ intptr_t wrapcSubclassTypeGetOuterRank(MlirType type) {
 }
 int64_t wrapcSubclassTypeGetOuterDim(MlirType type, intptr_t i) {
   return cast<SubclassType>(unwrap(type)).getOuterShape()[i];
+}
+
+void wrapcEmitWarning(MlirLocation location, const char *message) {
+  emitWarning(unwrap(location)) << message;
 }
 
 //===----------------------------------------------------------------------===//

@@ -75,6 +75,10 @@ MLIR_CAPI_EXPORTED intptr_t wrapcSubclassTypeGetOuterRank(MlirType type);
 MLIR_CAPI_EXPORTED int64_t wrapcSubclassTypeGetOuterDim(MlirType type,
                                                         intptr_t i);
 
+/// Emits a warning located at `location` (the C API only offers errors).
+MLIR_CAPI_EXPORTED void wrapcEmitWarning(MlirLocation location,
+                                         const char *message);
+
 //===-- Passes and the opt driver ---------------------------------------===//
 
 /// One option of a pass, as Passes.td declares it. Values reach the pass as

@@ -1,0 +1,843 @@
+//! `convert-wrap-to-llvm`: straight-line wrap IR → native entry points with
+//! wrapc's C ABI, calling the runtime (`wrt_*`) for every op that is real
+//! work. See Passes.td for the contract.
+
+use std::collections::{HashMap, HashSet};
+
+use melior::dialect::func;
+use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::attribute::AttributeLike;
+use melior::ir::operation::{Operation, OperationLike, OperationMutLike, OperationRef};
+use melior::ir::r#type::FunctionType;
+use melior::ir::{Block, BlockRef, Location, Module, Region, RegionLike, RegionRef, Type, Value, ValueLike};
+use melior::Context;
+use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
+
+use crate::ir::{self, Builder, PassResult, Reported};
+use crate::Options;
+
+/// wrt_status codes the generated code itself returns.
+const WRT_ERR_ARG: i64 = 6;
+
+pub fn run(module: OperationRef, _options: &Options) -> PassResult {
+    reject_unlowered(module)?;
+    let functions = entry_points(module)?;
+    let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
+    let mut decls = Declarations::default();
+    for function in functions {
+        lower_function(module, function, &names, &mut decls)?;
+    }
+    for kernel in ir::collect_ops(module, "wrap.kernel") {
+        ir::erase(kernel);
+    }
+    Ok(())
+}
+
+/// Level-1 ops and generic level-2 ops need the specialization passes first.
+fn reject_unlowered(module: OperationRef) -> PassResult {
+    let needs = [
+        ("wrap.runtime_wrapper", "wrap-orchestrate"),
+        ("wrap.subclass_wrapper", "wrap-flatten-subclasses"),
+        ("wrap.apply_mutation", "wrap-specialize-mutation-epilogue"),
+        ("wrap.replay_alias", "wrap-inline-alias-replay"),
+    ];
+    for (name, pass) in needs {
+        if let Some(op) = ir::collect_ops(module, name).first() {
+            return ir::fail(*op, &format!("'{name}' must be lowered by {pass} before convert-wrap-to-llvm"));
+        }
+    }
+    Ok(())
+}
+
+fn is_wrap_type(ty: Type) -> bool {
+    TensorTypeInfo::from_type(ty).is_some() || SubclassInfo::from_type(ty).is_some()
+}
+
+/// The functions that get wrapc's ABI: every `func.func` with a wrap type
+/// in its signature. Subclass-typed ones are dropped with a warning.
+fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
+    let mut selected = Vec::new();
+    for function in ir::collect_ops(module, "func.func") {
+        let Some((inputs, results)) = ir::function_type_attr(function, "function_type") else { continue };
+        if !inputs.iter().chain(&results).any(|&t| is_wrap_type(t)) {
+            continue;
+        }
+        if inputs.iter().chain(&results).any(|&t| SubclassInfo::from_type(t).is_some()) {
+            let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+            ir::emit_warning(
+                function,
+                &format!("@{name} has tensor-subclass values in its signature and gets no native entry point; call its flattened callee"),
+            );
+            ir::erase(function);
+            continue;
+        }
+        for ty in inputs.iter().chain(&results) {
+            if !is_wrap_type(*ty) && !is_int(*ty) {
+                return ir::fail(function, &format!("type {ty} cannot cross wrapc's native ABI"));
+            }
+        }
+        selected.push(function);
+    }
+    Ok(selected)
+}
+
+fn is_int(ty: Type) -> bool {
+    let text = ty.to_string();
+    text == "index" || text == "i64" || text == "i32"
+}
+
+/// Runtime functions declared in the module so far.
+#[derive(Default)]
+struct Declarations {
+    declared: HashSet<String>,
+    strings: usize,
+}
+
+/// The runtime's signatures, in MLIR types. C `bool` travels as i8.
+fn runtime_signature(name: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    const P: &str = "!llvm.ptr";
+    match name {
+        "wrt_grad_enabled" => (&[], &["i8"]),
+        "wrt_set_grad_enabled" => (&["i8"], &[]),
+        "wrt_set_error" => (&[P], &[]),
+        "wrt_tensor_release" => (&[P], &[]),
+        "wrt_tensor_retain" | "wrt_detach" => (&[P, P], &["i32"]),
+        "wrt_bump_version" => (&[P], &["i32"]),
+        "wrt_set_" | "wrt_copy_" | "wrt_detach_copy_" | "wrt_as_strided_like_" | "wrt_assert_finite"
+        | "wrt_scalar_i64" => (&[P, P], &["i32"]),
+        "wrt_set_requires_grad" => (&[P, "i8"], &["i32"]),
+        "wrt_patch_requires_grad" => (&[P, P, "i8", P], &["i32"]),
+        "wrt_view_dtype" => (&[P, "i32", P], &["i32"]),
+        "wrt_mark_dynamic" => (&[P, "i64"], &["i32"]),
+        "wrt_tensor_size" | "wrt_tensor_stride" => (&[P, "i64"], &["i64"]),
+        "wrt_tensor_storage_offset" => (&[P], &["i64"]),
+        "wrt_tensor_data_ptr" => (&[P], &[P]),
+        "wrt_as_strided" => (&[P, "i64", P, P, "i64", P], &["i32"]),
+        "wrt_assert_size_stride" => (&[P, "i64", P, P], &["i32"]),
+        "wrt_empty_strided" => (&["i32", "i32", "i32", "i64", P, P, P], &["i32"]),
+        "wrt_check_argument" => (&[P, P, "i64", "i32", "i32", "i64", P], &["i32"]),
+        "wrt_scalar_from_i64" => (&["i64", P], &["i32"]),
+        other => unreachable!("no runtime signature for {other}"),
+    }
+}
+
+fn dtype_code(element: Type) -> Option<i64> {
+    Some(match element.to_string().as_str() {
+        "f16" => 0,
+        "bf16" => 1,
+        "f32" => 2,
+        "f64" => 3,
+        "i8" => 4,
+        "i32" => 5,
+        "i64" => 6,
+        "i1" => 7,
+        _ => return None,
+    })
+}
+
+/// The function being rebuilt with the ABI, one block at a time.
+struct FnLowering<'c, 'a, 'd> {
+    context: &'c Context,
+    location: Location<'c>,
+    module_body: BlockRef<'c, 'a>,
+    region: RegionRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+    /// Old SSA value → new one.
+    values: HashMap<usize, Value<'c, 'a>>,
+    /// New values holding a reference this function must release.
+    owned: Vec<Value<'c, 'a>>,
+    /// New values that are null pointers (`wrap.null`).
+    nulls: HashSet<usize>,
+    entry_name: String,
+    converted: &'d HashSet<String>,
+    decls: &'d mut Declarations,
+}
+
+fn key(value: Value) -> usize {
+    value.to_raw().ptr as usize
+}
+
+fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<String>, decls: &mut Declarations) -> PassResult {
+    let context = ir::context_of(old);
+    let location = old.location();
+    let name = ir::string_attr(old, "sym_name").unwrap_or_default();
+    let (inputs, results) = ir::function_type_attr(old, "function_type").expect("selected functions have types");
+    let module_body = module.region(0).unwrap().first_block().unwrap();
+    let ptr = Type::parse(context, "!llvm.ptr").unwrap();
+    let i64t = Type::parse(context, "i64").unwrap();
+    let i32t = Type::parse(context, "i32").unwrap();
+    let abi = FunctionType::new(context, &[ptr, i64t, ptr, i64t], &[i32t]);
+    let old_body = old.region(0).ok().and_then(|r| r.first_block());
+    let region = Region::new();
+    if old_body.is_some() {
+        region.append_block(Block::new(&[(ptr, location), (i64t, location), (ptr, location), (i64t, location)]));
+    }
+    let mut attributes = vec![];
+    if ir::string_attr(old, "sym_visibility").as_deref() == Some("private") || old_body.is_none() {
+        attributes.push((melior::ir::Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()));
+    }
+    let new_fn = func::func(
+        context,
+        StringAttribute::new(context, &name),
+        TypeAttribute::new(abi.into()),
+        region,
+        &attributes,
+        location,
+    );
+    // The old function keeps its name until the new one is complete.
+    let new_fn = module_body.insert_operation_before(old, new_fn);
+    let renamed = Builder::before(old).attr(&format!("\"__wrapc_old_{name}\""));
+    let mut old_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(old.to_raw()) };
+    old_mut.set_attribute("sym_name", renamed);
+
+    if let Some(old_body) = old_body {
+        if old_body.next_in_region().is_some() {
+            return ir::fail(old, "native entry points must have a single-block body (straight-line wrap IR)");
+        }
+        let new_region = new_fn.region(0).unwrap();
+        let entry = new_region.first_block().unwrap();
+        let mut lowering = FnLowering {
+            context,
+            location,
+            module_body,
+            region: new_region,
+            block: entry,
+            values: HashMap::new(),
+            owned: Vec::new(),
+            nulls: HashSet::new(),
+            entry_name: name.clone(),
+            converted,
+            decls,
+        };
+        lowering.prologue(&inputs, results.len(), old_body)?;
+        lowering.lower_block(old_body, &results)?;
+    }
+    ir::erase(old);
+    Ok(())
+}
+
+impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
+    fn b(&self) -> Builder<'c, 'a> {
+        Builder::at_end(self.context, self.block, self.location)
+    }
+
+    fn ty(&self, text: &str) -> Type<'c> {
+        Type::parse(self.context, text).expect("wrapc spells valid types")
+    }
+
+    fn arg(&self, i: usize) -> Value<'c, 'a> {
+        self.region.first_block().unwrap().argument(i).unwrap().into()
+    }
+
+    fn const_int(&self, value: i64, ty: &str) -> Value<'c, 'a> {
+        let b = self.b();
+        b.value("arith.constant", &[], self.ty(ty), &[("value", b.attr(&format!("{value} : {ty}")))])
+    }
+
+    fn declare(&mut self, name: &str) {
+        if !self.decls.declared.insert(name.to_string()) {
+            return;
+        }
+        let (params, results) = runtime_signature(name);
+        let params: Vec<Type> = params.iter().map(|t| self.ty(t)).collect();
+        let results: Vec<Type> = results.iter().map(|t| self.ty(t)).collect();
+        let declaration = func::func(
+            self.context,
+            StringAttribute::new(self.context, name),
+            TypeAttribute::new(FunctionType::new(self.context, &params, &results).into()),
+            Region::new(),
+            &[(melior::ir::Identifier::new(self.context, "sym_visibility"), StringAttribute::new(self.context, "private").into())],
+            self.location,
+        );
+        match self.module_body.first_operation() {
+            Some(first) => self.module_body.insert_operation_before(first, declaration),
+            None => self.module_body.append_operation(declaration),
+        };
+    }
+
+    /// Calls runtime function `name`.
+    fn call(&mut self, name: &str, args: &[Value<'c, 'a>]) -> Option<Value<'c, 'a>> {
+        self.declare(name);
+        let (_, results) = runtime_signature(name);
+        let results: Vec<Type> = results.iter().map(|t| self.ty(t)).collect();
+        let b = self.b();
+        let call = b.create("func.call", args, &results, &[("callee", b.symbol_ref(name))]);
+        call.result(0).ok().map(Into::into)
+    }
+
+    /// Calls `name` and returns from the function with its status if it
+    /// failed, after releasing every reference owned so far.
+    fn checked(&mut self, name: &str, args: &[Value<'c, 'a>]) {
+        let status = self.call(name, args).expect("checked calls return a status");
+        self.bail_if_failed(status);
+    }
+
+    fn bail_if_failed(&mut self, status: Value<'c, 'a>) {
+        let zero = self.const_int(0, "i32");
+        let b = self.b();
+        let failed = b.value("arith.cmpi", &[status, zero], self.ty("i1"), &[("predicate", b.attr("1 : i64"))]);
+        self.branch_to_failure(failed, status);
+    }
+
+    /// `if (cond) { release owned; return status; }` and continue after.
+    fn branch_to_failure(&mut self, cond: Value<'c, 'a>, status: Value<'c, 'a>) {
+        let fail = self.region.append_block(Block::new(&[]));
+        let next = self.region.append_block(Block::new(&[]));
+        let b = self.b();
+        b.create_with_successors("cf.cond_br", &[cond], &[fail, next], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))]);
+        self.block = fail;
+        for value in self.owned.clone() {
+            self.call("wrt_tensor_release", &[value]);
+        }
+        self.b().create("func.return", &[status], &[], &[]);
+        self.block = next;
+    }
+
+    /// A runtime call that hands back a new reference through its last
+    /// (out-pointer) argument.
+    fn new_ref(&mut self, name: &str, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let slot = self.alloca("!llvm.ptr", 1);
+        let mut all = args.to_vec();
+        all.push(slot);
+        self.checked(name, &all);
+        let value = self.load(slot, "!llvm.ptr");
+        self.owned.push(value);
+        value
+    }
+
+    fn alloca(&self, element: &str, count: i64) -> Value<'c, 'a> {
+        let n = self.const_int(count, "i64");
+        let b = self.b();
+        b.value("llvm.alloca", &[n], self.ty("!llvm.ptr"), &[("elem_type", b.attr(&format!("{element}")))])
+    }
+
+    fn gep(&self, base: Value<'c, 'a>, element: &str, index: i64) -> Value<'c, 'a> {
+        let b = self.b();
+        b.value(
+            "llvm.getelementptr",
+            &[base],
+            self.ty("!llvm.ptr"),
+            &[("rawConstantIndices", b.dense_i32(&[index as i32])), ("elem_type", b.attr(element))],
+        )
+    }
+
+    fn load(&self, address: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
+        self.b().value("llvm.load", &[address], self.ty(ty), &[])
+    }
+
+    fn store(&self, value: Value<'c, 'a>, address: Value<'c, 'a>) {
+        self.b().create("llvm.store", &[value, address], &[], &[]);
+    }
+
+    /// A stack array of i64 holding `values`.
+    fn i64_array(&self, values: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let array = self.alloca("i64", values.len().max(1) as i64);
+        for (k, &v) in values.iter().enumerate() {
+            let slot = self.gep(array, "i64", k as i64);
+            self.store(v, slot);
+        }
+        array
+    }
+
+    fn to_i64(&self, index: Value<'c, 'a>) -> Value<'c, 'a> {
+        if index.r#type().to_string() == "i64" {
+            return index;
+        }
+        self.b().value("arith.index_cast", &[index], self.ty("i64"), &[])
+    }
+
+    fn to_index(&self, value: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.b().value("arith.index_cast", &[value], self.ty("index"), &[])
+    }
+
+    fn bool_to_i8(&self, flag: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.b().value("arith.extui", &[flag], self.ty("i8"), &[])
+    }
+
+    /// A NUL-terminated string constant in the module, by address.
+    fn c_string(&mut self, text: &str) -> Value<'c, 'a> {
+        let name = format!("__wrapc_str_{}", self.decls.strings);
+        self.decls.strings += 1;
+        let escaped: String = text.bytes().map(|c| if c.is_ascii_alphanumeric() || c == b' ' || c == b'_' { (c as char).to_string() } else { format!("\\{c:02X}") }).collect();
+        let source = format!(
+            "llvm.mlir.global internal constant @{name}(\"{escaped}\\00\") {{addr_space = 0 : i32}}"
+        );
+        let snippet = Module::parse(self.context, &source).expect("wrapc spells valid globals");
+        let global = clone_operation(snippet.body().first_operation().expect("one global"));
+        match self.module_body.first_operation() {
+            Some(first) => self.module_body.insert_operation_before(first, global),
+            None => self.module_body.append_operation(global),
+        };
+        let b = self.b();
+        b.value("llvm.mlir.addressof", &[], self.ty("!llvm.ptr"), &[("global_name", b.symbol_ref(&name))])
+    }
+
+    fn get(&self, op: OperationRef<'c, '_>, old: Value) -> Result<Value<'c, 'a>, Reported> {
+        match self.values.get(&key(old)) {
+            Some(v) => Ok(*v),
+            None => ir::fail(op, "operand defined outside the function being lowered"),
+        }
+    }
+
+    fn bind(&mut self, old: Value, new: Value<'c, 'a>) {
+        self.values.insert(key(old), new);
+    }
+
+    /// Checks the argument counts, then loads and validates every argument.
+    fn prologue(&mut self, inputs: &[Type<'c>], num_results: usize, old_body: BlockRef<'c, '_>) -> PassResult {
+        let (n_in, n_out) = (self.arg(1), self.arg(3));
+        let want_in = self.const_int(inputs.len() as i64, "i64");
+        let want_out = self.const_int(num_results as i64, "i64");
+        let b = self.b();
+        let pred_ne = b.attr("1 : i64");
+        let bad_in = b.value("arith.cmpi", &[n_in, want_in], self.ty("i1"), &[("predicate", pred_ne)]);
+        let bad_out = b.value("arith.cmpi", &[n_out, want_out], self.ty("i1"), &[("predicate", pred_ne)]);
+        let bad = b.value("arith.ori", &[bad_in, bad_out], self.ty("i1"), &[]);
+        let message = self.c_string(&format!(
+            "{}: expected {} inputs and {} outputs",
+            self.entry_name,
+            inputs.len(),
+            num_results
+        ));
+        // The message is set only on the failure path.
+        let fail = self.region.append_block(Block::new(&[]));
+        let next = self.region.append_block(Block::new(&[]));
+        let b = self.b();
+        b.create_with_successors("cf.cond_br", &[bad], &[fail, next], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))]);
+        self.block = fail;
+        self.call("wrt_set_error", &[message]);
+        let code = self.const_int(WRT_ERR_ARG, "i32");
+        self.b().create("func.return", &[code], &[], &[]);
+        self.block = next;
+
+        let entry = self.c_string(&self.entry_name.clone());
+        for (i, &ty) in inputs.iter().enumerate() {
+            let slot = self.gep(self.arg(0), "!llvm.ptr", i as i64);
+            let handle = self.load(slot, "!llvm.ptr");
+            let old_arg: Value = old_body.argument(i).unwrap().into();
+            let value = match TensorTypeInfo::from_type(ty) {
+                Some(info) => {
+                    let sizes: Vec<Value> = info.shape.iter().map(|&d| self.const_int(if d == DYNAMIC { -1 } else { d }, "i64")).collect();
+                    let sizes = self.i64_array(&sizes);
+                    let index = self.const_int(i as i64, "i64");
+                    let dtype = self.const_int(dtype_code(info.element_type).unwrap_or(-1), "i32");
+                    let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+                    let rank = self.const_int(info.rank() as i64, "i64");
+                    self.checked("wrt_check_argument", &[handle, entry, index, dtype, device, rank, sizes]);
+                    handle
+                }
+                None => self.unbox_int(handle, ty),
+            };
+            self.bind(old_arg, value);
+        }
+        Ok(())
+    }
+
+    fn unbox_int(&mut self, handle: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+        let slot = self.alloca("i64", 1);
+        self.checked("wrt_scalar_i64", &[handle, slot]);
+        let value = self.load(slot, "i64");
+        match ty.to_string().as_str() {
+            "index" => self.to_index(value),
+            "i64" => value,
+            other => self.b().value("arith.trunci", &[value], self.ty(other), &[]),
+        }
+    }
+
+    fn box_int(&mut self, value: Value<'c, 'a>) -> Value<'c, 'a> {
+        let wide = match value.r#type().to_string().as_str() {
+            "index" => self.to_i64(value),
+            "i64" => value,
+            _ => self.b().value("arith.extsi", &[value], self.ty("i64"), &[]),
+        };
+        self.new_ref("wrt_scalar_from_i64", &[wide])
+    }
+
+    fn lower_block(&mut self, body: BlockRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+        let mut next = body.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            self.lower_op(op, results)?;
+        }
+        Ok(())
+    }
+
+    fn operands(&self, op: OperationRef<'c, '_>) -> Result<Vec<Value<'c, 'a>>, Reported> {
+        (0..op.operand_count()).map(|i| self.get(op, op.operand(i).unwrap())).collect()
+    }
+
+    fn result(&mut self, op: OperationRef<'c, '_>, value: Value<'c, 'a>) {
+        self.bind(op.result(0).unwrap().into(), value);
+    }
+
+    fn lower_op(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let operands = self.operands(op)?;
+        match name.as_str() {
+            "func.return" => self.lower_return(op, &operands, results)?,
+            "wrap.grad_mode.get" => {
+                let flag = self.call("wrt_grad_enabled", &[]).unwrap();
+                let bit = self.b().value("arith.trunci", &[flag], self.ty("i1"), &[]);
+                self.result(op, bit);
+            }
+            "wrap.grad_mode.set" => {
+                let flag = self.bool_to_i8(operands[0]);
+                self.call("wrt_set_grad_enabled", &[flag]);
+            }
+            "wrap.bump_version" => self.checked("wrt_bump_version", &operands),
+            "wrap.set_storage" => self.checked("wrt_set_", &operands),
+            "wrap.copy_inplace" => self.checked("wrt_copy_", &operands),
+            "wrap.detach_copy_inplace" => self.checked("wrt_detach_copy_", &operands),
+            "wrap.as_strided_inplace" => self.checked("wrt_as_strided_like_", &operands),
+            "wrap.detach" => {
+                let value = self.new_ref("wrt_detach", &operands);
+                self.result(op, value);
+            }
+            "wrap.set_requires_grad" => {
+                let flag = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+                let flag = self.const_int(i64::from(flag), "i8");
+                self.checked("wrt_set_requires_grad", &[operands[0], flag]);
+            }
+            "wrap.patch_requires_grad" => {
+                let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+                let target = self.const_int(i64::from(target), "i8");
+                let value = self.new_ref("wrt_patch_requires_grad", &[operands[0], operands[1], target]);
+                self.result(op, value);
+            }
+            "wrap.as_strided" | "wrap.reinterpret" => {
+                let value = self.lower_strided_view(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.view_dtype" => {
+                let element = TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).unwrap().element_type;
+                let code = self.const_int(dtype_code(element).unwrap_or(-1), "i32");
+                let value = self.new_ref("wrt_view_dtype", &[operands[0], code]);
+                self.result(op, value);
+            }
+            "wrap.tensor.size" | "wrap.tensor.stride" => {
+                let dim = self.const_int(ir::int_attr(op, "dim").unwrap_or(0), "i64");
+                let runtime = if name.ends_with("size") { "wrt_tensor_size" } else { "wrt_tensor_stride" };
+                let value = self.call(runtime, &[operands[0], dim]).unwrap();
+                let index = self.to_index(value);
+                self.result(op, index);
+            }
+            "wrap.tensor.offset" => {
+                let value = self.call("wrt_tensor_storage_offset", &operands).unwrap();
+                let index = self.to_index(value);
+                self.result(op, index);
+            }
+            "wrap.mark_dynamic" => {
+                for dim in ir::dense_i64_attr(op, "dims") {
+                    let dim = self.const_int(dim, "i64");
+                    self.checked("wrt_mark_dynamic", &[operands[0], dim]);
+                }
+            }
+            "wrap.null" => {
+                let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
+                self.nulls.insert(key(null));
+                self.result(op, null);
+            }
+            "wrap.call_compiled" | "func.call" => self.lower_call(op, &operands)?,
+            "wrap.alloc" => {
+                let value = self.lower_alloc(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.empty_strided" => {
+                let value = self.lower_empty_strided(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.free" => {
+                let Some(position) = self.owned.iter().position(|v| *v == operands[0]) else {
+                    return ir::fail(op, "wrap.free of a tensor this function does not own (an argument, or freed twice)");
+                };
+                let value = self.owned.remove(position);
+                self.call("wrt_tensor_release", &[value]);
+            }
+            "wrap.reuse" => {
+                let value = self.lower_reuse(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.assert_finite" => {
+                let label = ir::string_attr(op, "name").unwrap_or_default();
+                let label = self.c_string(&label);
+                self.checked("wrt_assert_finite", &[operands[0], label]);
+            }
+            "wrap.assert_size_stride" => {
+                let rank = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap().rank();
+                let (sizes, strides, _) = self.mixed_lists(op, &operands[1..], false);
+                let rank = self.const_int(rank as i64, "i64");
+                let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
+                self.checked("wrt_assert_size_stride", &[operands[0], rank, sizes, strides]);
+            }
+            "wrap.device_guard" => {
+                // Host code runs on one device: the guard only scopes its body.
+                if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
+                    self.lower_block(body, results)?;
+                }
+            }
+            "wrap.launch" => self.lower_launch(op, &operands)?,
+            other if other.starts_with("arith.") || other.starts_with("index.") => self.clone_op(op, &operands),
+            other if other.starts_with("wrap.subclass.") => {
+                return ir::fail(op, "tensor-subclass values cannot cross wrapc's native ABI; flatten them first");
+            }
+            other => return ir::fail(op, &format!("convert-wrap-to-llvm does not lower '{other}'")),
+        }
+        Ok(())
+    }
+
+    fn clone_op(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) {
+        let copy = self.block.append_operation(clone_operation(op));
+        let mut copy_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(copy.to_raw()) };
+        for (i, v) in operands.iter().enumerate() {
+            copy_mut.set_operand(i, *v);
+        }
+        for i in 0..op.result_count() {
+            self.bind(op.result(i).unwrap().into(), copy.result(i).unwrap().into());
+        }
+    }
+
+    /// Static entries become constants, `?` entries the next dynamic operand.
+    fn mixed_lists(
+        &self,
+        op: OperationRef,
+        dynamic: &[Value<'c, 'a>],
+        with_offset: bool,
+    ) -> (Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>, Value<'c, 'a>) {
+        let mut next = dynamic.iter();
+        let mut fill = |statics: Vec<i64>| -> Vec<Value<'c, 'a>> {
+            statics
+                .into_iter()
+                .map(|v| if v == DYNAMIC { self.to_i64(*next.next().expect("verified")) } else { self.const_int(v, "i64") })
+                .collect()
+        };
+        let sizes = fill(ir::dense_i64_attr(op, "static_sizes"));
+        let strides = fill(ir::dense_i64_attr(op, "static_strides"));
+        let offset = if with_offset { fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)]).remove(0) } else { self.const_int(0, "i64") };
+        (sizes, strides, offset)
+    }
+
+    fn lower_strided_view(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
+        let (sizes, strides, offset) = self.mixed_lists(op, &operands[1..], true);
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
+        Ok(self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]))
+    }
+
+    fn result_tensor_type(&self, op: OperationRef<'c, '_>) -> TensorTypeInfo<'c> {
+        TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).expect("verified tensor result")
+    }
+
+    fn empty_strided(&mut self, info: &TensorTypeInfo<'c>, sizes: &[Value<'c, 'a>], strides: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let dtype = self.const_int(dtype_code(info.element_type).unwrap_or(-1), "i32");
+        let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+        let index = self.const_int(0, "i32");
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let (sizes, strides) = (self.i64_array(sizes), self.i64_array(strides));
+        self.new_ref("wrt_empty_strided", &[dtype, device, index, rank, sizes, strides])
+    }
+
+    fn lower_alloc(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
+        let info = self.result_tensor_type(op);
+        let mut dynamic = operands.iter();
+        let sizes: Vec<Value> = info
+            .shape
+            .iter()
+            .map(|&d| if d == DYNAMIC { self.to_i64(*dynamic.next().expect("verified")) } else { self.const_int(d, "i64") })
+            .collect();
+        let strides = self.contiguous_strides(&sizes);
+        Ok(self.empty_strided(&info, &sizes, &strides))
+    }
+
+    /// Row-major strides, computed at run time where sizes are dynamic.
+    fn contiguous_strides(&self, sizes: &[Value<'c, 'a>]) -> Vec<Value<'c, 'a>> {
+        let mut strides = vec![self.const_int(1, "i64"); sizes.len()];
+        for k in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[k] = self.b().value("arith.muli", &[strides[k + 1], sizes[k + 1]], self.ty("i64"), &[]);
+        }
+        strides
+    }
+
+    fn lower_empty_strided(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
+        let info = self.result_tensor_type(op);
+        let (sizes, strides, _) = self.mixed_lists(op, operands, false);
+        Ok(self.empty_strided(&info, &sizes, &strides))
+    }
+
+    fn lower_reuse(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
+        let info = self.result_tensor_type(op);
+        let source = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap();
+        if source.element_type != info.element_type {
+            return ir::fail(op, "reusing a buffer for another dtype is not supported by the native lowering");
+        }
+        if info.shape.contains(&DYNAMIC) {
+            return ir::fail(op, "wrap.reuse needs a static result shape in the native lowering");
+        }
+        let sizes: Vec<Value> = info.shape.iter().map(|&d| self.const_int(d, "i64")).collect();
+        let strides = self.contiguous_strides(&sizes);
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let offset = self.const_int(0, "i64");
+        let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
+        let value = self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]);
+        // The source buffer is dead from here on: drop this function's reference.
+        if let Some(position) = self.owned.iter().position(|v| *v == operands[0]) {
+            let source = self.owned.remove(position);
+            self.call("wrt_tensor_release", &[source]);
+        }
+        Ok(value)
+    }
+
+    /// A call of another function with wrapc's ABI.
+    fn lower_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+        if !self.converted.contains(&callee) {
+            self.clone_op(op, operands);
+            return Ok(());
+        }
+        let args = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
+        let mut boxed = Vec::new();
+        for (k, &value) in operands.iter().enumerate() {
+            let handle = if is_int(value.r#type()) {
+                let b = self.box_int(value);
+                boxed.push(b);
+                b
+            } else {
+                value
+            };
+            let slot = self.gep(args, "!llvm.ptr", k as i64);
+            self.store(handle, slot);
+        }
+        let results = self.alloca("!llvm.ptr", op.result_count().max(1) as i64);
+        let n_args = self.const_int(operands.len() as i64, "i64");
+        let n_results = self.const_int(op.result_count() as i64, "i64");
+        let b = self.b();
+        let call = b.create(
+            "func.call",
+            &[args, n_args, results, n_results],
+            &[self.ty("i32")],
+            &[("callee", b.symbol_ref(&callee))],
+        );
+        let status: Value = call.result(0).unwrap().into();
+        for value in boxed {
+            self.owned.retain(|v| *v != value);
+            self.call("wrt_tensor_release", &[value]);
+        }
+        self.bail_if_failed(status);
+        for i in 0..op.result_count() {
+            let slot = self.gep(results, "!llvm.ptr", i as i64);
+            let handle = self.load(slot, "!llvm.ptr");
+            let old: Value = op.result(i).unwrap().into();
+            let value = if is_int(old.r#type()) {
+                self.owned.push(handle);
+                let v = self.unbox_int(handle, old.r#type());
+                self.owned.retain(|o| *o != handle);
+                self.call("wrt_tensor_release", &[handle]);
+                v
+            } else {
+                self.owned.push(handle);
+                handle
+            };
+            self.bind(old, value);
+        }
+        Ok(())
+    }
+
+    /// Stores the results as owned references, releases the rest, returns 0.
+    fn lower_return(&mut self, _op: OperationRef, operands: &[Value<'c, 'a>], _results: &[Type<'c>]) -> PassResult {
+        let out = self.arg(2);
+        let mut transferred: Vec<Value> = Vec::new();
+        for (j, &value) in operands.iter().enumerate() {
+            let handle = if is_int(value.r#type()) {
+                let boxed = self.box_int(value);
+                transferred.push(boxed);
+                boxed
+            } else if self.nulls.contains(&key(value)) {
+                value
+            } else if self.owned.contains(&value) && !transferred.contains(&value) {
+                transferred.push(value);
+                value
+            } else {
+                let retained = self.new_ref("wrt_tensor_retain", &[value]);
+                transferred.push(retained);
+                retained
+            };
+            let slot = self.gep(out, "!llvm.ptr", j as i64);
+            self.store(handle, slot);
+        }
+        for value in self.owned.clone() {
+            if !transferred.contains(&value) {
+                self.call("wrt_tensor_release", &[value]);
+            }
+        }
+        let ok = self.const_int(0, "i32");
+        self.b().create("func.return", &[ok], &[], &[]);
+        Ok(())
+    }
+
+    /// Host launch: a loop nest over the grid calling the kernel's host
+    /// payload with data pointers and scalars, then the program ids.
+    fn lower_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
+        let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
+        let Some(host) = ir::flat_symbol_attr(kernel, "host") else {
+            return ir::fail(op, &format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"));
+        };
+        let grid_rank = dense_segment(op, 0);
+        let (grid, args) = operands.split_at(grid_rank);
+        let mut call_args = Vec::new();
+        for &arg in args {
+            if is_int(arg.r#type()) || arg.r#type().to_string().starts_with('f') {
+                call_args.push(arg);
+            } else {
+                call_args.push(self.call("wrt_tensor_data_ptr", &[arg]).unwrap());
+            }
+        }
+        let one = self.b().value("arith.constant", &[], self.ty("index"), &[("value", self.b().attr("1 : index"))]);
+        let extents: Vec<Value> = (0..3).map(|d| grid.get(d).copied().unwrap_or(one)).collect();
+        let zero = self.b().value("arith.constant", &[], self.ty("index"), &[("value", self.b().attr("0 : index"))]);
+        // z outermost, x innermost: consecutive calls touch neighbouring programs.
+        let outer = self.block;
+        let pz = self.open_loop(zero, extents[2], one);
+        let py = self.open_loop(zero, extents[1], one);
+        let px = self.open_loop(zero, extents[0], one);
+        let mut all = call_args;
+        all.extend([px, py, pz]);
+        let b = self.b();
+        b.create("func.call", &all, &[], &[("callee", b.symbol_ref(&host))]);
+        for _ in 0..3 {
+            self.b().create("scf.yield", &[], &[], &[]);
+            self.block = self.block.parent_operation().unwrap().block().unwrap();
+        }
+        debug_assert!(self.block == outer);
+        Ok(())
+    }
+
+    /// Opens `scf.for %iv = lo to hi step st` and moves into its body.
+    fn open_loop(&mut self, lo: Value<'c, 'a>, hi: Value<'c, 'a>, step: Value<'c, 'a>) -> Value<'c, 'a> {
+        let body = Region::new();
+        body.append_block(Block::new(&[(self.ty("index"), self.location)]));
+        let op = melior::dialect::scf::r#for(lo, hi, step, body, self.location);
+        let op = self.block.append_operation(op);
+        self.block = op.region(0).unwrap().first_block().unwrap();
+        self.block.argument(0).unwrap().into()
+    }
+}
+
+/// Size of operand segment `i` of an op with `operandSegmentSizes`.
+fn dense_segment(op: OperationRef, i: usize) -> usize {
+    let Some(attr) = ir::attribute(op, "operandSegmentSizes") else { return 0 };
+    // SAFETY: operandSegmentSizes is a dense i32 array.
+    unsafe {
+        let raw = attr.to_raw();
+        if !mlir_sys::mlirAttributeIsADenseI32Array(raw) || (i as isize) >= mlir_sys::mlirDenseArrayGetNumElements(raw) {
+            return 0;
+        }
+        mlir_sys::mlirDenseI32ArrayGetElement(raw, i as isize) as usize
+    }
+}
+
+/// A detached deep copy of `op`.
+fn clone_operation<'c>(op: OperationRef<'c, '_>) -> Operation<'c> {
+    // SAFETY: `op` is live; the clone is a new, unowned operation.
+    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
