@@ -44,21 +44,46 @@ wrap.subclass_wrapper @user_fn
     -> (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.tensor<?x?xf32>)
     calls @f
 
-// ---- Level 3: a kernel with two autotune configs and its launch, as
-// Inductor's wrapper program would run it on a GPU.
-wrap.kernel @add_kernel : (!wrap.tensor<?xf32, cuda>, !wrap.tensor<?xf32, cuda>, !wrap.tensor<?xf32, cuda>, index) -> ()
+// ---- Level 3: a kernel with two autotune configs, a PTX payload for the GPU
+// and a host payload for the CPU backend, and its launch, as Inductor's
+// wrapper program runs it.
+func.func @add_kernel_host(%x: !llvm.ptr, %y: !llvm.ptr, %out: !llvm.ptr, %n: index,
+                           %px: index, %py: index, %pz: index) {
+  // Program px handles elements [px * 256, min((px + 1) * 256, n)).
+  %block = arith.constant 256 : index
+  %c1 = arith.constant 1 : index
+  %start = arith.muli %px, %block : index
+  %stop = arith.addi %start, %block : index
+  %end = arith.minui %stop, %n : index
+  scf.for %i = %start to %end step %c1 {
+    %k = arith.index_cast %i : index to i64
+    %xp = llvm.getelementptr %x[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %yp = llvm.getelementptr %y[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %op = llvm.getelementptr %out[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %a = llvm.load %xp : !llvm.ptr -> f32
+    %b = llvm.load %yp : !llvm.ptr -> f32
+    %sum = arith.addf %a, %b : f32
+    llvm.store %sum, %op : f32, !llvm.ptr
+  }
+  return
+}
+
+wrap.kernel @add_kernel : (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index) -> ()
     entry "triton_poi_fused_add_0"
     configs [#wrap.config<"XBLOCK_256", block = [256], num_warps = 4, num_stages = 1, shared = 0>,
              #wrap.config<"XBLOCK_1024", block = [1024], num_warps = 8, num_stages = 1, shared = 0>]
-    {ptx_file = "triton_poi_fused_add_0.ptx"}
+    {ptx_file = "triton_poi_fused_add_0.ptx", host = @add_kernel_host}
 
-func.func @add_program(%x: !wrap.tensor<?xf32, cuda>, %y: !wrap.tensor<?xf32, cuda>, %n: index, %grid: index)
-    -> !wrap.tensor<?xf32, cuda> {
-  %out = wrap.empty_strided [%n] [1] : !wrap.tensor<?xf32, cuda>
+func.func @add_program(%x: !wrap.tensor<?xf32>, %y: !wrap.tensor<?xf32>, %n: index)
+    -> !wrap.tensor<?xf32> {
+  %out = wrap.empty_strided [%n] [1] : !wrap.tensor<?xf32>
+  // grid = ceil(n / XBLOCK)
+  %block = arith.constant 256 : index
+  %grid = arith.ceildivui %n, %block : index
   wrap.device_guard 0 {
     wrap.launch @add_kernel grid(%grid) args(%x, %y, %out, %n)
-        : !wrap.tensor<?xf32, cuda>, !wrap.tensor<?xf32, cuda>, !wrap.tensor<?xf32, cuda>, index
+        : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index
   }
-  wrap.assert_finite %out, "buf0" : !wrap.tensor<?xf32, cuda>
-  return %out : !wrap.tensor<?xf32, cuda>
+  wrap.assert_finite %out, "buf0" : !wrap.tensor<?xf32>
+  return %out : !wrap.tensor<?xf32>
 }

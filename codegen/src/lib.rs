@@ -1,6 +1,132 @@
-//! Probe: inkwell and melior in one binary.
-pub fn probe() -> String {
-    let context = inkwell::context::Context::create();
-    let module = context.create_module("probe");
-    module.print_to_string().to_string()
+//! wrapc's back end: wrap IR → LLVM dialect (wrapc's passes + the upstream
+//! conversions) → LLVM IR (`mlirTranslateModuleToLLVMIR` into an inkwell
+//! context) → optimized object, assembly, shared object (linked with the
+//! runtime's static library) and C header; or a JIT for `wrapc run`.
+
+mod header;
+mod jit;
+
+use std::path::Path;
+use std::process::Command;
+
+use inkwell::module::Module as LlvmModule;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
+use inkwell::OptimizationLevel;
+use melior::ir::Module;
+use melior::Context;
+
+pub use header::{entry_points, header, Arg, EntryPoint};
+pub use jit::{Jit, NativeFn};
+
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenError {
+    /// Diagnostics of a failed pass pipeline, one per line.
+    #[error("{0}")]
+    Pipeline(String),
+    #[error("LLVM: {0}")]
+    Llvm(String),
+    #[error("linking the shared object failed: {0}")]
+    Link(String),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+pub type Result<T> = std::result::Result<T, CodegenError>;
+
+/// Specialized wrap IR → LLVM dialect: wrapc's lowering, then upstream's.
+pub const TO_LLVM: &str = "builtin.module(convert-wrap-to-llvm,convert-scf-to-cf,\
+convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
+
+/// Runs `pipeline` on `module`.
+pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<()> {
+    wrapc_passes::pipeline::run_pipeline(context, module, pipeline).map_err(CodegenError::Pipeline)
+}
+
+/// Runs wrapc's specialization passes (level 1 → straight-line level 2).
+pub fn specialize(context: &Context, module: &mut Module) -> Result<()> {
+    run_pipeline(context, module, wrapc_passes::pipeline::SPECIALIZE)
+}
+
+/// Lowers a specialized module to the LLVM dialect.
+pub fn lower_to_llvm_dialect(context: &Context, module: &mut Module) -> Result<()> {
+    run_pipeline(context, module, TO_LLVM)
+}
+
+/// Translates an LLVM-dialect module into LLVM IR owned by `llvm`.
+pub fn translate<'ctx>(module: &Module, llvm: &'ctx inkwell::context::Context) -> Result<LlvmModule<'ctx>> {
+    // SAFETY: the module's context is live.
+    unsafe { mlir_sys::mlirRegisterAllLLVMTranslations(mlir_sys::mlirModuleGetContext(module.to_raw())) };
+    // SAFETY: both contexts are live; the returned module belongs to `llvm`
+    // (mlir-sys and inkwell link the same LLVM).
+    let raw = unsafe { mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm.raw() as _) };
+    if raw.is_null() {
+        return Err(CodegenError::Llvm("translation to LLVM IR failed (is the module fully lowered?)".into()));
+    }
+    // SAFETY: `raw` is a fresh module in `llvm`'s context, owned from here.
+    Ok(unsafe { LlvmModule::new(raw as _) })
+}
+
+fn optimization_level(level: u8) -> OptimizationLevel {
+    match level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+/// A target machine for the host CPU, producing position-independent code.
+pub fn host_target_machine(level: u8) -> Result<TargetMachine> {
+    Target::initialize_native(&InitializationConfig::default()).map_err(CodegenError::Llvm)?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| CodegenError::Llvm(e.to_string()))?;
+    target
+        .create_target_machine(
+            &triple,
+            &TargetMachine::get_host_cpu_name().to_string(),
+            &TargetMachine::get_host_cpu_features().to_string(),
+            optimization_level(level),
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| CodegenError::Llvm(format!("no target machine for {triple}")))
+}
+
+/// Runs LLVM's `default<Ox>` pipeline.
+pub fn optimize(module: &LlvmModule, machine: &TargetMachine, level: u8) -> Result<()> {
+    module.set_triple(&machine.get_triple());
+    module.set_data_layout(&machine.get_target_data().get_data_layout());
+    module
+        .run_passes(&format!("default<O{}>", level.min(3)), machine, PassBuilderOptions::create())
+        .map_err(|e| CodegenError::Llvm(e.to_string()))?;
+    module.verify().map_err(|e| CodegenError::Llvm(e.to_string()))
+}
+
+pub fn write_object(module: &LlvmModule, machine: &TargetMachine, path: &Path) -> Result<()> {
+    machine.write_to_file(module, FileType::Object, path).map_err(|e| CodegenError::Llvm(e.to_string()))
+}
+
+pub fn assembly(module: &LlvmModule, machine: &TargetMachine) -> Result<String> {
+    let buffer = machine.write_to_memory_buffer(module, FileType::Assembly).map_err(|e| CodegenError::Llvm(e.to_string()))?;
+    Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
+}
+
+/// Links `object` and the runtime's static library into a shared object.
+pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Result<()> {
+    let result = Command::new("cc")
+        .arg("-shared")
+        .arg("-o")
+        .arg(output)
+        .arg(object)
+        .arg("-Wl,--whole-archive")
+        .arg(runtime)
+        .arg("-Wl,--no-whole-archive")
+        .args(["-lpthread", "-ldl", "-lm"])
+        .output()
+        .map_err(|e| CodegenError::Link(format!("running cc: {e}")))?;
+    if !result.status.success() {
+        return Err(CodegenError::Link(String::from_utf8_lossy(&result.stderr).into_owned()));
+    }
+    Ok(())
 }

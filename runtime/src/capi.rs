@@ -473,3 +473,42 @@ pub extern "C" fn wrt_scalar_from_i64(value: i64, out: *mut *mut wrt_tensor) -> 
 pub extern "C" fn wrt_tensor_data_ptr(t: *const wrt_tensor) -> *mut u8 {
     tensor(t, "tensor").map(|t| t.data_ptr()).unwrap_or(std::ptr::null_mut())
 }
+
+//===----------------------------------------------------------------------===//
+// For Rust hosts: handles from and to tensors, and the symbol table a JIT
+// resolves compiled code against.
+//===----------------------------------------------------------------------===//
+
+/// A new owning handle to `tensor` (release it, or take it back with
+/// [`take_handle`]).
+pub fn into_handle(tensor: Tensor) -> *mut wrt_tensor {
+    Box::into_raw(Box::new(wrt_tensor(tensor)))
+}
+
+/// Takes back ownership of a handle made by this ABI.
+///
+/// # Safety
+/// `handle` must be a live, owning handle from this ABI, not used again.
+pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
+    // SAFETY: the caller's contract.
+    (!handle.is_null()).then(|| unsafe { Box::from_raw(handle) }.0)
+}
+
+/// Every function of the C ABI by name, for JITs that resolve compiled
+/// wrappers against the runtime linked into the host process.
+pub fn symbols() -> Vec<(&'static str, *mut ())> {
+    macro_rules! table {
+        ($($f:ident),* $(,)?) => { vec![$((stringify!($f), $f as *mut ())),*] };
+    }
+    table![
+        wrt_last_error, wrt_set_error, wrt_grad_enabled, wrt_set_grad_enabled, wrt_tensor_release,
+        wrt_tensor_retain, wrt_empty_strided, wrt_from_f64, wrt_tensor_rank, wrt_tensor_size,
+        wrt_tensor_stride, wrt_tensor_storage_offset, wrt_tensor_dtype, wrt_tensor_device_kind,
+        wrt_tensor_version, wrt_tensor_requires_grad, wrt_tensor_is_leaf, wrt_tensor_storage_id,
+        wrt_same_tensor, wrt_bump_version, wrt_as_strided, wrt_as_strided_, wrt_set_, wrt_copy_,
+        wrt_detach, wrt_view_dtype, wrt_set_requires_grad, wrt_mark_dynamic, wrt_read_f64,
+        wrt_as_strided_like_, wrt_detach_copy_, wrt_patch_requires_grad, wrt_assert_finite,
+        wrt_assert_size_stride, wrt_check_argument, wrt_scalar_i64, wrt_scalar_from_i64,
+        wrt_tensor_data_ptr,
+    ]
+}

@@ -3,6 +3,7 @@
 //! did (outputs, aliasing, versions, grad mode) as JSON.
 
 mod inputs;
+mod native;
 mod table;
 
 use std::path::PathBuf;
@@ -22,13 +23,49 @@ struct Cli {
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-enum Format {
+pub enum Format {
     Json,
     Table,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Compile a module to native code (shared object + C header, object,
+    /// assembly, LLVM IR or LLVM-dialect MLIR).
+    Compile {
+        /// The .mlir file ("-" for stdin).
+        input: PathBuf,
+        /// Output path.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[arg(long, value_enum, default_value = "so")]
+        emit: native::Emit,
+        /// LLVM optimization level (0-3).
+        #[arg(short = 'O', default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=3))]
+        opt_level: u8,
+        #[arg(long, value_enum, default_value = "host")]
+        target: native::TargetKind,
+        /// No progress and timing lines on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// JIT-compile a module, call an entry point, print its effects.
+    Run {
+        input: PathBuf,
+        #[arg(long)]
+        entry: String,
+        /// JSON file with the call's arguments (see docs/INTERPRETER.md).
+        #[arg(long)]
+        inputs: PathBuf,
+        #[arg(short = 'O', default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=3))]
+        opt_level: u8,
+        #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+        grad: bool,
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Run a wrapper with the reference interpreter and print its effects.
     Interpret {
         /// The .mlir file ("-" for stdin).
@@ -64,13 +101,25 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Compile { input, output, emit, opt_level, target, quiet } => native::compile(
+            native::CompileRequest { input: &input, output: &output, emit, opt_level, target },
+            &mut native::Progress::new(quiet),
+        ),
+        Command::Run { input, entry, inputs, opt_level, grad, format, quiet } => {
+            let spec = std::fs::read_to_string(&inputs).with_context(|| format!("reading {}", inputs.display()))?;
+            let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs.display()))?;
+            wrapc_runtime::set_grad_enabled(grad);
+            let outputs = native::run(&input, &entry, &args, opt_level, &mut native::Progress::new(quiet))
+                .with_context(|| format!("running @{entry}"))?;
+            native::print_effects(&args, &outputs, format)
+        }
         Command::Interpret { input, entry, inputs, pipeline, grad, format } => {
             interpret(&input, &entry, &inputs, &pipeline, grad, format)
         }
     }
 }
 
-fn read_source(path: &PathBuf) -> Result<String> {
+pub(crate) fn read_source(path: &PathBuf) -> Result<String> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).context("reading stdin")?;
@@ -113,7 +162,7 @@ fn interpret(
     Ok(())
 }
 
-fn parse_module<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) -> Result<Module<'c>> {
+pub(crate) fn parse_module<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) -> Result<Module<'c>> {
     let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = diagnostics.clone();
     let handler = context.attach_diagnostic_handler(move |d| {

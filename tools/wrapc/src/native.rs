@@ -1,0 +1,195 @@
+//! `wrapc compile` and `wrapc run`: the native back end.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context as _, Result};
+use wrapc_codegen as codegen;
+use wrapc_interpreter::{Effects, Value};
+use wrapc_runtime::capi;
+
+/// What `wrapc compile` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Emit {
+    /// The module lowered to MLIR's LLVM dialect.
+    Mlir,
+    /// Optimized LLVM IR.
+    Llvm,
+    /// Assembly for the host.
+    Asm,
+    /// An object file.
+    Obj,
+    /// A shared object linked with the runtime, plus its C header.
+    So,
+    /// The C header only.
+    Header,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TargetKind {
+    Host,
+    Cuda,
+}
+
+/// Progress and timing lines on stderr.
+pub struct Progress {
+    quiet: bool,
+    start: Instant,
+}
+
+impl Progress {
+    pub fn new(quiet: bool) -> Self {
+        Progress { quiet, start: Instant::now() }
+    }
+
+    fn step<T>(&mut self, what: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
+        let begin = Instant::now();
+        let result = work()?;
+        if !self.quiet {
+            eprintln!("wrapc: {what:<34} {:>8.2} ms", begin.elapsed().as_secs_f64() * 1e3);
+        }
+        Ok(result)
+    }
+
+    fn done(&self, output: &Path) {
+        if !self.quiet {
+            eprintln!("wrapc: wrote {} ({:.1} ms total)", output.display(), self.start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+}
+
+pub struct CompileRequest<'p> {
+    pub input: &'p PathBuf,
+    pub output: &'p PathBuf,
+    pub emit: Emit,
+    pub opt_level: u8,
+    pub target: TargetKind,
+}
+
+pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
+    if request.target == TargetKind::Cuda {
+        bail!("the CUDA target is not available in this build of wrapc yet; use --target=host");
+    }
+    let source = crate::read_source(request.input)?;
+    let context = wrapc_dialects::create_context();
+    let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, request.input))?;
+    progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
+    let library = request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
+    let entries = codegen::entry_points(&module);
+    let header = codegen::header(&library, &entries);
+    if request.emit == Emit::Header {
+        std::fs::write(request.output, header).with_context(|| format!("writing {}", request.output.display()))?;
+        progress.done(request.output);
+        return Ok(());
+    }
+    progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    if request.emit == Emit::Mlir {
+        std::fs::write(request.output, module.as_operation().to_string())?;
+        progress.done(request.output);
+        return Ok(());
+    }
+    let llvm = inkwell::context::Context::create();
+    let ir = progress.step("translate to LLVM IR", || Ok(codegen::translate(&module, &llvm)?))?;
+    let machine = codegen::host_target_machine(request.opt_level)?;
+    progress.step(&format!("optimize (default<O{}>)", request.opt_level), || {
+        Ok(codegen::optimize(&ir, &machine, request.opt_level)?)
+    })?;
+    match request.emit {
+        Emit::Llvm => std::fs::write(request.output, ir.print_to_string().to_string())?,
+        Emit::Asm => std::fs::write(request.output, codegen::assembly(&ir, &machine)?)?,
+        Emit::Obj => progress.step("emit object", || Ok(codegen::write_object(&ir, &machine, request.output)?))?,
+        Emit::So => {
+            let object = request.output.with_extension("o");
+            progress.step("emit object", || Ok(codegen::write_object(&ir, &machine, &object)?))?;
+            let runtime = runtime_library()?;
+            progress.step("link with the runtime", || Ok(codegen::link_shared_object(&object, &runtime, request.output)?))?;
+            let _ = std::fs::remove_file(&object);
+            let header_path = request.output.with_extension("h");
+            std::fs::write(&header_path, header)?;
+            if !progress.quiet {
+                eprintln!("wrapc: wrote {}", header_path.display());
+            }
+        }
+        Emit::Mlir | Emit::Header => unreachable!("handled above"),
+    }
+    progress.done(request.output);
+    Ok(())
+}
+
+/// The runtime's static library: `$WRAPC_RUNTIME_LIB`, or the one built
+/// next to this executable.
+fn runtime_library() -> Result<PathBuf> {
+    if let Some(path) = std::env::var_os("WRAPC_RUNTIME_LIB") {
+        return Ok(PathBuf::from(path));
+    }
+    let exe = std::env::current_exe().context("locating the wrapc executable")?;
+    let candidate = exe.with_file_name("libwrapc_runtime.a");
+    if candidate.exists() {
+        return Ok(candidate);
+    }
+    bail!("cannot find libwrapc_runtime.a next to {}; set WRAPC_RUNTIME_LIB", exe.display())
+}
+
+/// JIT-compiles `input` and calls `entry` with `args`; returns the outputs.
+pub fn run(input: &PathBuf, entry: &str, args: &[Value], opt_level: u8, progress: &mut Progress) -> Result<Vec<Value>> {
+    let source = crate::read_source(input)?;
+    let context = wrapc_dialects::create_context();
+    let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, input))?;
+    progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
+    let Some(signature) = codegen::entry_points(&module).into_iter().find(|e| e.name == entry) else {
+        bail!("@{entry} is not a native entry point of {} (a public function taking or returning tensors)", input.display());
+    };
+    progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    let jit = progress.step("JIT compile", || Ok(codegen::Jit::new(&module, opt_level as usize, &[])?))?;
+    let function = jit.entry(entry)?;
+    call_native(function, args, &signature.outputs)
+}
+
+/// Calls a native entry point: arguments in, owned outputs out, errors as
+/// messages.
+pub fn call_native(function: codegen::NativeFn, args: &[Value], signature: &[codegen::Arg]) -> Result<Vec<Value>> {
+    let num_outputs = signature.len();
+    let inputs: Vec<*mut capi::wrt_tensor> = args
+        .iter()
+        .map(|arg| match arg {
+            Value::Tensor(t) => Ok(capi::into_handle(t.clone())),
+            Value::Int(v) => Ok(capi::into_handle(wrapc_runtime::Tensor::from_f64s(&[], wrapc_runtime::DType::I64, &[*v as f64])?)),
+            Value::Null => Ok(std::ptr::null_mut()),
+            other => bail!("a {} cannot be passed to native code", other.kind()),
+        })
+        .collect::<Result<_>>()?;
+    let mut outputs = vec![std::ptr::null_mut(); num_outputs];
+    // SAFETY: the entry point reads `inputs.len()` borrowed handles and
+    // writes `outputs.len()` owned ones.
+    let status = unsafe { function(inputs.as_ptr(), inputs.len(), outputs.as_mut_ptr(), outputs.len()) };
+    for handle in inputs {
+        // SAFETY: made above, not used again.
+        unsafe { capi::wrt_tensor_release(handle) };
+    }
+    if status != 0 {
+        // SAFETY: wrt_last_error returns a NUL-terminated thread-local string.
+        let message = unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
+        bail!("the compiled wrapper failed with status {status}: {message}");
+    }
+    outputs
+        .into_iter()
+        .zip(signature)
+        .map(|(handle, kind)| {
+            // SAFETY: each output is an owned handle written by the callee.
+            let Some(tensor) = (unsafe { capi::take_handle(handle) }) else { return Ok(Value::Null) };
+            Ok(match kind {
+                codegen::Arg::Int => Value::Int(tensor.to_f64_vec()?.first().copied().unwrap_or(0.0) as i64),
+                codegen::Arg::Tensor { .. } => Value::Tensor(tensor),
+            })
+        })
+        .collect()
+}
+
+pub fn print_effects(args: &[Value], outputs: &[Value], format: crate::Format) -> Result<()> {
+    let effects = Effects::capture(args, outputs);
+    match format {
+        crate::Format::Json => println!("{}", serde_json::to_string_pretty(&effects)?),
+        crate::Format::Table => print!("{}", crate::table::render(&effects)),
+    }
+    Ok(())
+}
