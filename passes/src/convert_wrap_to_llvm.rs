@@ -54,17 +54,32 @@ fn is_wrap_type(ty: Type) -> bool {
     TensorTypeInfo::from_type(ty).is_some() || SubclassInfo::from_type(ty).is_some()
 }
 
+/// Whether `function`'s body uses the wrap dialect.
+fn uses_wrap_ops(function: OperationRef) -> bool {
+    let mut found = false;
+    for name in ["wrap.call_compiled", "wrap.grad_mode.get", "wrap.launch", "wrap.alloc", "wrap.empty_strided"] {
+        found |= !ir::collect_ops(function, name).is_empty();
+    }
+    found
+}
+
 /// The functions that get wrapc's ABI: every `func.func` with a wrap type
-/// in its signature. Subclass-typed ones are dropped with a warning.
+/// in its signature or wrap ops in its body, and every compiled graph a
+/// wrapper calls. Subclass-typed ones are dropped with a warning.
 fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
+    let callees: HashSet<String> = ir::collect_ops(module, "wrap.call_compiled")
+        .into_iter()
+        .filter_map(|call| ir::flat_symbol_attr(call, "callee"))
+        .collect();
     let mut selected = Vec::new();
     for function in ir::collect_ops(module, "func.func") {
         let Some((inputs, results)) = ir::function_type_attr(function, "function_type") else { continue };
-        if !inputs.iter().chain(&results).any(|&t| is_wrap_type(t)) {
+        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let wrap_signature = inputs.iter().chain(&results).any(|&t| is_wrap_type(t));
+        if !wrap_signature && !callees.contains(&name) && !uses_wrap_ops(function) {
             continue;
         }
         if inputs.iter().chain(&results).any(|&t| SubclassInfo::from_type(t).is_some()) {
-            let name = ir::string_attr(function, "sym_name").unwrap_or_default();
             ir::emit_warning(
                 function,
                 &format!("@{name} has tensor-subclass values in its signature and gets no native entry point; call its flattened callee"),

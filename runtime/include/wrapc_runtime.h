@@ -39,7 +39,8 @@ enum { WRT_F16 = 0, WRT_BF16 = 1, WRT_F32 = 2, WRT_F64 = 3, WRT_I8 = 4, WRT_I32 
 /* device kinds */
 enum { WRT_HOST = 0, WRT_CUDA = 1 };
 
-/** Message of the last failure on this thread ("" if none). */
+/** Message of the last failure on this thread ("" if none). The pointer is
+ *  valid until the next failure on this thread: read it after the call. */
 const char *wrt_last_error(void);
 /** Records a failure message (for compiled code reporting its own errors). */
 void wrt_set_error(const char *message);

@@ -1,0 +1,131 @@
+//! Differential property test of the native back end: for random valid
+//! runtime-wrapper metadata, the wrapper compiled to machine code (JIT) has
+//! exactly the effects of the reference interpreter running the level-1
+//! wrapper by method dispatch.
+
+#[path = "../../interpreter/tests/support/mod.rs"]
+mod support;
+
+use std::cell::RefCell;
+
+use melior::ir::Module;
+use proptest::prelude::*;
+use support::cases::*;
+use wrapc_interpreter::{Effects, Interpreter, Value};
+use wrapc_runtime::capi::{self, wrt_tensor};
+
+thread_local! {
+    /// The case whose compiled graph `graph_trampoline` runs.
+    static CURRENT: RefCell<Option<Case>> = const { RefCell::new(None) };
+}
+
+/// The compiled graph `@graph`, with wrapc's native ABI, backed by the
+/// case's Rust implementation.
+unsafe extern "C" fn graph_trampoline(
+    inputs: *const *mut wrt_tensor,
+    n_in: usize,
+    outputs: *mut *mut wrt_tensor,
+    n_out: usize,
+) -> i32 {
+    let case = CURRENT.with(|c| c.borrow().clone()).expect("a case is being run");
+    // SAFETY: the caller passes n_in borrowed handles.
+    let handles = unsafe { std::slice::from_raw_parts(inputs, n_in) };
+    let args: Vec<Value> = handles
+        .iter()
+        .map(|&h| {
+            // Borrowed: take another reference, leave the caller's alone.
+            let mut copy = std::ptr::null_mut();
+            if capi::wrt_tensor_retain(h, &mut copy) != 0 {
+                return Value::Null;
+            }
+            // SAFETY: `copy` is a fresh owning handle.
+            unsafe { capi::take_handle(copy) }.map(Value::Tensor).unwrap_or(Value::Null)
+        })
+        .collect();
+    match run_graph(&case, &args) {
+        Ok(results) if results.len() == n_out => {
+            for (k, value) in results.into_iter().enumerate() {
+                let Value::Tensor(t) = value else { return 6 };
+                // SAFETY: the caller passes room for n_out handles.
+                unsafe { *outputs.add(k) = capi::into_handle(t) };
+            }
+            0
+        }
+        _ => 6,
+    }
+}
+
+fn interpreted(case: &Case, module: &Module) -> Result<Effects, String> {
+    let mut interpreter = Interpreter::new(module.as_operation());
+    let graph_case = case.clone();
+    interpreter.register_graph("graph", Box::new(move |args| run_graph(&graph_case, args)));
+    wrapc_runtime::set_grad_enabled(true);
+    let inputs = make_inputs(case);
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let outputs = interpreter.call("f", &inputs).map_err(|e| e.message)?;
+    Ok(Effects::capture(&inputs, &outputs))
+}
+
+fn handle_of(value: &Value) -> *mut wrt_tensor {
+    match value {
+        Value::Tensor(t) => capi::into_handle(t.clone()),
+        Value::Int(i) => capi::into_handle(
+            wrapc_runtime::Tensor::from_f64s(&[], wrapc_runtime::DType::I64, &[*i as f64]).expect("a 0-d tensor"),
+        ),
+        _ => std::ptr::null_mut(),
+    }
+}
+
+fn compiled(case: &Case, function: wrapc_codegen::NativeFn) -> Result<Effects, String> {
+    CURRENT.with(|c| *c.borrow_mut() = Some(case.clone()));
+    wrapc_runtime::set_grad_enabled(true);
+    let inputs = make_inputs(case);
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let handles: Vec<*mut wrt_tensor> = inputs.iter().map(handle_of).collect();
+    let mut outputs = vec![std::ptr::null_mut(); case.outputs.len()];
+    // SAFETY: the entry point has wrapc's ABI.
+    let status = unsafe { function(handles.as_ptr(), handles.len(), outputs.as_mut_ptr(), outputs.len()) };
+    for h in handles {
+        // SAFETY: made above, not used again.
+        unsafe { capi::wrt_tensor_release(h) };
+    }
+    if status != 0 {
+        // SAFETY: a thread-local NUL-terminated message.
+        return Err(unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned());
+    }
+    let outputs: Vec<Value> = outputs
+        .into_iter()
+        // SAFETY: owned handles written by the callee.
+        .map(|h| unsafe { capi::take_handle(h) }.map(Value::Tensor).unwrap_or(Value::Null))
+        .collect();
+    Ok(Effects::capture(&inputs, &outputs))
+}
+
+fn check_case(mut case: Case) -> Result<(), TestCaseError> {
+    // Subclass values do not cross the native ABI: compile the flat wrapper.
+    case.input_groups.clear();
+    case.output_groups.clear();
+    let text = module_text(&case);
+    let context = wrapc_dialects::create_context();
+    let reference = Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    let mut native = Module::parse(&context, &text).unwrap();
+    wrapc_codegen::specialize(&context, &mut native).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    wrapc_codegen::lower_to_llvm_dialect(&context, &mut native).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    let jit = wrapc_codegen::Jit::new(&native, 1, &[("graph", graph_trampoline as *mut ())])
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let function = jit.entry("f").map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let expected = interpreted(&case, &reference);
+    let actual = compiled(&case, function);
+    prop_assert!(expected.is_ok(), "reference run failed: {:?}\n{}", expected, text);
+    prop_assert_eq!(expected, actual, "\n{}", text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn compiled_wrapper_matches_method_dispatch(case in case()) {
+        check_case(case)?;
+    }
+}

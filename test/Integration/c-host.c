@@ -1,0 +1,21 @@
+// A C program built against the generated header and shared object.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: wrapc compile %wrapc_src/examples/demo.mlir -o %t/libdemo.so --quiet
+// RUN: cc -std=c11 -Wall -Werror %wrapc_src/examples/c/call_demo.c -I %t -I %wrapc_src/runtime/include -L %t -ldemo -Wl,-rpath,%t -o %t/call_demo
+// RUN: %t/call_demo | FileCheck %s
+
+// CHECK: f -> 0
+// a.copy_(b): a holds b's values, one version bump.
+// CHECK-NEXT: a {{.*}} v1 sizes=[4] strides=[1] values=10 20 30 40
+// CHECK-NEXT: b {{.*}} v0 sizes=[4] strides=[1] values=10 20 30 40
+// z.t_(): z itself is now 3x2, transposed.
+// CHECK-NEXT: z {{.*}} v1 sizes=[3, 2] strides=[1, 3] values=1 4 2 5 3 6
+// CHECK-NEXT: out0 {{.*}} sizes=[4] strides=[1] values=10 20 30 40
+// CHECK-NEXT: out1 {{.*}} sizes=[4] strides=[1] values=10 20 30 40
+// CHECK-NEXT: out2 {{.*}} sizes=[3, 2] strides=[1, 3]
+// CHECK-NEXT: out0 aliases a: yes
+// CHECK-NEXT: out2 is z: yes
+// CHECK-NEXT: wrong count -> 6: f: expected 3 inputs and 3 outputs
+// CHECK-NEXT: wrong dtype -> 2: f: argument #0: expected f32, got f64
+// CHECK-NEXT: null input -> 1: f: argument #1: the tensor is null
+// CHECK-NEXT: wrong shape -> 3: f: argument #0: expected sizes [4] (-1: any), got [3, 2]
