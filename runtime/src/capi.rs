@@ -11,8 +11,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::{DType, Device, RuntimeError, Tensor};
 
-/// An owning reference to a tensor object (release with `wrt_tensor_release`).
-pub struct wrt_tensor(Tensor);
+/// A handle to a tensor object; each handle owns one reference (release
+/// with `wrt_tensor_release`). It points at the object itself, so retain and
+/// release only touch the reference count.
+pub type wrt_tensor = crate::tensor::TensorObject;
 
 pub const WRT_OK: i32 = 0;
 pub const WRT_ERR_NULL: i32 = 1;
@@ -69,10 +71,25 @@ fn status(name: &str, body: impl FnOnce() -> Outcome) -> i32 {
     }
 }
 
-fn tensor<'a>(ptr: *const wrt_tensor, what: &str) -> Result<&'a Tensor, Failure> {
-    // SAFETY: non-null pointers come from this ABI and are live (the
-    // caller's contract, as for any C handle).
-    unsafe { ptr.as_ref() }.map(|t| &t.0).ok_or_else(|| Failure(WRT_ERR_NULL, format!("{what} is null")))
+/// The tensor behind a borrowed handle, without touching its reference
+/// count (the handle's owner keeps it alive for the call).
+struct Borrowed(std::mem::ManuallyDrop<Tensor>);
+
+impl std::ops::Deref for Borrowed {
+    type Target = Tensor;
+    fn deref(&self) -> &Tensor {
+        &self.0
+    }
+}
+
+fn tensor(ptr: *const wrt_tensor, what: &str) -> Result<Borrowed, Failure> {
+    if ptr.is_null() {
+        return Err(Failure(WRT_ERR_NULL, format!("{what} is null")));
+    }
+    // SAFETY: non-null handles come from this ABI and are live (the
+    // caller's contract, as for any C handle); ManuallyDrop never releases
+    // the reference it does not own.
+    Ok(Borrowed(std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(ptr) })))
 }
 
 fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a [T], Failure> {
@@ -91,7 +108,7 @@ fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
         return Err(Failure(WRT_ERR_NULL, "output pointer is null".into()));
     }
     // SAFETY: `out` is a writable pointer slot (checked non-null).
-    unsafe { *out = Box::into_raw(Box::new(wrt_tensor(value))) };
+    unsafe { *out = value.into_raw() as *mut wrt_tensor };
     Ok(())
 }
 
@@ -136,14 +153,14 @@ pub extern "C" fn wrt_set_grad_enabled(enabled: bool) {
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_release(t: *mut wrt_tensor) {
     if !t.is_null() {
-        // SAFETY: `t` was made by Box::into_raw in this ABI and is released once.
-        drop(unsafe { Box::from_raw(t) });
+        // SAFETY: `t` owns one reference made by this ABI, released once.
+        drop(unsafe { Tensor::from_raw(t) });
     }
 }
 
 #[no_mangle]
 pub extern "C" fn wrt_tensor_retain(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
-    status("wrt_tensor_retain", || store(out, tensor(t, "tensor")?.clone()))
+    status("wrt_tensor_retain", || store(out, Tensor::clone(&*tensor(t, "tensor")?)))
 }
 
 #[no_mangle]
@@ -185,7 +202,7 @@ pub extern "C" fn wrt_from_f64(
 /// Reads one integer property; -1 and a message when `t` is null.
 fn query(name: &str, t: *const wrt_tensor, read: impl FnOnce(&Tensor) -> i64) -> i64 {
     match tensor(t, "tensor") {
-        Ok(t) => read(t),
+        Ok(t) => read(&t),
         Err(Failure(_, message)) => {
             set_last_error(&format!("{name}: {message}"));
             -1
@@ -239,7 +256,7 @@ pub extern "C" fn wrt_tensor_storage_id(t: *const wrt_tensor) -> i64 {
 }
 #[no_mangle]
 pub extern "C" fn wrt_same_tensor(a: *const wrt_tensor, b: *const wrt_tensor) -> bool {
-    matches!((tensor(a, "a"), tensor(b, "b")), (Ok(a), Ok(b)) if Tensor::same_tensor(a, b))
+    matches!((tensor(a, "a"), tensor(b, "b")), (Ok(a), Ok(b)) if Tensor::same_tensor(&a, &b))
 }
 
 #[no_mangle]
@@ -280,12 +297,12 @@ pub extern "C" fn wrt_as_strided_(
 
 #[no_mangle]
 pub extern "C" fn wrt_set_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
-    status("wrt_set_", || Ok(tensor(dst, "dst")?.set_(tensor(src, "src")?)?))
+    status("wrt_set_", || Ok(tensor(dst, "dst")?.set_(&*tensor(src, "src")?)?))
 }
 
 #[no_mangle]
 pub extern "C" fn wrt_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
-    status("wrt_copy_", || Ok(tensor(dst, "dst")?.copy_(tensor(src, "src")?)?))
+    status("wrt_copy_", || Ok(tensor(dst, "dst")?.copy_(&*tensor(src, "src")?)?))
 }
 
 #[no_mangle]
@@ -343,7 +360,7 @@ pub extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *const wrt_t
 /// `dst.detach().copy_(src)`.
 #[no_mangle]
 pub extern "C" fn wrt_detach_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
-    status("wrt_detach_copy_", || Ok(tensor(dst, "dst")?.detach().copy_(tensor(src, "src")?)?))
+    status("wrt_detach_copy_", || Ok(tensor(dst, "dst")?.detach().copy_(&*tensor(src, "src")?)?))
 }
 
 /// `gen_alias_from_base`'s requires_grad patch, decided by the base.
@@ -420,6 +437,12 @@ pub unsafe extern "C" fn wrt_check_argument(
     rank: usize,
     sizes: *const i64,
 ) -> i32 {
+    // The common case, checked without allocating: a valid argument.
+    if let (Ok(t), Some(want), Ok(expected)) = (tensor(t, "tensor"), DType::from_code(dtype_code), slice(sizes, rank, "sizes")) {
+        if t.has_signature(want, device_kind == 1, expected) {
+            return WRT_OK;
+        }
+    }
     let entry = if entry.is_null() {
         "wrapper".to_string()
     } else {
@@ -436,12 +459,8 @@ pub unsafe extern "C" fn wrt_check_argument(
         if on_cuda != (device_kind == 1) {
             return Err(Failure(WRT_ERR_DEVICE, format!("expected a {} tensor", if device_kind == 1 { "cuda" } else { "host" })));
         }
-        let (have, expected) = (t.sizes(), slice(sizes, rank, "sizes")?);
-        let matches = have.len() == rank && have.iter().zip(expected).all(|(&h, &e)| e < 0 || h == e);
-        if !matches {
-            return Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {have:?}")));
-        }
-        Ok(())
+        let expected = slice(sizes, rank, "sizes")?;
+        Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {:?}", t.sizes())))
     })
 }
 
@@ -482,7 +501,7 @@ pub extern "C" fn wrt_tensor_data_ptr(t: *const wrt_tensor) -> *mut u8 {
 /// A new owning handle to `tensor` (release it, or take it back with
 /// [`take_handle`]).
 pub fn into_handle(tensor: Tensor) -> *mut wrt_tensor {
-    Box::into_raw(Box::new(wrt_tensor(tensor)))
+    tensor.into_raw() as *mut wrt_tensor
 }
 
 /// Takes back ownership of a handle made by this ABI.
@@ -491,7 +510,7 @@ pub fn into_handle(tensor: Tensor) -> *mut wrt_tensor {
 /// `handle` must be a live, owning handle from this ABI, not used again.
 pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
     // SAFETY: the caller's contract.
-    (!handle.is_null()).then(|| unsafe { Box::from_raw(handle) }.0)
+    (!handle.is_null()).then(|| unsafe { Tensor::from_raw(handle) })
 }
 
 /// Every function of the C ABI by name, for JITs that resolve compiled

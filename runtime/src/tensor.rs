@@ -11,6 +11,8 @@ use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 #[derive(Clone, Debug)]
 pub struct Tensor(Arc<Mutex<TensorImpl>>);
 
+const _: () = assert!(std::mem::size_of::<TensorObject>() == std::mem::size_of::<Mutex<TensorImpl>>());
+
 #[derive(Clone, Debug)]
 struct TensorImpl {
     storage: Arc<Storage>,
@@ -54,7 +56,48 @@ fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> i64 {
     offset + sizes.iter().zip(strides).map(|(&n, &s)| (n - 1) * s).sum::<i64>() + 1
 }
 
+/// What a C handle points at: the tensor object itself, so that retaining
+/// and releasing a handle is a reference-count update, not an allocation.
+#[repr(transparent)]
+pub struct TensorObject(#[allow(dead_code)] Mutex<TensorImpl>);
+
 impl Tensor {
+    /// A raw owning pointer (one strong reference) for the C ABI.
+    pub fn into_raw(self) -> *const TensorObject {
+        Arc::into_raw(self.0) as *const TensorObject
+    }
+
+    /// Takes back one strong reference made by [`Tensor::into_raw`].
+    ///
+    /// # Safety
+    /// `raw` must come from `into_raw` and own the reference it gives back.
+    pub unsafe fn from_raw(raw: *const TensorObject) -> Tensor {
+        // SAFETY: TensorObject is a transparent view of Mutex<TensorImpl>
+        // (same layout, one field); the caller owns the reference.
+        Tensor(unsafe { Arc::from_raw(raw as *const Mutex<TensorImpl>) })
+    }
+
+    /// Another strong reference to the object behind `raw`.
+    ///
+    /// # Safety
+    /// `raw` must be a live pointer from `into_raw`.
+    pub unsafe fn clone_raw(raw: *const TensorObject) -> Tensor {
+        // SAFETY: the caller guarantees a live strong reference.
+        unsafe { Arc::increment_strong_count(raw as *const Mutex<TensorImpl>) };
+        // SAFETY: we just added the reference we take.
+        unsafe { Tensor::from_raw(raw) }
+    }
+
+    /// Whether this tensor has `dtype`, the device kind, and `sizes` (`-1`
+    /// entries match any size): one lock, no allocation.
+    pub fn has_signature(&self, dtype: DType, cuda: bool, sizes: &[i64]) -> bool {
+        let t = self.lock();
+        t.dtype == dtype
+            && matches!(t.storage.device(), Device::Cuda(_)) == cuda
+            && t.sizes.len() == sizes.len()
+            && t.sizes.iter().zip(sizes).all(|(&have, &want)| want < 0 || have == want)
+    }
+
     fn from_impl(inner: TensorImpl) -> Tensor {
         Tensor(Arc::new(Mutex::new(inner)))
     }
@@ -191,18 +234,23 @@ impl Tensor {
     /// version counter. It requires grad when its base does and grad mode is
     /// on, and is then a non-leaf.
     pub fn as_strided(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<Tensor> {
-        let base = self.snapshot();
-        Tensor::check_view_fits(&base, sizes, strides, offset, base.dtype)?;
-        let requires_grad = base.requires_grad && grad_enabled();
-        Ok(Tensor::from_impl(TensorImpl {
-            offset,
-            sizes: sizes.to_vec(),
-            strides: strides.to_vec(),
-            requires_grad,
-            is_leaf: !requires_grad,
-            dynamic_dims: BTreeSet::new(),
-            ..base
-        }))
+        let view = {
+            let base = self.lock();
+            Tensor::check_view_fits(&base, sizes, strides, offset, base.dtype)?;
+            let requires_grad = base.requires_grad && grad_enabled();
+            TensorImpl {
+                storage: base.storage.clone(),
+                offset,
+                sizes: sizes.to_vec(),
+                strides: strides.to_vec(),
+                dtype: base.dtype,
+                requires_grad,
+                is_leaf: !requires_grad,
+                dynamic_dims: BTreeSet::new(),
+                version: base.version.clone(),
+            }
+        };
+        Ok(Tensor::from_impl(view))
     }
 
     /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
@@ -315,6 +363,9 @@ impl Tensor {
     /// `dst.copy_(src)`: broadcasts src to dst's shape, converts the dtype,
     /// handles overlapping src and dst, bumps dst's version.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
+        if self.copy_fast(src) {
+            return Ok(());
+        }
         let source = src.snapshot();
         let dst = self.snapshot();
         if source.storage.device() != dst.storage.device() {
@@ -336,6 +387,57 @@ impl Tensor {
         }
         dst.version.fetch_add(1, Ordering::SeqCst);
         Ok(())
+    }
+}
+
+impl Tensor {
+    /// `copy_` without copying any metadata: locks both tensors (in address
+    /// order, so two threads copying both ways cannot deadlock) and takes
+    /// the contiguous path when it applies.
+    fn copy_fast(&self, src: &Tensor) -> bool {
+        if Tensor::same_tensor(self, src) {
+            let t = self.lock();
+            // Copying a tensor onto itself moves no data; copy_ still bumps.
+            t.version.fetch_add(1, Ordering::SeqCst);
+            return true;
+        }
+        let self_first = Arc::as_ptr(&self.0) < Arc::as_ptr(&src.0);
+        let (first, second) = if self_first { (self.lock(), src.lock()) } else {
+            let s = src.lock();
+            (self.lock(), s)
+        };
+        let (dst, source) = (&*first, &*second);
+        if source.storage.device() != dst.storage.device() || !Tensor::copy_contiguous(source, dst) {
+            return false;
+        }
+        dst.version.fetch_add(1, Ordering::SeqCst);
+        true
+    }
+
+    /// The common case of `copy_`: same dtype, same shape, both contiguous
+    /// and in bounds: one `memmove`. Returns false when it does not apply.
+    fn copy_contiguous(source: &TensorImpl, dst: &TensorImpl) -> bool {
+        let contiguous = |t: &TensorImpl| t.strides == contiguous_strides(&t.sizes);
+        if source.dtype != dst.dtype || source.sizes != dst.sizes || !contiguous(source) || !contiguous(dst) {
+            return false;
+        }
+        let size = dst.dtype.element_size();
+        let numel: i64 = dst.sizes.iter().product();
+        let bytes = numel as usize * size;
+        let fits = |t: &TensorImpl| (t.offset as usize) * size + bytes <= t.storage.nbytes();
+        if !fits(source) || !fits(dst) {
+            return false;
+        }
+        // SAFETY: both ranges are in bounds of live storages (checked above);
+        // `copy` tolerates overlap.
+        unsafe {
+            std::ptr::copy(
+                source.storage.data_ptr().add(source.offset as usize * size),
+                dst.storage.data_ptr().add(dst.offset as usize * size),
+                bytes,
+            );
+        }
+        true
     }
 }
 

@@ -2,6 +2,7 @@
 //! interpreter — before or after wrapc's passes — and prints what the call
 //! did (outputs, aliasing, versions, grad mode) as JSON.
 
+mod bench;
 mod inputs;
 mod native;
 mod table;
@@ -49,6 +50,9 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Per-call time of compiled wrappers vs the reference interpreter on
+    /// seed 000's five cases (no-op compiled graph), side by side.
+    Bench,
     /// JIT-compile a module, call an entry point, print its effects.
     Run {
         input: PathBuf,
@@ -101,6 +105,15 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Bench => {
+            let mut rows = Vec::new();
+            for (aliases, mutated, args) in bench::CASES {
+                eprintln!("wrapc bench: {aliases} alias, {mutated} mut, {args} args ...");
+                rows.push(bench::run_case(aliases, mutated, args)?);
+            }
+            print!("{}", bench::table(&rows));
+            Ok(())
+        }
         Command::Compile { input, output, emit, opt_level, target, quiet } => native::compile(
             native::CompileRequest { input: &input, output: &output, emit, opt_level, target },
             &mut native::Progress::new(quiet),
