@@ -193,6 +193,11 @@ fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<S
     if private || old_body.is_none() {
         attributes.push((melior::ir::Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()));
     }
+    if private && old_body.is_some() {
+        // Not part of the library's interface: let LLVM inline and drop it.
+        let internal = Builder::before(old).attr("#llvm.linkage<internal>");
+        attributes.push((melior::ir::Identifier::new(context, "llvm.linkage"), internal));
+    }
     let new_fn = func::func(
         context,
         StringAttribute::new(context, &name),

@@ -1,0 +1,31 @@
+// RUN: wrapc-opt %s -split-input-file -verify-diagnostics --convert-wrap-to-llvm
+
+func.func private @g(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{'wrap.runtime_wrapper' must be lowered by wrap-orchestrate before convert-wrap-to-llvm}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{'wrap.apply_mutation' must be lowered by wrap-specialize-mutation-epilogue}}
+  wrap.apply_mutation %x, %y {info = #wrap.input<mutates_data>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{wrap.free of a tensor this function does not own}}
+  wrap.free %x : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+wrap.kernel @k : (!wrap.tensor<4xf32>) -> () entry "k" configs [#wrap.config<"c", block = [4], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%x: !wrap.tensor<4xf32>, %g: index) {
+  // expected-error @+1 {{kernel 'k' has no host payload; the host backend cannot launch it}}
+  wrap.launch @k grid(%g) args(%x) : !wrap.tensor<4xf32>
+  return
+}

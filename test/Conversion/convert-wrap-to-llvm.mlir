@@ -1,0 +1,143 @@
+// RUN: wrapc-opt %s -split-input-file -verify-diagnostics --convert-wrap-to-llvm | FileCheck %s
+
+// A public entry point: wrapc's ABI, count check, one check per argument.
+// CHECK-LABEL: func.func @entry(%{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %{{.*}}: i64) -> i32
+// CHECK:       %[[BAD_IN:.*]] = arith.cmpi ne, %{{.*}}, %c2_i64
+// CHECK:       cf.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[OK:.*]]
+// CHECK:       ^[[FAIL]]:
+// CHECK-NEXT:    call @wrt_set_error
+// CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : i32
+// CHECK-NEXT:    return %[[C6]]
+// CHECK:       %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       call @wrt_check_argument(%[[X]],
+// CHECK:       %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       call @wrt_scalar_i64(%[[N]],
+// Grad mode: get, set(false), restore.
+// CHECK:       call @wrt_grad_enabled() : () -> i8
+// CHECK:       call @wrt_set_grad_enabled
+// CHECK:       call @wrt_bump_version(%[[X]])
+// CHECK:       call @wrt_detach(%[[X]], %{{.*}})
+// The detached tensor is owned: a failure afterwards releases it.
+// CHECK:       call @wrt_tensor_size(%[[X]], %{{.*}}) : (!llvm.ptr, i64) -> i64
+// CHECK:       call @wrt_mark_dynamic(%[[X]],
+// CHECK:       call @wrt_tensor_release
+// CHECK:       return
+// Outputs: the argument returned is retained, the owned detach handed over.
+// CHECK:       call @wrt_tensor_retain(%[[X]],
+// CHECK:       llvm.store
+// CHECK:       llvm.store
+// CHECK:       %[[OK0:.*]] = arith.constant 0 : i32
+// CHECK:       return %[[OK0]] : i32
+func.func @entry(%x: !wrap.tensor<4xf32>, %n: index) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
+  %g = wrap.grad_mode.get
+  %false = arith.constant false
+  wrap.grad_mode.set %false
+  wrap.bump_version %x : !wrap.tensor<4xf32>
+  %d = wrap.detach %x : !wrap.tensor<4xf32>
+  %s = wrap.tensor.size %x, 0 : !wrap.tensor<4xf32>
+  wrap.mark_dynamic %x [0] : !wrap.tensor<4xf32>
+  wrap.grad_mode.set %g
+  return %x, %d : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+}
+
+// -----
+
+// Private functions are only called from checked code: no argument checks.
+// A call of another wrapc function passes argument and result arrays.
+// CHECK-LABEL: func.func private @graph(
+// CHECK-SAME:    llvm.linkage = #llvm.linkage<internal>
+// CHECK-NOT:   wrt_check_argument
+// CHECK-LABEL: func.func @caller(
+// CHECK:       %[[ARGS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[RES:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[ST:.*]] = call @graph(%[[ARGS]], %{{.*}}, %[[RES]], %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, i64) -> i32
+// CHECK:       arith.cmpi ne, %[[ST]]
+// CHECK:       call @wrt_copy_(
+// CHECK:       call @wrt_as_strided_like_(
+// CHECK:       call @wrt_detach_copy_(
+// CHECK:       call @wrt_set_(
+func.func private @graph(%a: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  return %a : !wrap.tensor<4xf32>
+}
+func.func @caller(%a: !wrap.tensor<4xf32>) {
+  %r = wrap.call_compiled @graph(%a) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  wrap.copy_inplace %a, %r : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.as_strided_inplace %a, %r : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.detach_copy_inplace %a, %r : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.set_storage %a, %r : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+// Views: static entries are constants, dynamic ones read at run time.
+// CHECK-LABEL: func.func @views(
+// CHECK:       %[[OFF:.*]] = call @wrt_tensor_storage_offset(
+// CHECK:       %[[OFF64:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:       llvm.store %c2_i64
+// CHECK:       call @wrt_as_strided(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OFF64]], %{{.*}})
+// CHECK:       %[[I32:.*]] = arith.constant 5 : i32
+// CHECK:       call @wrt_view_dtype(%{{.*}}, %[[I32]], %{{.*}})
+// CHECK:       call @wrt_patch_requires_grad(
+// CHECK:       call @wrt_set_requires_grad(
+func.func @views(%x: !wrap.tensor<6xf32>) -> !wrap.tensor<2x3xi32> {
+  %o = wrap.tensor.offset %x : !wrap.tensor<6xf32>
+  %v = wrap.as_strided %x [2, 3] [3, 1] %o : !wrap.tensor<6xf32> -> !wrap.tensor<2x3xf32>
+  %i = wrap.view_dtype %v : !wrap.tensor<2x3xf32> -> !wrap.tensor<2x3xi32>
+  %p = wrap.patch_requires_grad %v from %x, false : !wrap.tensor<2x3xf32>, !wrap.tensor<6xf32>
+  wrap.set_requires_grad %p, true : !wrap.tensor<2x3xf32>
+  return %i : !wrap.tensor<2x3xi32>
+}
+
+// -----
+
+// Level 3: allocation with run-time strides, reuse, free, assertions, and
+// a host launch as a loop nest over the grid.
+// CHECK-LABEL: func.func @program(
+// CHECK:       %[[N:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:       arith.muli %{{.*}}, %[[N]] : i64
+// CHECK:       call @wrt_empty_strided(
+// CHECK:       call @wrt_assert_size_stride(
+// CHECK:       call @wrt_assert_finite(
+// CHECK:       call @wrt_tensor_data_ptr(
+// CHECK:       scf.for %[[PZ:.*]] =
+// CHECK:         scf.for %[[PY:.*]] =
+// CHECK:           scf.for %[[PX:.*]] =
+// CHECK:             func.call @k_host(%{{.*}}, %{{.*}}, %[[PX]], %[[PY]], %[[PZ]])
+// CHECK:       call @wrt_as_strided(
+// CHECK:       call @wrt_tensor_release
+// CHECK-NOT:   wrap.kernel
+func.func @k_host(%p: !llvm.ptr, %n: index, %x: index, %y: index, %z: index) {
+  return
+}
+wrap.kernel @k : (!wrap.tensor<4x?xf32>, index) -> () entry "k" configs [#wrap.config<"c", block = [64], num_warps = 1, num_stages = 1, shared = 0>] {host = @k_host}
+func.func @program(%n: index, %g: index) -> !wrap.tensor<16xf32> {
+  %buf = wrap.alloc(%n) : !wrap.tensor<4x?xf32>
+  %e = wrap.empty_strided [4, 4] [4, 1] : !wrap.tensor<4x4xf32>
+  wrap.assert_size_stride %e [4, 4] [4, 1] : !wrap.tensor<4x4xf32>
+  wrap.assert_finite %e, "buf1" : !wrap.tensor<4x4xf32>
+  wrap.launch @k grid(%g) args(%buf, %n) : !wrap.tensor<4x?xf32>, index
+  wrap.free %buf : !wrap.tensor<4x?xf32>
+  %r = wrap.reuse %e : !wrap.tensor<4x4xf32> -> !wrap.tensor<16xf32>
+  return %r : !wrap.tensor<16xf32>
+}
+
+// -----
+
+// Frozen placeholders are null pointers, handed out as such.
+// CHECK-LABEL: func.func @nulls(
+// CHECK:       %[[Z:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK:       llvm.store %[[Z]]
+// CHECK-NOT:   wrt_tensor_retain
+func.func @nulls(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  %z = wrap.null : !wrap.tensor<4xf32>
+  return %z : !wrap.tensor<4xf32>
+}
+
+// -----
+
+// expected-warning @+1 {{@g has tensor-subclass values in its signature and gets no native entry point}}
+func.func @g(%s: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
+  return
+}
+// CHECK-NOT: func.func @g
