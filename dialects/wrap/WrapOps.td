@@ -406,7 +406,7 @@ def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
   let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<Index>:$grid,
                        Variadic<Wrap_AnyValue>:$args);
   let assemblyFormat = [{
-    $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict `:` qualified(type($args))
+    $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict (`:` qualified(type($args))^)?
   }];
   let hasVerifier = 1;
 }

@@ -595,11 +595,11 @@ LogicalResult MarkDynamicOp::verify() {
 }
 
 LogicalResult TensorSizeOp::verify() {
-  return verifyDimIndex(*this, getDim(), getTensor().getType());
+  return verifyDimIndex(*this, getDimAttr().getInt(), getTensor().getType());
 }
 
 LogicalResult TensorStrideOp::verify() {
-  return verifyDimIndex(*this, getDim(), getTensor().getType());
+  return verifyDimIndex(*this, getDimAttr().getInt(), getTensor().getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -761,8 +761,9 @@ LogicalResult AssertSizeStrideOp::verify() {
 }
 
 LogicalResult DeviceGuardOp::verify() {
-  if (getDevice() < 0)
+  int64_t device = getDeviceAttr().getInt();
+  if (device < 0)
     return emitOpError() << "device index must be non-negative, got "
-                         << getDevice();
+                         << device;
   return success();
 }

@@ -1,0 +1,755 @@
+// One case per verifier rule and parser error of the wrap dialect.
+// RUN: wrapc-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{unsupported tensor element type 'index'}}
+func.func private @t(!wrap.tensor<4xindex>)
+
+// -----
+
+// expected-error @+1 {{unknown device 'tpu', expected 'host' or 'cuda'}}
+func.func private @t(!wrap.tensor<4xf32, tpu>)
+
+// -----
+
+// expected-error @+1 {{subclass needs a non-empty type name}}
+func.func private @t(!wrap.subclass<"", 4xf32, [a: !wrap.tensor<4xf32>]>)
+
+// -----
+
+// expected-error @+1 {{unsupported subclass element type 'index'}}
+func.func private @t(!wrap.subclass<"S", 4xindex, [a: !wrap.tensor<4xf32>]>)
+
+// -----
+
+// expected-error @+1 {{subclass 'S' must have at least one inner attribute}}
+func.func private @t(!wrap.subclass<"S", 4xf32, []>)
+
+// -----
+
+// expected-error @+1 {{subclass 'S' repeats inner attribute 'a'}}
+func.func private @t(!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>, a: !wrap.tensor<4xf32>]>)
+
+// -----
+
+// expected-error @+1 {{inner attribute 'a' of subclass 'S' must be a !wrap.tensor or !wrap.subclass, got 'i32'}}
+func.func private @t(!wrap.subclass<"S", 4xf32, [a: i32]>)
+
+// -----
+
+// expected-error @+1 {{unknown input flag 'mutates_everything'}}
+func.func private @a() attributes {x = #wrap.input<mutates_everything>}
+
+// -----
+
+// expected-error @+1 {{input flag 'is_leaf' given twice}}
+func.func private @a() attributes {x = #wrap.input<is_leaf, is_leaf>}
+
+// -----
+
+// expected-error @+1 {{'mutates_storage_metadata' requires 'mutates_metadata'}}
+func.func private @a() attributes {x = #wrap.input<mutates_data, mutates_storage_metadata>}
+
+// -----
+
+// expected-error @+1 {{'mutations_under_no_grad_or_inference_mode' on an input that is not mutated}}
+func.func private @a() attributes {x = #wrap.input<mutations_under_no_grad_or_inference_mode>}
+
+// -----
+
+// expected-error @+1 {{unknown output type 'alias_of_everything'}}
+func.func private @a() attributes {x = #wrap.output<alias_of_everything>}
+
+// -----
+
+// expected-error @+1 {{output field 'base' given twice}}
+func.func private @a() attributes {x = #wrap.output<is_input, base = 0, base = 1>}
+
+// -----
+
+// expected-error @+1 {{unknown output field 'shape'; expected base, requires_grad, view, dtype or dynamic_dims}}
+func.func private @a() attributes {x = #wrap.output<non_alias, shape = [1]>}
+
+// -----
+
+// expected-error @+1 {{output of type 'alias_of_input' needs a base index ('base = N')}}
+func.func private @a() attributes {x = #wrap.output<alias_of_input>}
+
+// -----
+
+// expected-error @+1 {{base index must be non-negative, got -2}}
+func.func private @a() attributes {x = #wrap.output<unsafe_view_alias, base = -2>}
+
+// -----
+
+// expected-error @+1 {{a 'non_alias' output has no base}}
+func.func private @a() attributes {x = #wrap.output<non_alias, base = 0>}
+
+// -----
+
+// expected-error @+1 {{output of type 'is_input' is not regenerated as a view; 'view' is not allowed}}
+func.func private @a() attributes {x = #wrap.output<is_input, base = 0, view = <[4], [1], 0>>}
+
+// -----
+
+// expected-error @+1 {{output of type 'non_alias' takes no dtype view}}
+func.func private @a() attributes {x = #wrap.output<non_alias, dtype = f16>}
+
+// -----
+
+// expected-error @+1 {{unsupported dtype view 'index'}}
+func.func private @a() attributes {x = #wrap.output<alias_of_input, base = 0, dtype = index>}
+
+// -----
+
+// expected-error @+1 {{view has 2 sizes but 1 strides}}
+func.func private @a() attributes {x = #wrap.output<alias_of_input, base = 0, view = <[4, 4], [1], 0>>}
+
+// -----
+
+// expected-error @+1 {{view size must be non-negative, got -3}}
+func.func private @a() attributes {x = #wrap.output<alias_of_input, base = 0, view = <[-3], [1], 0>>}
+
+// -----
+
+// expected-error @+1 {{view storage offset must be non-negative, got -1}}
+func.func private @a() attributes {x = #wrap.output<alias_of_input, base = 0, view = <[3], [1], -1>>}
+
+// -----
+
+// expected-error @+1 {{dynamic dim must be a non-negative index}}
+func.func private @a() attributes {x = #wrap.output<non_alias, dynamic_dims = [-1]>}
+
+// -----
+
+// expected-error @+1 {{dynamic dim 0 listed twice}}
+func.func private @a() attributes {x = #wrap.output<non_alias, dynamic_dims = [0, 0]>}
+
+// -----
+
+// expected-error @+1 {{kernel config needs a non-empty name}}
+func.func private @a() attributes {x = #wrap.config<"", block = [1], num_warps = 1, num_stages = 1, shared = 0>}
+
+// -----
+
+// expected-error @+1 {{config 'c' has 4 block sizes; expected 1 to 3}}
+func.func private @a() attributes {x = #wrap.config<"c", block = [1, 1, 1, 1], num_warps = 1, num_stages = 1, shared = 0>}
+
+// -----
+
+// expected-error @+1 {{config 'c' has a non-positive block size}}
+func.func private @a() attributes {x = #wrap.config<"c", block = [0], num_warps = 1, num_stages = 1, shared = 0>}
+
+// -----
+
+// expected-error @+1 {{config 'c': num_warps must be a power of two in [1, 32], got 3}}
+func.func private @a() attributes {x = #wrap.config<"c", block = [1], num_warps = 3, num_stages = 1, shared = 0>}
+
+// -----
+
+// expected-error @+1 {{config 'c': num_stages must be positive, got 0}}
+func.func private @a() attributes {x = #wrap.config<"c", block = [1], num_warps = 1, num_stages = 0, shared = 0>}
+
+// -----
+
+// expected-error @+1 {{config 'c': shared memory must be in [0, 232448] bytes, got 300000}}
+func.func private @a() attributes {x = #wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 300000>}
+
+// -----
+
+//===--- wrap.runtime_wrapper ---===//
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{has 2 input metadata entries for 1 arguments}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>, #wrap.input<>] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{has 0 output metadata entries for 1 results}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs []
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{num_intermediate_bases must be non-negative}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<non_alias>] {num_intermediate_bases = -1}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{argument #0 is a subclass; wrap this wrapper in a 'wrap.subclass_wrapper' that flattens it}}
+wrap.runtime_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func private @g(index) -> index
+// expected-error @+1 {{argument #0 of type 'index' is a symbolic int; it cannot be mutated or require grad}}
+wrap.runtime_wrapper @f : (index) -> index calls @g inputs [#wrap.input<mutates_data>] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func private @g(f32) -> ()
+// expected-error @+1 {{argument #0 has unsupported type 'f32'}}
+wrap.runtime_wrapper @f : (f32) -> () calls @g inputs [#wrap.input<>] outputs []
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{'detach_inputs' only applies with 'trace_joint'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g inputs [#wrap.input<>] outputs [] {detach_inputs = array<i64: 0>}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{detached input #3 is out of range (1 inputs)}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g inputs [#wrap.input<>] outputs [] {trace_joint, detach_inputs = array<i64: 3>}
+
+// -----
+
+func.func private @g(index) -> ()
+// expected-error @+1 {{detached input #0 is not a tensor}}
+wrap.runtime_wrapper @f : (index) -> () calls @g inputs [#wrap.input<>] outputs [] {trace_joint, detach_inputs = array<i64: 0>}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{input #0 is detached twice}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g inputs [#wrap.input<>] outputs [] {trace_joint, detach_inputs = array<i64: 0, 0>}
+
+// -----
+
+func.func private @g() -> f32
+// expected-error @+1 {{result #0 has unsupported type 'f32'}}
+wrap.runtime_wrapper @f : () -> f32 calls @g inputs [] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> index
+// expected-error @+1 {{result #0 of type 'index' is not a tensor, so it must be 'non_alias'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> index calls @g inputs [#wrap.input<>] outputs [#wrap.output<is_input, base = 0>]
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 aliases input #5 but there are only 1 inputs}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 5>]
+
+// -----
+
+func.func private @g(index) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 aliases input #0 of type 'index', which is not a tensor}}
+wrap.runtime_wrapper @f : (index) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0>]
+
+// -----
+
+func.func private @g(!wrap.tensor<8xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 is input #0 but its type '!wrap.tensor<4xf32>' differs from '!wrap.tensor<8xf32>'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<8xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<is_input, base = 0>]
+
+// -----
+
+func.func private @g() -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 aliases user output #3 but there are only 1 outputs}}
+wrap.runtime_wrapper @f : () -> !wrap.tensor<4xf32> calls @g inputs [] outputs [#wrap.output<alias_of_intermediate_base_is_user_output, base = 3>]
+
+// -----
+
+func.func private @g() -> (index, !wrap.tensor<4xf32>)
+// expected-error @+1 {{result #1 aliases user output #0, which is not a tensor}}
+wrap.runtime_wrapper @f : () -> (index, !wrap.tensor<4xf32>) calls @g inputs [] outputs [#wrap.output<non_alias>, #wrap.output<alias_of_intermediate_base_is_user_output, base = 0>]
+
+// -----
+
+func.func private @g() -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 aliases intermediate base #0 but there are only 0 intermediate bases}}
+wrap.runtime_wrapper @f : () -> !wrap.tensor<4xf32> calls @g inputs [] outputs [#wrap.output<alias_of_intermediate, base = 0>]
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 has a view of rank 2 but its type has rank 1}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0, view = <[2, 2], [2, 1], 0>>]
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 takes a dtype view to 'i32' but its element type is 'f32'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0, dtype = i32>]
+
+// -----
+
+func.func private @g() -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 marks dim 1 dynamic but has rank 1}}
+wrap.runtime_wrapper @f : () -> !wrap.tensor<4xf32> calls @g inputs [] outputs [#wrap.output<non_alias, dynamic_dims = [1]>]
+
+// -----
+
+wrap.kernel @g : () -> () entry "g" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+// expected-error @+1 {{callee 'g' does not name a func.func}}
+wrap.runtime_wrapper @f : () -> () calls @g inputs [] outputs []
+
+// -----
+
+func.func private @g(!wrap.tensor<8xf32>) -> ()
+// expected-error @+1 {{callee 'g' takes '!wrap.tensor<8xf32>' but the wrapper passes '!wrap.tensor<4xf32>'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g inputs [#wrap.input<>] outputs []
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{callee 'g' returns 0 values but 1 are expected (1 mutated inputs + 0 outputs + 0 intermediate bases)}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g inputs [#wrap.input<mutates_data>] outputs []
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xi32>
+// expected-error @+1 {{callee result #0 must be the new value of input #0 ('!wrap.tensor<4xf32>'), got '!wrap.tensor<4xi32>'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g inputs [#wrap.input<mutates_data>] outputs []
+
+// -----
+
+func.func private @g() -> !wrap.tensor<8xf32>
+// expected-error @+1 {{result #0 has type '!wrap.tensor<4xf32>' but the callee returns '!wrap.tensor<8xf32>'}}
+wrap.runtime_wrapper @f : () -> !wrap.tensor<4xf32> calls @g inputs [] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func private @g() -> index
+// expected-error @+1 {{callee result #0 is an intermediate base and must be a tensor}}
+wrap.runtime_wrapper @f : () -> () calls @g inputs [] outputs [] {num_intermediate_bases = 1}
+
+// -----
+
+//===--- wrap.subclass_wrapper ---===//
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{frozen input #2 is out of range (1 inputs)}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () calls @g {frozen = array<i64: 2>}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{input #0 is listed as frozen twice}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () calls @g {frozen = array<i64: 0, 0>}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>, index) -> ()
+// expected-error @+1 {{frozen input #1 is not a tensor}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>, index) -> () calls @g {frozen = array<i64: 1>}
+
+// -----
+
+func.func private @g(!wrap.tensor<?xf32>) -> ()
+// expected-error @+1 {{has dynamic outer dimensions; they travel as symints, so 'append_symints' is required}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", ?xf32, [a: !wrap.tensor<?xf32>]>) -> () calls @g
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{nested subclass '!wrap.subclass<"In", ?xf32, [a: !wrap.tensor<4xf32>]>' must have a static outer shape}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [x: !wrap.subclass<"In", ?xf32, [a: !wrap.tensor<4xf32>]>]>) -> () calls @g {append_symints}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{has no subclass argument or result; call the inner wrapper directly}}
+wrap.subclass_wrapper @f : (!wrap.tensor<4xf32>) -> () calls @g
+
+// -----
+
+wrap.kernel @g : () -> () entry "g" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+// expected-error @+1 {{callee 'g' does not name a wrap.runtime_wrapper or func.func}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () calls @g
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+// expected-error @+1 {{callee 'g' has type '(!wrap.tensor<4xf32>) -> ()' but flattening the subclasses gives '(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> ()'}}
+wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> () calls @g
+
+// -----
+
+//===--- level 2 ---===//
+
+func.func @f() {
+  // expected-error @+1 {{callee 'nope' does not name a func.func}}
+  wrap.call_compiled @nope() : () -> ()
+  return
+}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> ()
+func.func @f(%x: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{passes '!wrap.tensor<8xf32>' but 'g' takes '!wrap.tensor<4xf32>'}}
+  wrap.call_compiled @g(%x) : (!wrap.tensor<8xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func private @g() -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+func.func @f() {
+  // expected-error @+1 {{compiled graph 'g' returns 2 values but the call expects 1}}
+  %r = wrap.call_compiled @g() : () -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func private @g() -> !wrap.tensor<8xf32>
+func.func @f() {
+  // expected-error @+1 {{expects results '!wrap.tensor<4xf32>' but 'g' returns '!wrap.tensor<8xf32>'}}
+  %r = wrap.call_compiled @g() : () -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{does not describe a mutation the wrapper writes back}}
+  wrap.apply_mutation %x, %y {info = #wrap.input<mutates_data, keep_input_mutations>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<4xf16>) {
+  // expected-error @+1 {{original input and update element types differ: 'f32' vs 'f16'}}
+  wrap.apply_mutation %x, %y {info = #wrap.input<mutates_data>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<4xf32, cuda>) {
+  // expected-error @+1 {{original input and update live on different devices}}
+  wrap.copy_inplace %x, %y : !wrap.tensor<4xf32>, !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<4xf16>) {
+  // expected-error @+1 {{original input and update element types differ: 'f32' vs 'f16'}}
+  wrap.set_storage %x, %y : !wrap.tensor<4xf32>, !wrap.tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<2x4xf32>) {
+  // expected-error @+1 {{cannot copy a rank-2 tensor into a rank-1 tensor}}
+  wrap.detach_copy_inplace %x, %y : !wrap.tensor<4xf32>, !wrap.tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<3xf32>) {
+  // expected-error @+1 {{update shape '!wrap.tensor<3xf32>' does not broadcast to '!wrap.tensor<4xf32>'}}
+  wrap.copy_inplace %x, %y : !wrap.tensor<4xf32>, !wrap.tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%out: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{output of type 'non_alias' is passed through and takes no base}}
+  %r = wrap.replay_alias %out from %b : !wrap.tensor<4xf32> {info = #wrap.output<non_alias>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%out: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{output of type 'alias_of_input' needs the tensor it aliases ('from %base')}}
+  %r = wrap.replay_alias %out {info = #wrap.output<alias_of_input, base = 0>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%out: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{result type '!wrap.tensor<8xf32>' differs from the graph output's type '!wrap.tensor<4xf32>'}}
+  %r = wrap.replay_alias %out {info = #wrap.output<non_alias>} : !wrap.tensor<4xf32> -> !wrap.tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%out: !wrap.tensor<4xf32>, %b: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{an 'is_input' output must have its input's type}}
+  %r = wrap.replay_alias %out from %b : !wrap.tensor<8xf32> {info = #wrap.output<is_input, base = 0>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%out: !wrap.tensor<4xf32>, %b: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{view of rank 2 for a result of rank 1}}
+  %r = wrap.replay_alias %out from %b : !wrap.tensor<8xf32> {info = #wrap.output<alias_of_input, base = 0, view = <[2, 2], [2, 1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{source and view element types differ: 'f32' vs 'i32'}}
+  %v = wrap.as_strided %b [4] [1] 0 : !wrap.tensor<8xf32> -> !wrap.tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{expects 1 sizes (one per dimension of the result), got 2}}
+  %v = wrap.as_strided %b [4, 1] [1] 0 : !wrap.tensor<8xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{sizes #0 is 3 but the result type has dimension 4}}
+  %v = wrap.reinterpret %b [3] [1] 0 : !wrap.tensor<8xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{storage offset must be non-negative, got -2}}
+  %v = wrap.as_strided %b [4] [1] -2 : !wrap.tensor<8xf32> -> !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{cannot change the device in a dtype view}}
+  %v = wrap.view_dtype %b : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32, cuda>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{dtype view from 'f32' to 'f16' changes the element size; only same-size dtype views are supported}}
+  %v = wrap.view_dtype %b : !wrap.tensor<4xf32> -> !wrap.tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{dtype view must keep the shape}}
+  %v = wrap.view_dtype %b : !wrap.tensor<4xf32> -> !wrap.tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @f(%s: !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) {
+  // expected-error @+1 {{gives '!wrap.tensor<4xf32>', not '!wrap.tensor<4xf32>', '!wrap.tensor<4xf32>'}}
+  %a, %b = wrap.subclass.unwrap %s : !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]> -> !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{needs inner values '!wrap.tensor<4xf32>', got '!wrap.tensor<8xf32>'}}
+  %s = wrap.subclass.wrap(%a : !wrap.tensor<8xf32>) -> !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{needs 1 outer sizes (one per dynamic dimension), got 0}}
+  %s = wrap.subclass.wrap(%a : !wrap.tensor<4xf32>) -> !wrap.subclass<"S", ?xf32, [a: !wrap.tensor<4xf32>]>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{dimension 1 is out of range for a tensor of rank 1}}
+  wrap.mark_dynamic %x [1] : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4x4xf32>) {
+  // expected-error @+1 {{dimension 1 listed twice}}
+  wrap.mark_dynamic %x [1, 1] : !wrap.tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{dimension 2 is out of range for a tensor of rank 1}}
+  %s = wrap.tensor.size %x, 2 : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{dimension -1 is out of range for a tensor of rank 1}}
+  %s = wrap.tensor.stride %x, -1 : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+//===--- level 3 ---===//
+
+// expected-error @+1 {{kernels return nothing; got results 'index'}}
+wrap.kernel @k : () -> index entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+
+// -----
+
+// expected-error @+1 {{kernel argument #0 has unsupported type '!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>'}}
+wrap.kernel @k : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+
+// -----
+
+// expected-error @+1 {{needs at least one autotune config}}
+wrap.kernel @k : () -> () entry "k" configs [] {ptx = ""}
+
+// -----
+
+// expected-error @+1 {{config name 'c' is used twice}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>, #wrap.config<"c", block = [2], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+
+// -----
+
+// expected-error @+1 {{config 'd' has 2 block sizes but the first config has 1}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>, #wrap.config<"d", block = [2, 2], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+
+// -----
+
+// expected-error @+1 {{needs a payload: 'ptx', 'ptx_file', 'cubin_file' or 'host'}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>]
+
+// -----
+
+// expected-error @+1 {{has both inline 'ptx' and 'ptx_file'}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = "", ptx_file = "k.ptx"}
+
+// -----
+
+// expected-error @+1 {{needs a non-empty entry point name}}
+wrap.kernel @k : () -> () entry "" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+
+// -----
+
+// expected-error @+1 {{host payload 'nope' does not name a func.func}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {host = @nope}
+
+// -----
+
+func.func private @h(index, index)
+// expected-error @+1 {{host payload 'h' has type '(index, index) -> ()'; expected the 0 kernel arguments then three index program ids and no results}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {host = @h}
+
+// -----
+
+func.func private @h(i64, index, index, index)
+// expected-error @+1 {{host payload argument #0 has type 'i64' for kernel argument type '!wrap.tensor<4xf32>'}}
+wrap.kernel @k : (!wrap.tensor<4xf32>) -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {host = @h}
+
+// -----
+
+func.func private @h(index, index, i32)
+// expected-error @+1 {{host payload's program id #2 must be index}}
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {host = @h}
+
+// -----
+
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%g: index) {
+  // expected-error @+1 {{grid must have 1 to 3 dimensions, got 4}}
+  wrap.launch @k grid(%g, %g, %g, %g) args()
+  return
+}
+
+// -----
+
+func.func @f(%g: index) {
+  // expected-error @+1 {{'nope' does not name a wrap.kernel}}
+  wrap.launch @nope grid(%g) args()
+  return
+}
+
+// -----
+
+wrap.kernel @k : (index) -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%g: index) {
+  // expected-error @+1 {{kernel 'k' takes 1 arguments, launch passes 0}}
+  wrap.launch @k grid(%g) args()
+  return
+}
+
+// -----
+
+wrap.kernel @k : (!wrap.tensor<4xf32>) -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%g: index, %x: !wrap.tensor<8xf32>) {
+  // expected-error @+1 {{argument #0 has type '!wrap.tensor<8xf32>' but kernel 'k' expects '!wrap.tensor<4xf32>'}}
+  wrap.launch @k grid(%g) args(%x) : !wrap.tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error @+1 {{type '!wrap.tensor<4x4xf32>' has 0 dynamic dimensions but 1 sizes are given}}
+  %a = wrap.alloc(%n) : !wrap.tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{expects 2 strides (one per dimension of the result), got 1}}
+  %a = wrap.empty_strided [4, 4] [1] : !wrap.tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{cannot reuse a buffer across devices}}
+  %r = wrap.reuse %x : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{result needs 32 bytes but the reused buffer has 16}}
+  %r = wrap.reuse %x : !wrap.tensor<4xf32> -> !wrap.tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4x4xf32>) {
+  // expected-error @+1 {{expects 2 sizes (one per dimension of the result), got 1}}
+  wrap.assert_size_stride %x [4] [4, 1] : !wrap.tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{device index must be non-negative, got -1}}
+  wrap.device_guard -1 {
+  }
+  return
+}
