@@ -18,7 +18,7 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	$(CARGO) build --workspace --bins
+	$(CARGO) build --workspace
 
 docs: build
 	@cp "$$(ls -td target/debug/build/wrapc-dialects-*/out | head -1)/docs/WrapDialect.md" docs/WrapDialect.md

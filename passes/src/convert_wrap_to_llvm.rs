@@ -133,6 +133,7 @@ fn runtime_signature(name: &str) -> (&'static [&'static str], &'static [&'static
         "wrt_empty_strided" => (&["i32", "i32", "i32", "i64", P, P, P], &["i32"]),
         "wrt_check_argument" => (&[P, P, "i64", "i32", "i32", "i64", P], &["i32"]),
         "wrt_scalar_from_i64" => (&["i64", P], &["i32"]),
+        "wrt_launch_host" => (&[TRAMPOLINE_TYPE, "i64", "i64", "i64", P], &["i32"]),
         other => unreachable!("no runtime signature for {other}"),
     }
 }
@@ -798,8 +799,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         Ok(())
     }
 
-    /// Host launch: a loop nest over the grid calling the kernel's host
-    /// payload with data pointers and scalars, then the program ids.
+    /// Host launch: `wrt_launch_host` runs the kernel's trampoline for every
+    /// program id (in parallel for large grids); the argument array holds
+    /// tensor data pointers and pointers to the scalars.
     fn lower_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
         let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
@@ -808,44 +810,88 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         };
         let grid_rank = dense_segment(op, 0);
         let (grid, args) = operands.split_at(grid_rank);
-        let mut call_args = Vec::new();
-        for &arg in args {
-            if is_int(arg.r#type()) || arg.r#type().to_string().starts_with('f') {
-                call_args.push(arg);
+        // The kernel's own signature says which arguments are tensors (the
+        // lowered values are all pointers by now).
+        let (arg_types, _) = ir::function_type_attr(kernel, "function_type").expect("verified kernel");
+        let trampoline = self.trampoline(&kernel_name, &host, &arg_types);
+        let array = self.alloca("!llvm.ptr", args.len().max(1) as i64);
+        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
+            let pointer = if TensorTypeInfo::from_type(ty).is_some() {
+                self.call("wrt_tensor_data_ptr", &[arg]).unwrap()
             } else {
-                call_args.push(self.call("wrt_tensor_data_ptr", &[arg]).unwrap());
-            }
+                let scalar = if arg.r#type().to_string() == "index" { self.to_i64(arg) } else { arg };
+                let slot = self.alloca(&scalar.r#type().to_string(), 1);
+                self.store(scalar, slot);
+                slot
+            };
+            let entry = self.gep(array, "!llvm.ptr", k as i64);
+            self.store(pointer, entry);
         }
-        let one = self.b().value("arith.constant", &[], self.ty("index"), &[("value", self.b().attr("1 : index"))]);
-        let extents: Vec<Value> = (0..3).map(|d| grid.get(d).copied().unwrap_or(one)).collect();
-        let zero = self.b().value("arith.constant", &[], self.ty("index"), &[("value", self.b().attr("0 : index"))]);
-        // z outermost, x innermost: consecutive calls touch neighbouring programs.
-        let outer = self.block;
-        let pz = self.open_loop(zero, extents[2], one);
-        let py = self.open_loop(zero, extents[1], one);
-        let px = self.open_loop(zero, extents[0], one);
-        let mut all = call_args;
-        all.extend([px, py, pz]);
+        let extents: Vec<Value> =
+            (0..3).map(|d| grid.get(d).map(|&g| self.to_i64(g)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
         let b = self.b();
-        b.create("func.call", &all, &[], &[("callee", b.symbol_ref(&host))]);
-        for _ in 0..3 {
-            self.b().create("scf.yield", &[], &[], &[]);
-            self.block = self.block.parent_operation().unwrap().block().unwrap();
-        }
-        debug_assert!(self.block == outer);
+        let function = b.value("func.constant", &[], self.ty(TRAMPOLINE_TYPE), &[("value", b.symbol_ref(&trampoline))]);
+        self.checked("wrt_launch_host", &[function, extents[0], extents[1], extents[2], array]);
         Ok(())
     }
 
-    /// Opens `scf.for %iv = lo to hi step st` and moves into its body.
-    fn open_loop(&mut self, lo: Value<'c, 'a>, hi: Value<'c, 'a>, step: Value<'c, 'a>) -> Value<'c, 'a> {
-        let body = Region::new();
-        body.append_block(Block::new(&[(self.ty("index"), self.location)]));
-        let op = melior::dialect::scf::r#for(lo, hi, step, body, self.location);
-        let op = self.block.append_operation(op);
-        self.block = op.region(0).unwrap().first_block().unwrap();
-        self.block.argument(0).unwrap().into()
+    /// `@__wrapc_launch_<kernel>(args, px, py, pz)`: unpacks the argument
+    /// array and calls the host payload. Made once per kernel.
+    fn trampoline(&mut self, kernel: &str, host: &str, arg_types: &[Type<'c>]) -> String {
+        let name = format!("__wrapc_launch_{kernel}");
+        if !self.decls.declared.insert(name.clone()) {
+            return name;
+        }
+        let (ptr, i64t) = (self.ty("!llvm.ptr"), self.ty("i64"));
+        let region = Region::new();
+        let location = self.location;
+        region.append_block(Block::new(&[(ptr, location), (i64t, location), (i64t, location), (i64t, location)]));
+        let function = func::func(
+            self.context,
+            StringAttribute::new(self.context, &name),
+            TypeAttribute::new(self.ty(TRAMPOLINE_TYPE)),
+            region,
+            &[
+                (melior::ir::Identifier::new(self.context, "sym_visibility"), StringAttribute::new(self.context, "private").into()),
+                (melior::ir::Identifier::new(self.context, "llvm.linkage"), Builder::at_end(self.context, self.block, location).attr("#llvm.linkage<internal>")),
+            ],
+            location,
+        );
+        let function = self.module_body.append_operation(function);
+        let body = function.region(0).unwrap().first_block().unwrap();
+        let b = Builder::at_end(self.context, body, location);
+        let array: Value = body.argument(0).unwrap().into();
+        let mut call_args = Vec::new();
+        for (k, &ty) in arg_types.iter().enumerate() {
+            let slot = b.value(
+                "llvm.getelementptr",
+                &[array],
+                ptr,
+                &[("rawConstantIndices", b.dense_i32(&[k as i32])), ("elem_type", b.attr("!llvm.ptr"))],
+            );
+            let pointer = b.value("llvm.load", &[slot], ptr, &[]);
+            let value = if TensorTypeInfo::from_type(ty).is_some() {
+                pointer
+            } else if ty.to_string() == "index" {
+                let wide = b.value("llvm.load", &[pointer], i64t, &[]);
+                b.value("arith.index_cast", &[wide], ty, &[])
+            } else {
+                b.value("llvm.load", &[pointer], ty, &[])
+            };
+            call_args.push(value);
+        }
+        for d in 1..4 {
+            let id: Value = body.argument(d).unwrap().into();
+            call_args.push(b.value("arith.index_cast", &[id], b.index_type(), &[]));
+        }
+        b.create("func.call", &call_args, &[], &[("callee", b.symbol_ref(host))]);
+        b.create("func.return", &[], &[], &[]);
+        name
     }
 }
+
+/// The type of a launch trampoline: argument array, then px, py, pz.
+const TRAMPOLINE_TYPE: &str = "(!llvm.ptr, i64, i64, i64) -> ()";
 
 /// Size of operand segment `i` of an op with `operandSegmentSizes`.
 fn dense_segment(op: OperationRef, i: usize) -> usize {

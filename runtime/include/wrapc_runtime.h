@@ -119,6 +119,10 @@ int32_t wrt_scalar_i64(const wrt_tensor *t, int64_t *out);
 int32_t wrt_scalar_from_i64(int64_t value, wrt_tensor **out);
 /** Address of the element at the storage offset; null for a null tensor. */
 void *wrt_tensor_data_ptr(const wrt_tensor *t);
+/** A host kernel: called once per program id with its argument array. */
+typedef void (*wrt_host_kernel)(void *const *args, int64_t px, int64_t py, int64_t pz);
+/** Runs `kernel` over the gx*gy*gz grid (x fastest), on several threads for large grids. */
+int32_t wrt_launch_host(wrt_host_kernel kernel, int64_t gx, int64_t gy, int64_t gz, void *const *args);
 
 #ifdef __cplusplus
 }

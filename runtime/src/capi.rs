@@ -528,6 +528,57 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_detach, wrt_view_dtype, wrt_set_requires_grad, wrt_mark_dynamic, wrt_read_f64,
         wrt_as_strided_like_, wrt_detach_copy_, wrt_patch_requires_grad, wrt_assert_finite,
         wrt_assert_size_stride, wrt_check_argument, wrt_scalar_i64, wrt_scalar_from_i64,
-        wrt_tensor_data_ptr,
+        wrt_tensor_data_ptr, wrt_launch_host,
     ]
+}
+
+/// A host kernel compiled by wrapc: called once per program id with the
+/// kernel's argument array (tensor data pointers, pointers to scalars).
+pub type wrt_host_kernel = unsafe extern "C" fn(args: *const *mut std::ffi::c_void, px: i64, py: i64, pz: i64);
+
+/// Grids with at least this many programs run on several threads.
+const PARALLEL_PROGRAMS: i64 = 4096;
+
+/// Runs `kernel` for every program id of the `gx × gy × gz` grid, x fastest;
+/// in parallel over contiguous ranges of programs when the grid is large.
+#[no_mangle]
+pub extern "C" fn wrt_launch_host(
+    kernel: Option<wrt_host_kernel>,
+    gx: i64,
+    gy: i64,
+    gz: i64,
+    args: *const *mut std::ffi::c_void,
+) -> i32 {
+    status("wrt_launch_host", || {
+        let kernel = kernel.ok_or_else(|| Failure(WRT_ERR_NULL, "kernel is null".into()))?;
+        if gx < 0 || gy < 0 || gz < 0 {
+            return Err(Failure(WRT_ERR_ARG, format!("negative grid ({gx}, {gy}, {gz})")));
+        }
+        let total = gx
+            .checked_mul(gy)
+            .and_then(|n| n.checked_mul(gz))
+            .ok_or_else(|| Failure(WRT_ERR_ARG, format!("grid ({gx}, {gy}, {gz}) overflows")))?;
+        // Raw pointers are not Send; the kernel only reads the array.
+        let args = args as usize;
+        let run = move |range: std::ops::Range<i64>| {
+            for p in range {
+                let (px, py, pz) = (p % gx, (p / gx) % gy, p / (gx * gy));
+                // SAFETY: compiled kernels take this argument array and write
+                // disjoint elements per program (the launch contract).
+                unsafe { kernel(args as *const *mut std::ffi::c_void, px, py, pz) };
+            }
+        };
+        let threads = std::thread::available_parallelism().map(|n| n.get() as i64).unwrap_or(1);
+        if total < PARALLEL_PROGRAMS || threads < 2 {
+            run(0..total);
+            return Ok(());
+        }
+        let chunk = (total + threads - 1) / threads;
+        std::thread::scope(|scope| {
+            for start in (0..total).step_by(chunk as usize) {
+                scope.spawn(move || run(start..(start + chunk).min(total)));
+            }
+        });
+        Ok(())
+    })
 }

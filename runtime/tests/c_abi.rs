@@ -45,3 +45,45 @@ fn c_program_runs_against_the_header_and_staticlib() {
     assert!(run.status.success(), "C program failed: {stdout}");
     assert_eq!(stdout.trim(), "abi_smoke: ok");
 }
+
+mod launch {
+    use std::ffi::c_void;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use wrapc_runtime::capi::wrt_launch_host;
+
+    /// Counts visits of each program id in the array args[0] points to.
+    unsafe extern "C" fn count(args: *const *mut c_void, px: i64, py: i64, pz: i64) {
+        // SAFETY: the test passes one pointer to [AtomicU32; GX*GY*GZ] and
+        // the grid extents through args[1].
+        unsafe {
+            let visits = *args as *const AtomicU32;
+            let dims = *args.add(1) as *const i64;
+            let (gx, gy) = (*dims, *dims.add(1));
+            (*visits.add((px + gx * (py + gy * pz)) as usize)).fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn visits_each_program_once(grid: [i64; 3]) {
+        let total = (grid[0] * grid[1] * grid[2]) as usize;
+        let visits: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+        let args = [visits.as_ptr() as *mut c_void, grid.as_ptr() as *mut c_void];
+        assert_eq!(wrt_launch_host(Some(count), grid[0], grid[1], grid[2], args.as_ptr()), 0);
+        assert!(visits.iter().all(|v| v.load(Ordering::Relaxed) == 1), "every program runs exactly once");
+    }
+
+    #[test]
+    fn small_grids_run_every_program_once() {
+        visits_each_program_once([7, 3, 2]);
+    }
+
+    #[test]
+    fn large_grids_run_every_program_once_in_parallel() {
+        visits_each_program_once([4099, 3, 1]);
+    }
+
+    #[test]
+    fn bad_launches_are_errors() {
+        assert_ne!(wrt_launch_host(None, 1, 1, 1, std::ptr::null()), 0);
+        assert_ne!(wrt_launch_host(Some(count), -1, 1, 1, std::ptr::null()), 0);
+    }
+}

@@ -19,7 +19,15 @@ pub fn render(effects: &Effects) -> String {
 fn line(out: &mut String, name: &str, value: &ValueEffect) {
     match value {
         ValueEffect::Tensor(t) => {
-            let values: Vec<String> = t.values.iter().map(|v| format!("{v}")).collect();
+            // Long tensors: the first eight and the last two values.
+            let shown: Vec<String> = if t.values.len() > 12 {
+                let head = t.values[..8].iter().map(|v| format!("{v}"));
+                let tail = t.values[t.values.len() - 2..].iter().map(|v| format!("{v}"));
+                head.chain(std::iter::once("...".to_string())).chain(tail).collect()
+            } else {
+                t.values.iter().map(|v| format!("{v}")).collect()
+            };
+            let values = shown;
             writeln!(
                 out,
                 "{name:<10} tensor#{} storage#{} {} {:?}/{:?}+{} v{} rg={} leaf={} dyn={:?} [{}]",
