@@ -85,8 +85,10 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     wrap op becomes a call of the runtime's C ABI (`wrt_*`, declared in the
     module), every failing call returns its status after releasing the
     references the function owns, and the results are handed back as owned
-    references. Symbolic ints cross the ABI as 0-d i64 tensors. Launches of
-    kernels with a host payload become loops over the grid calling it.
+    references. Symbolic ints cross the ABI as 0-d i64 tensors. A launch of a
+    kernel with a host payload calls `wrt_launch_host` with a per-kernel
+    trampoline and the argument array; the runtime runs every program id,
+    on several threads when the grid is large.
     Functions with subclass-typed signatures get no native entry point (a
     warning says so): call their flattened callee. The output is func,
     arith, scf, cf and llvm ops, ready for the upstream conversions.

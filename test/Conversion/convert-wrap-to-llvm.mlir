@@ -92,21 +92,27 @@ func.func @views(%x: !wrap.tensor<6xf32>) -> !wrap.tensor<2x3xi32> {
 // -----
 
 // Level 3: allocation with run-time strides, reuse, free, assertions, and
-// a host launch as a loop nest over the grid.
+// a host launch: wrt_launch_host runs a per-kernel trampoline over the grid
+// with an array of data pointers and pointers to scalars.
 // CHECK-LABEL: func.func @program(
 // CHECK:       %[[N:.*]] = arith.index_cast %{{.*}} : index to i64
 // CHECK:       arith.muli %{{.*}}, %[[N]] : i64
 // CHECK:       call @wrt_empty_strided(
 // CHECK:       call @wrt_assert_size_stride(
 // CHECK:       call @wrt_assert_finite(
-// CHECK:       call @wrt_tensor_data_ptr(
-// CHECK:       scf.for %[[PZ:.*]] =
-// CHECK:         scf.for %[[PY:.*]] =
-// CHECK:           scf.for %[[PX:.*]] =
-// CHECK:             func.call @k_host(%{{.*}}, %{{.*}}, %[[PX]], %[[PY]], %[[PZ]])
+// CHECK:       %[[DATA:.*]] = call @wrt_tensor_data_ptr(
+// CHECK:       llvm.store %[[DATA]]
+// CHECK:       %[[FN:.*]] = constant @__wrapc_launch_k : (!llvm.ptr, i64, i64, i64) -> ()
+// CHECK:       call @wrt_launch_host(%[[FN]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : ((!llvm.ptr, i64, i64, i64) -> (), i64, i64, i64, !llvm.ptr) -> i32
 // CHECK:       call @wrt_as_strided(
 // CHECK:       call @wrt_tensor_release
 // CHECK-NOT:   wrap.kernel
+// CHECK-LABEL: func.func private @__wrapc_launch_k(
+// CHECK-SAME:    llvm.linkage = #llvm.linkage<internal>
+// CHECK:         %[[P:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:         %[[S:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK-NEXT:    %[[SI:.*]] = arith.index_cast %[[S]] : i64 to index
+// CHECK:         call @k_host(%[[P]], %[[SI]], %{{.*}}, %{{.*}}, %{{.*}})
 func.func @k_host(%p: !llvm.ptr, %n: index, %x: index, %y: index, %z: index) {
   return
 }
