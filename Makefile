@@ -36,7 +36,7 @@ cargo-test: deps
 # lit and cargo test, then one closing line summing both.
 test: docs
 	@mkdir -p target
-	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace; } 2>&1 | tee target/test.log; \
+	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace --no-fail-fast; } 2>&1 | tee target/test.log; \
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 
 clean:

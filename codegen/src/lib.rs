@@ -38,18 +38,19 @@ pub type Result<T> = std::result::Result<T, CodegenError>;
 pub const TO_LLVM: &str = "builtin.module(convert-wrap-to-llvm,convert-scf-to-cf,\
 convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
 
-/// Runs `pipeline` on `module`.
-pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<()> {
+/// Runs `pipeline` on `module`; returns the passes' warnings.
+pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<Vec<String>> {
     wrapc_passes::pipeline::run_pipeline(context, module, pipeline).map_err(CodegenError::Pipeline)
 }
 
 /// Runs wrapc's specialization passes (level 1 → straight-line level 2).
-pub fn specialize(context: &Context, module: &mut Module) -> Result<()> {
+pub fn specialize(context: &Context, module: &mut Module) -> Result<Vec<String>> {
     run_pipeline(context, module, wrapc_passes::pipeline::SPECIALIZE)
 }
 
-/// Lowers a specialized module to the LLVM dialect.
-pub fn lower_to_llvm_dialect(context: &Context, module: &mut Module) -> Result<()> {
+/// Lowers a specialized module to the LLVM dialect; returns the warnings
+/// (e.g. functions that get no native entry point).
+pub fn lower_to_llvm_dialect(context: &Context, module: &mut Module) -> Result<Vec<String>> {
     run_pipeline(context, module, TO_LLVM)
 }
 

@@ -146,26 +146,24 @@ pub fn has_unit_attr(op: OperationRef, name: &str) -> bool {
     op.has_attribute(name)
 }
 
+/// The text of attribute `name` if `is_a` accepts it, read with `text_of`.
+fn text_attr(
+    op: OperationRef,
+    name: &str,
+    is_a: unsafe extern "C" fn(MlirAttribute) -> bool,
+    text_of: unsafe extern "C" fn(MlirAttribute) -> MlirStringRef,
+) -> Option<String> {
+    let raw = attribute(op, name)?.to_raw();
+    // SAFETY: `text_of` is only called on attributes `is_a` accepted.
+    unsafe { is_a(raw).then(|| string_ref(text_of(raw))) }
+}
+
 pub fn string_attr(op: OperationRef, name: &str) -> Option<String> {
-    let attr = attribute(op, name)?;
-    // SAFETY: checked to be a string attribute first.
-    unsafe {
-        if !mlirAttributeIsAString(attr.to_raw()) {
-            return None;
-        }
-        Some(string_ref(mlirStringAttrGetValue(attr.to_raw())))
-    }
+    text_attr(op, name, mlirAttributeIsAString, mlirStringAttrGetValue)
 }
 
 pub fn flat_symbol_attr(op: OperationRef, name: &str) -> Option<String> {
-    let attr = attribute(op, name)?;
-    // SAFETY: checked to be a flat symbol reference first.
-    unsafe {
-        if !mlirAttributeIsAFlatSymbolRef(attr.to_raw()) {
-            return None;
-        }
-        Some(string_ref(mlirFlatSymbolRefAttrGetValue(attr.to_raw())))
-    }
+    text_attr(op, name, mlirAttributeIsAFlatSymbolRef, mlirFlatSymbolRefAttrGetValue)
 }
 
 pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {

@@ -15,19 +15,20 @@ pub const SPECIALIZE: &str = "builtin.module(wrap-orchestrate,wrap-flatten-subcl
 wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)";
 
 /// Runs `pipeline` (MLIR's textual form) on `module` and verifies the
-/// result. On failure returns every diagnostic MLIR emitted, one per line.
-pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), String> {
+/// result. Returns the warnings the passes emitted; on failure, every error
+/// diagnostic, one per line.
+pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<Vec<String>, String> {
     crate::register_upstream_passes();
     crate::register_passes();
     let diagnostics = Rc::new(RefCell::new(Vec::<String>::new()));
-    let sink = diagnostics.clone();
+    let warnings = Rc::new(RefCell::new(Vec::<String>::new()));
+    let (error_sink, warning_sink) = (diagnostics.clone(), warnings.clone());
     let handler = context.attach_diagnostic_handler(move |diagnostic| {
-        if matches!(diagnostic.severity(), DiagnosticSeverity::Error) {
-            sink.borrow_mut().push(format!(
-                "{}: error: {}",
-                crate::ir::location_text(&diagnostic.location().to_string()),
-                diagnostic
-            ));
+        let location = crate::ir::location_text(&diagnostic.location().to_string());
+        match diagnostic.severity() {
+            DiagnosticSeverity::Error => error_sink.borrow_mut().push(format!("{location}: error: {diagnostic}")),
+            DiagnosticSeverity::Warning => warning_sink.borrow_mut().push(format!("{location}: warning: {diagnostic}")),
+            _ => {}
         }
         true
     });
@@ -37,7 +38,8 @@ pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> R
         .and_then(|()| manager.run(module).map_err(|_| String::new()))
         .and_then(|()| if module.as_operation().verify() { Ok(()) } else { Err(String::new()) });
     context.detach_diagnostic_handler(handler);
-    outcome.map_err(|message| {
+    let warnings = warnings.borrow().clone();
+    outcome.map(|()| warnings).map_err(|message| {
         let mut lines = diagnostics.borrow().clone();
         if !message.is_empty() {
             lines.push(message);

@@ -158,9 +158,12 @@ fn interpret(
         custom => Some(custom.to_string()),
     };
     if let Some(pipeline) = pipeline {
-        wrapc_passes::pipeline::run_pipeline(&context, &mut module, &pipeline)
+        let warnings = wrapc_passes::pipeline::run_pipeline(&context, &mut module, &pipeline)
             .map_err(|diagnostics| anyhow::anyhow!("{diagnostics}"))
             .context("running the pass pipeline")?;
+        for warning in warnings {
+            eprintln!("{warning}");
+        }
     }
     let spec = std::fs::read_to_string(inputs_path).with_context(|| format!("reading {}", inputs_path.display()))?;
     let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs_path.display()))?;

@@ -42,6 +42,14 @@ impl Progress {
         Progress { quiet, start: Instant::now() }
     }
 
+    /// Passes' warnings go to stderr even with --quiet: they say something
+    /// about the output.
+    fn warn(&self, warnings: Vec<String>) {
+        for warning in warnings {
+            eprintln!("{warning}");
+        }
+    }
+
     fn step<T>(&mut self, what: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
         let begin = Instant::now();
         let result = work()?;
@@ -73,7 +81,8 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     let source = crate::read_source(request.input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, request.input))?;
-    progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
+    let warnings = progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
+    progress.warn(warnings);
     let library = request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
     let entries = codegen::entry_points(&module);
     let header = codegen::header(&library, &entries);
@@ -82,7 +91,8 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         progress.done(request.output);
         return Ok(());
     }
-    progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    let warnings = progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    progress.warn(warnings);
     if request.emit == Emit::Mlir {
         std::fs::write(request.output, module.as_operation().to_string())?;
         progress.done(request.output);
@@ -135,11 +145,13 @@ pub fn run(input: &PathBuf, entry: &str, args: &[Value], opt_level: u8, progress
     let source = crate::read_source(input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, input))?;
-    progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
+    let warnings = progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
+    progress.warn(warnings);
     let Some(signature) = codegen::entry_points(&module).into_iter().find(|e| e.name == entry) else {
         bail!("@{entry} is not a native entry point of {} (a public function taking or returning tensors)", input.display());
     };
-    progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    let warnings = progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    progress.warn(warnings);
     let jit = progress.step("JIT compile", || Ok(codegen::Jit::new(&module, opt_level as usize, &[])?))?;
     let function = jit.entry(entry)?;
     call_native(function, args, &signature.outputs)
