@@ -268,6 +268,15 @@ LogicalResult RuntimeWrapperOp::verify() {
       return emitOpError() << "result #" << i << " has a view of rank "
                            << info.getViewSizes().size()
                            << " but its type has rank " << tensorType.getRank();
+    if (info.getHasView())
+      for (auto [d, size] : llvm::enumerate(info.getViewSizes())) {
+        int64_t dim = tensorType.getShape()[d];
+        if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(dim) &&
+            size != dim)
+          return emitOpError() << "result #" << i << " has view size " << size
+                               << " in dimension " << d
+                               << " but its type has size " << dim;
+      }
     if (info.getViewDtype() &&
         info.getViewDtype() != tensorType.getElementType())
       return emitOpError() << "result #" << i << " takes a dtype view to "

@@ -272,6 +272,12 @@ wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g 
 
 // -----
 
+func.func private @g(!wrap.tensor<8xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{result #0 has view size 8 in dimension 0 but its type has size 4}}
+wrap.runtime_wrapper @f : (!wrap.tensor<8xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0, view = <[8], [1], 0>>]
+
+// -----
+
 func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
 // expected-error @+1 {{result #0 takes a dtype view to 'i32' but its element type is 'f32'}}
 wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0, dtype = i32>]
