@@ -17,6 +17,20 @@ use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
 use crate::ir::{self, Builder, PassResult, Reported};
 use crate::Options;
 
+/// The C-layout header every `wrt_tensor` starts with (`wrt_tensor_header`
+/// in wrapc_runtime.h): dtype, device kind, rank, storage offset, sizes,
+/// strides, and a pointer to the shared version counter.
+const HEADER: &str = "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr)>";
+const HEADER_DTYPE: i32 = 0;
+const HEADER_DEVICE: i32 = 1;
+const HEADER_RANK: i32 = 2;
+const HEADER_OFFSET: i32 = 3;
+const HEADER_SIZES: i32 = 4;
+const HEADER_STRIDES: i32 = 5;
+const HEADER_VERSION: i32 = 6;
+/// Ranks the header holds.
+const MAX_RANK: usize = 8;
+
 /// wrt_status codes the generated code itself returns.
 const WRT_ERR_ARG: i64 = 6;
 
@@ -346,6 +360,82 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         )
     }
 
+    /// Loads header field `path` (struct indices) of tensor `handle`.
+    fn header_field(&self, handle: Value<'c, 'a>, path: &[i32], ty: &str) -> Value<'c, 'a> {
+        let b = self.b();
+        let mut indices = vec![0];
+        indices.extend_from_slice(path);
+        let address = b.value(
+            "llvm.getelementptr",
+            &[handle],
+            self.ty("!llvm.ptr"),
+            &[("rawConstantIndices", b.dense_i32(&indices)), ("elem_type", b.attr(HEADER))],
+        );
+        self.load(address, ty)
+    }
+
+    fn cmp_eq(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        let b = self.b();
+        b.value("arith.cmpi", &[lhs, rhs], self.ty("i1"), &[("predicate", b.attr("0 : i64"))])
+    }
+
+    fn and(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.b().value("arith.andi", &[lhs, rhs], self.ty("i1"), &[])
+    }
+
+    fn branch(&self, cond: Value<'c, 'a>, then: BlockRef<'c, 'a>, otherwise: BlockRef<'c, 'a>) {
+        let b = self.b();
+        b.create_with_successors("cf.cond_br", &[cond], &[then, otherwise], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))]);
+    }
+
+    fn jump(&self, to: BlockRef<'c, 'a>) {
+        self.b().create_with_successors("cf.br", &[], &[to], &[]);
+    }
+
+    /// Checks an argument against its static type with inline loads of the
+    /// header; only a mismatch (or null) calls the runtime, which says what
+    /// is wrong.
+    fn check_argument(&mut self, handle: Value<'c, 'a>, info: &TensorTypeInfo<'c>, index: usize, entry: Value<'c, 'a>) {
+        let (fast, slow, next) = (
+            self.region.append_block(Block::new(&[])),
+            self.region.append_block(Block::new(&[])),
+            self.region.append_block(Block::new(&[])),
+        );
+        let address = self.b().value("llvm.ptrtoint", &[handle], self.ty("i64"), &[]);
+        let zero = self.const_int(0, "i64");
+        let null = self.cmp_eq(address, zero);
+        self.branch(null, slow, fast);
+
+        self.block = fast;
+        let dtype_code = dtype_code(info.element_type).unwrap_or(-1);
+        let dtype = self.header_field(handle, &[HEADER_DTYPE], "i32");
+        let want_dtype = self.const_int(dtype_code, "i32");
+        let mut ok = self.cmp_eq(dtype, want_dtype);
+        let device = self.header_field(handle, &[HEADER_DEVICE], "i32");
+        let want_device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+        ok = { let same = self.cmp_eq(device, want_device); self.and(ok, same) };
+        let rank = self.header_field(handle, &[HEADER_RANK], "i64");
+        let want_rank = self.const_int(info.rank() as i64, "i64");
+        ok = { let same = self.cmp_eq(rank, want_rank); self.and(ok, same) };
+        for (d, &size) in info.shape.iter().enumerate().filter(|(_, &s)| s != DYNAMIC) {
+            let have = self.header_field(handle, &[HEADER_SIZES, d as i32], "i64");
+            let want = self.const_int(size, "i64");
+            ok = { let same = self.cmp_eq(have, want); self.and(ok, same) };
+        }
+        self.branch(ok, next, slow);
+
+        self.block = slow;
+        let sizes: Vec<Value> = info.shape.iter().map(|&d| self.const_int(if d == DYNAMIC { -1 } else { d }, "i64")).collect();
+        let sizes = self.i64_array(&sizes);
+        let index = self.const_int(index as i64, "i64");
+        let dtype = self.const_int(dtype_code, "i32");
+        let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+        let rank = self.const_int(info.rank() as i64, "i64");
+        self.checked("wrt_check_argument", &[handle, entry, index, dtype, device, rank, sizes]);
+        self.jump(next);
+        self.block = next;
+    }
+
     fn load(&self, address: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
         self.b().value("llvm.load", &[address], self.ty(ty), &[])
     }
@@ -443,13 +533,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let value = match TensorTypeInfo::from_type(ty) {
                 Some(_) if !check => handle,
                 Some(info) => {
-                    let sizes: Vec<Value> = info.shape.iter().map(|&d| self.const_int(if d == DYNAMIC { -1 } else { d }, "i64")).collect();
-                    let sizes = self.i64_array(&sizes);
-                    let index = self.const_int(i as i64, "i64");
-                    let dtype = self.const_int(dtype_code(info.element_type).unwrap_or(-1), "i32");
-                    let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
-                    let rank = self.const_int(info.rank() as i64, "i64");
-                    self.checked("wrt_check_argument", &[handle, entry, index, dtype, device, rank, sizes]);
+                    if info.rank() > MAX_RANK {
+                        return ir::fail(old_body.parent_operation().expect("in a function"), &format!("argument #{i} has rank {}, more than the runtime's {MAX_RANK}", info.rank()));
+                    }
+                    self.check_argument(handle, &info, i, entry);
                     handle
                 }
                 None => self.unbox_int(handle, ty),
@@ -510,7 +597,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 let flag = self.bool_to_i8(operands[0]);
                 self.call("wrt_set_grad_enabled", &[flag]);
             }
-            "wrap.bump_version" => self.checked("wrt_bump_version", &operands),
+            "wrap.bump_version" => {
+                // An atomic add on the shared counter the header points at.
+                let counter = self.header_field(operands[0], &[HEADER_VERSION], "!llvm.ptr");
+                let one = self.const_int(1, "i64");
+                let b = self.b();
+                b.value("llvm.atomicrmw", &[counter, one], self.ty("i64"), &[("bin_op", b.attr("1 : i64")), ("ordering", b.attr("7 : i64"))]);
+            }
             "wrap.set_storage" => self.checked("wrt_set_", &operands),
             "wrap.copy_inplace" => self.checked("wrt_copy_", &operands),
             "wrap.detach_copy_inplace" => self.checked("wrt_detach_copy_", &operands),
@@ -541,14 +634,15 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.result(op, value);
             }
             "wrap.tensor.size" | "wrap.tensor.stride" => {
-                let dim = self.const_int(ir::int_attr(op, "dim").unwrap_or(0), "i64");
-                let runtime = if name.ends_with("size") { "wrt_tensor_size" } else { "wrt_tensor_stride" };
-                let value = self.call(runtime, &[operands[0], dim]).unwrap();
+                // Inline loads from the header (the verifier bounds `dim`).
+                let dim = ir::int_attr(op, "dim").unwrap_or(0) as i32;
+                let field = if name.ends_with("size") { HEADER_SIZES } else { HEADER_STRIDES };
+                let value = self.header_field(operands[0], &[field, dim], "i64");
                 let index = self.to_index(value);
                 self.result(op, index);
             }
             "wrap.tensor.offset" => {
-                let value = self.call("wrt_tensor_storage_offset", &operands).unwrap();
+                let value = self.header_field(operands[0], &[HEADER_OFFSET], "i64");
                 let index = self.to_index(value);
                 self.result(op, index);
             }

@@ -1,7 +1,7 @@
 //! Tensor handles and the operations the runtime wrapper performs on them.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
@@ -9,9 +9,7 @@ use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 /// A reference to a tensor object. `clone()` is another reference to the
 /// same object: in-place operations through one are seen through all.
 #[derive(Clone, Debug)]
-pub struct Tensor(Arc<Mutex<TensorImpl>>);
-
-const _: () = assert!(std::mem::size_of::<TensorObject>() == std::mem::size_of::<Mutex<TensorImpl>>());
+pub struct Tensor(Arc<TensorObject>);
 
 #[derive(Clone, Debug)]
 struct TensorImpl {
@@ -56,15 +54,83 @@ fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> i64 {
     offset + sizes.iter().zip(strides).map(|(&n, &s)| (n - 1) * s).sum::<i64>() + 1
 }
 
+/// The most dimensions a tensor may have (the C-visible header has room
+/// for this many sizes and strides).
+pub const MAX_RANK: usize = 8;
+
 /// What a C handle points at: the tensor object itself, so that retaining
 /// and releasing a handle is a reference-count update, not an allocation.
-#[repr(transparent)]
-pub struct TensorObject(#[allow(dead_code)] Mutex<TensorImpl>);
+///
+/// The header is C layout and part of the ABI (`wrt_tensor_header` in
+/// `wrapc_runtime.h`): compiled wrappers read dtype, device, rank, sizes,
+/// strides and offset, and bump the version counter, with plain loads and
+/// stores. The geometry fields mirror `inner` and are written only with
+/// `inner` locked; dtype and device never change for a tensor object.
+#[repr(C)]
+#[derive(Debug)]
+pub struct TensorObject {
+    dtype: i32,
+    device_kind: i32,
+    rank: AtomicI64,
+    offset: AtomicI64,
+    sizes: [AtomicI64; MAX_RANK],
+    strides: [AtomicI64; MAX_RANK],
+    /// The shared version counter (`inner.version`), for inline bumps.
+    version: *const AtomicU64,
+    inner: Mutex<TensorImpl>,
+}
+
+// SAFETY: `version` points into the Arc held by `inner`, alive as long as
+// the object; everything else is atomics or behind the Mutex.
+unsafe impl Send for TensorObject {}
+unsafe impl Sync for TensorObject {}
+
+impl TensorObject {
+    fn new(inner: TensorImpl) -> TensorObject {
+        let object = TensorObject {
+            dtype: inner.dtype as i32,
+            device_kind: i32::from(matches!(inner.storage.device(), Device::Cuda(_))),
+            rank: AtomicI64::new(0),
+            offset: AtomicI64::new(0),
+            sizes: Default::default(),
+            strides: Default::default(),
+            version: Arc::as_ptr(&inner.version),
+            inner: Mutex::new(inner),
+        };
+        object.publish(&object.inner.lock().unwrap_or_else(|p| p.into_inner()));
+        object
+    }
+
+    /// Mirrors the geometry of `t` (the locked `inner`) into the header.
+    fn publish(&self, t: &TensorImpl) {
+        self.rank.store(t.sizes.len() as i64, Ordering::Relaxed);
+        self.offset.store(t.offset, Ordering::Relaxed);
+        for (slot, &v) in self.sizes.iter().zip(&t.sizes) {
+            slot.store(v, Ordering::Relaxed);
+        }
+        for (slot, &v) in self.strides.iter().zip(&t.strides) {
+            slot.store(v, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Byte offsets of the header fields compiled code reads (see
+/// `wrt_tensor_header` in the C header).
+pub mod header {
+    use super::TensorObject;
+    pub const DTYPE: usize = std::mem::offset_of!(TensorObject, dtype);
+    pub const DEVICE_KIND: usize = std::mem::offset_of!(TensorObject, device_kind);
+    pub const RANK: usize = std::mem::offset_of!(TensorObject, rank);
+    pub const OFFSET: usize = std::mem::offset_of!(TensorObject, offset);
+    pub const SIZES: usize = std::mem::offset_of!(TensorObject, sizes);
+    pub const STRIDES: usize = std::mem::offset_of!(TensorObject, strides);
+    pub const VERSION: usize = std::mem::offset_of!(TensorObject, version);
+}
 
 impl Tensor {
     /// A raw owning pointer (one strong reference) for the C ABI.
     pub fn into_raw(self) -> *const TensorObject {
-        Arc::into_raw(self.0) as *const TensorObject
+        Arc::into_raw(self.0)
     }
 
     /// Takes back one strong reference made by [`Tensor::into_raw`].
@@ -72,38 +138,29 @@ impl Tensor {
     /// # Safety
     /// `raw` must come from `into_raw` and own the reference it gives back.
     pub unsafe fn from_raw(raw: *const TensorObject) -> Tensor {
-        // SAFETY: TensorObject is a transparent view of Mutex<TensorImpl>
-        // (same layout, one field); the caller owns the reference.
-        Tensor(unsafe { Arc::from_raw(raw as *const Mutex<TensorImpl>) })
-    }
-
-    /// Another strong reference to the object behind `raw`.
-    ///
-    /// # Safety
-    /// `raw` must be a live pointer from `into_raw`.
-    pub unsafe fn clone_raw(raw: *const TensorObject) -> Tensor {
-        // SAFETY: the caller guarantees a live strong reference.
-        unsafe { Arc::increment_strong_count(raw as *const Mutex<TensorImpl>) };
-        // SAFETY: we just added the reference we take.
-        unsafe { Tensor::from_raw(raw) }
+        // SAFETY: the caller owns the reference.
+        Tensor(unsafe { Arc::from_raw(raw) })
     }
 
     /// Whether this tensor has `dtype`, the device kind, and `sizes` (`-1`
     /// entries match any size): one lock, no allocation.
     pub fn has_signature(&self, dtype: DType, cuda: bool, sizes: &[i64]) -> bool {
-        let t = self.lock();
-        t.dtype == dtype
-            && matches!(t.storage.device(), Device::Cuda(_)) == cuda
-            && t.sizes.len() == sizes.len()
-            && t.sizes.iter().zip(sizes).all(|(&have, &want)| want < 0 || have == want)
+        let h = &*self.0;
+        h.dtype == dtype as i32
+            && (h.device_kind == 1) == cuda
+            && h.rank.load(Ordering::Relaxed) == sizes.len() as i64
+            && h.sizes.iter().zip(sizes).all(|(have, &want)| want < 0 || have.load(Ordering::Relaxed) == want)
     }
 
-    fn from_impl(inner: TensorImpl) -> Tensor {
-        Tensor(Arc::new(Mutex::new(inner)))
+    fn from_impl(inner: TensorImpl) -> Result<Tensor> {
+        if inner.sizes.len() > MAX_RANK {
+            return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
+        }
+        Ok(Tensor(Arc::new(TensorObject::new(inner))))
     }
 
     fn lock(&self) -> MutexGuard<'_, TensorImpl> {
-        self.0.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.0.inner.lock().unwrap_or_else(|poison| poison.into_inner())
     }
 
     /// A copy of the tensor's state, so that an operation can read one
@@ -122,7 +179,7 @@ impl Tensor {
         check_sizes(sizes, strides)?;
         let elements = extent(sizes, strides, 0) as usize;
         let storage = Storage::new(elements * dtype.element_size(), device)?;
-        Ok(Tensor::from_impl(TensorImpl {
+        Tensor::from_impl(TensorImpl {
             storage,
             offset: 0,
             sizes: sizes.to_vec(),
@@ -132,7 +189,7 @@ impl Tensor {
             is_leaf: true,
             dynamic_dims: BTreeSet::new(),
             version: Arc::new(AtomicU64::new(0)),
-        }))
+        })
     }
 
     /// A contiguous host tensor holding `values` (converted to `dtype`).
@@ -250,16 +307,20 @@ impl Tensor {
                 version: base.version.clone(),
             }
         };
-        Ok(Tensor::from_impl(view))
+        Tensor::from_impl(view)
     }
 
     /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
     pub fn as_strided_(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<()> {
         let mut t = self.lock();
         Tensor::check_view_fits(&t, sizes, strides, offset, t.dtype)?;
+        if sizes.len() > MAX_RANK {
+            return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", sizes.len())));
+        }
         t.sizes = sizes.to_vec();
         t.strides = strides.to_vec();
         t.offset = offset;
+        self.0.publish(&t);
         t.version.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
@@ -276,6 +337,7 @@ impl Tensor {
         t.offset = source.offset;
         t.sizes = source.sizes;
         t.strides = source.strides;
+        self.0.publish(&t);
         t.version.fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
@@ -284,6 +346,7 @@ impl Tensor {
     pub fn detach(&self) -> Tensor {
         let t = self.snapshot();
         Tensor::from_impl(TensorImpl { requires_grad: false, is_leaf: true, dynamic_dims: BTreeSet::new(), ..t })
+            .expect("a tensor's own rank is within MAX_RANK")
     }
 
     /// `t.requires_grad_(flag)` with PyTorch's checks.
@@ -315,13 +378,13 @@ impl Tensor {
             )));
         }
         let requires_grad = t.requires_grad && grad_enabled() && dtype.is_floating_point();
-        Ok(Tensor::from_impl(TensorImpl {
+        Tensor::from_impl(TensorImpl {
             dtype,
             requires_grad,
             is_leaf: !requires_grad,
             dynamic_dims: BTreeSet::new(),
             ..t
-        }))
+        })
     }
 
     /// Storage indices of the elements in logical (row-major) order.
@@ -465,6 +528,26 @@ mod tests {
 
     fn t(values: &[f64]) -> Tensor {
         Tensor::from_f64s(&[values.len() as i64], DType::F32, values).unwrap()
+    }
+
+    #[test]
+    fn header_layout_is_the_c_abi() {
+        // wrt_tensor_header in include/wrapc_runtime.h, and the LLVM struct
+        // convert-wrap-to-llvm reads: (i32, i32, i64, i64, [8 x i64], [8 x i64], ptr).
+        use super::header::*;
+        assert_eq!([DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION], [0, 4, 8, 16, 24, 88, 152]);
+    }
+
+    #[test]
+    fn header_mirrors_geometry_after_in_place_changes() {
+        let x = t(&[0., 1., 2., 3., 4., 5.]);
+        x.as_strided_(&[2, 3], &[1, 2], 0).unwrap();
+        assert!(x.has_signature(DType::F32, false, &[2, 3]));
+        assert!(x.has_signature(DType::F32, false, &[-1, 3]));
+        assert!(!x.has_signature(DType::F32, false, &[6]));
+        x.set_(&t(&[1., 2.])).unwrap();
+        assert!(x.has_signature(DType::F32, false, &[2]));
+        assert!(matches!(Tensor::empty(&[1; 9], DType::F32, Device::Host), Err(RuntimeError::Unsupported(_))));
     }
 
     #[test]

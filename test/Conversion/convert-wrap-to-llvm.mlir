@@ -9,16 +9,28 @@
 // CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : i32
 // CHECK-NEXT:    return %[[C6]]
 // CHECK:       %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// The check is inline loads of the tensor header (dtype, device, rank, each
+// static size); only a mismatch calls the runtime, which explains it.
+// CHECK:       llvm.ptrtoint %[[X]]
+// CHECK:       llvm.getelementptr %[[X]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr)>
+// CHECK:       llvm.getelementptr %[[X]][0, 1]
+// CHECK:       llvm.getelementptr %[[X]][0, 2]
+// CHECK:       llvm.getelementptr %[[X]][0, 4, 0]
+// CHECK:       cf.cond_br
 // CHECK:       call @wrt_check_argument(%[[X]],
 // CHECK:       %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       call @wrt_scalar_i64(%[[N]],
 // Grad mode: get, set(false), restore.
 // CHECK:       call @wrt_grad_enabled() : () -> i8
 // CHECK:       call @wrt_set_grad_enabled
-// CHECK:       call @wrt_bump_version(%[[X]])
+// Version bump: an atomic add on the counter the header points at.
+// CHECK:       %[[VP:.*]] = llvm.getelementptr %[[X]][0, 6]
+// CHECK-NEXT:  %[[COUNTER:.*]] = llvm.load %[[VP]] : !llvm.ptr -> !llvm.ptr
+// CHECK:       llvm.atomicrmw add %[[COUNTER]], %{{.*}} seq_cst : !llvm.ptr, i64
 // CHECK:       call @wrt_detach(%[[X]], %{{.*}})
 // The detached tensor is owned: a failure afterwards releases it.
-// CHECK:       call @wrt_tensor_size(%[[X]], %{{.*}}) : (!llvm.ptr, i64) -> i64
+// CHECK:       %[[SP:.*]] = llvm.getelementptr %[[X]][0, 4, 0]
+// CHECK-NEXT:  llvm.load %[[SP]] : !llvm.ptr -> i64
 // CHECK:       call @wrt_mark_dynamic(%[[X]],
 // CHECK:       call @wrt_tensor_release
 // CHECK:       return
@@ -72,7 +84,8 @@ func.func @caller(%a: !wrap.tensor<4xf32>) {
 
 // Views: static entries are constants, dynamic ones read at run time.
 // CHECK-LABEL: func.func @views(
-// CHECK:       %[[OFF:.*]] = call @wrt_tensor_storage_offset(
+// CHECK:       %[[OP:.*]] = llvm.getelementptr %{{.*}}[0, 3]
+// CHECK-NEXT:  %[[OFF:.*]] = llvm.load %[[OP]] : !llvm.ptr -> i64
 // CHECK:       %[[OFF64:.*]] = arith.index_cast %{{.*}} : index to i64
 // CHECK:       llvm.store %c2_i64
 // CHECK:       call @wrt_as_strided(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OFF64]], %{{.*}})
