@@ -21,6 +21,22 @@ extern "C" {
 
 typedef struct wrt_tensor wrt_tensor;
 
+/* Every wrt_tensor starts with this header, which compiled wrappers read
+ * directly (the rest of the object is private to the runtime). dtype and
+ * device never change for a tensor object; the geometry changes only
+ * through wrt_as_strided_ and wrt_set_. `version` points to the counter
+ * shared by all views of the tensor. */
+#define WRT_MAX_RANK 8
+typedef struct wrt_tensor_header {
+  int32_t dtype;
+  int32_t device_kind;
+  int64_t rank;
+  int64_t storage_offset;
+  int64_t sizes[WRT_MAX_RANK];
+  int64_t strides[WRT_MAX_RANK];
+  uint64_t *version;
+} wrt_tensor_header;
+
 typedef enum wrt_status {
   WRT_OK = 0,
   WRT_ERR_NULL = 1,        /* a required pointer was null */

@@ -15,14 +15,30 @@ pub struct Tensor(Arc<TensorObject>);
 struct TensorImpl {
     storage: Arc<Storage>,
     offset: i64,
-    sizes: Vec<i64>,
-    strides: Vec<i64>,
+    sizes: Dims,
+    strides: Dims,
     dtype: DType,
     requires_grad: bool,
     is_leaf: bool,
     dynamic_dims: BTreeSet<i64>,
     /// Shared with every view and detached alias (PyTorch's VariableVersion).
     version: Arc<AtomicU64>,
+}
+
+/// Sizes or strides, inline up to the header's rank: making a view
+/// allocates only the tensor object.
+type Dims = smallvec::SmallVec<[i64; MAX_RANK]>;
+
+/// Whether `strides` are the row-major strides of `sizes` (no allocation).
+fn is_row_major(sizes: &[i64], strides: &[i64]) -> bool {
+    let mut expected = 1;
+    for (&size, &stride) in sizes.iter().zip(strides).rev() {
+        if stride != expected {
+            return false;
+        }
+        expected *= size.max(1);
+    }
+    true
 }
 
 fn contiguous_strides(sizes: &[i64]) -> Vec<i64> {
@@ -87,18 +103,19 @@ unsafe impl Sync for TensorObject {}
 
 impl TensorObject {
     fn new(inner: TensorImpl) -> TensorObject {
-        let object = TensorObject {
+        let padded = |values: &[i64]| -> [AtomicI64; MAX_RANK] {
+            std::array::from_fn(|d| AtomicI64::new(values.get(d).copied().unwrap_or(0)))
+        };
+        TensorObject {
             dtype: inner.dtype as i32,
             device_kind: i32::from(matches!(inner.storage.device(), Device::Cuda(_))),
-            rank: AtomicI64::new(0),
-            offset: AtomicI64::new(0),
-            sizes: Default::default(),
-            strides: Default::default(),
+            rank: AtomicI64::new(inner.sizes.len() as i64),
+            offset: AtomicI64::new(inner.offset),
+            sizes: padded(&inner.sizes),
+            strides: padded(&inner.strides),
             version: Arc::as_ptr(&inner.version),
             inner: Mutex::new(inner),
-        };
-        object.publish(&object.inner.lock().unwrap_or_else(|p| p.into_inner()));
-        object
+        }
     }
 
     /// Mirrors the geometry of `t` (the locked `inner`) into the header.
@@ -182,8 +199,8 @@ impl Tensor {
         Tensor::from_impl(TensorImpl {
             storage,
             offset: 0,
-            sizes: sizes.to_vec(),
-            strides: strides.to_vec(),
+            sizes: Dims::from_slice(sizes),
+            strides: Dims::from_slice(strides),
             dtype,
             requires_grad: false,
             is_leaf: true,
@@ -211,10 +228,10 @@ impl Tensor {
     }
 
     pub fn sizes(&self) -> Vec<i64> {
-        self.lock().sizes.clone()
+        self.lock().sizes.to_vec()
     }
     pub fn strides(&self) -> Vec<i64> {
-        self.lock().strides.clone()
+        self.lock().strides.to_vec()
     }
     pub fn storage_offset(&self) -> i64 {
         self.lock().offset
@@ -249,7 +266,7 @@ impl Tensor {
     }
     pub fn is_contiguous(&self) -> bool {
         let t = self.lock();
-        t.strides == contiguous_strides(&t.sizes)
+        is_row_major(&t.sizes, &t.strides)
     }
     /// Address of the element at the storage offset.
     pub fn data_ptr(&self) -> *mut u8 {
@@ -298,8 +315,8 @@ impl Tensor {
             TensorImpl {
                 storage: base.storage.clone(),
                 offset,
-                sizes: sizes.to_vec(),
-                strides: strides.to_vec(),
+                sizes: Dims::from_slice(sizes),
+                strides: Dims::from_slice(strides),
                 dtype: base.dtype,
                 requires_grad,
                 is_leaf: !requires_grad,
@@ -317,8 +334,8 @@ impl Tensor {
         if sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", sizes.len())));
         }
-        t.sizes = sizes.to_vec();
-        t.strides = strides.to_vec();
+        t.sizes = Dims::from_slice(sizes);
+        t.strides = Dims::from_slice(strides);
         t.offset = offset;
         self.0.publish(&t);
         t.version.fetch_add(1, Ordering::SeqCst);
@@ -439,7 +456,7 @@ impl Tensor {
             )));
         }
         let (sizes, strides) = broadcast_to(&source.sizes, &source.strides, &dst.sizes)?;
-        let broadcast = TensorImpl { sizes, strides, ..source };
+        let broadcast = TensorImpl { sizes: sizes.into(), strides: strides.into(), ..source };
         // Read everything first: src and dst may overlap.
         let values = Tensor::element_indices(&broadcast)
             .into_iter()
@@ -480,7 +497,7 @@ impl Tensor {
     /// The common case of `copy_`: same dtype, same shape, both contiguous
     /// and in bounds: one `memmove`. Returns false when it does not apply.
     fn copy_contiguous(source: &TensorImpl, dst: &TensorImpl) -> bool {
-        let contiguous = |t: &TensorImpl| t.strides == contiguous_strides(&t.sizes);
+        let contiguous = |t: &TensorImpl| is_row_major(&t.sizes, &t.strides);
         if source.dtype != dst.dtype || source.sizes != dst.sizes || !contiguous(source) || !contiguous(dst) {
             return false;
         }

@@ -25,6 +25,12 @@ int main(void) {
   CHECK(wrt_tensor_storage_id(view) == wrt_tensor_storage_id(base));
   CHECK(wrt_tensor_size(view, 0) == 3 && wrt_tensor_stride(view, 1) == 3);
 
+  /* The C-layout header compiled code reads. */
+  const wrt_tensor_header *h = (const wrt_tensor_header *)view;
+  CHECK(h->dtype == WRT_F32 && h->device_kind == WRT_HOST && h->rank == 2);
+  CHECK(h->sizes[0] == 3 && h->sizes[1] == 2 && h->strides[0] == 1 && h->strides[1] == 3);
+  CHECK(h->version == ((const wrt_tensor_header *)base)->version);
+
   double got[6];
   CHECK(wrt_read_f64(view, got, 6) == WRT_OK);
   CHECK(got[1] == 3 && got[2] == 1);
