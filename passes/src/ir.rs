@@ -262,18 +262,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         results: &[Type<'c>],
         attributes: &[(&str, Attribute<'c>)],
     ) -> OperationRef<'c, 'a> {
-        let attributes: Vec<_> =
-            attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
-        let op = OperationBuilder::new(name, self.location)
-            .add_operands(operands)
-            .add_results(results)
-            .add_attributes(&attributes)
-            .build()
-            .expect("wrapc builds only registered ops with valid operands");
-        match self.anchor {
-            Some(anchor) => self.block.insert_operation_before(anchor, op),
-            None => self.block.append_operation(op),
-        }
+        self.build(OperationBuilder::new(name, self.location).add_operands(operands).add_results(results), attributes)
     }
 
     /// Creates a terminator `name(operands) [successors] {attributes}` here.
@@ -284,12 +273,15 @@ impl<'c, 'a> Builder<'c, 'a> {
         successors: &[BlockRef<'c, 'a>],
         attributes: &[(&str, Attribute<'c>)],
     ) -> OperationRef<'c, 'a> {
+        let successors: Vec<&melior::ir::Block<'c>> = successors.iter().map(|b| &**b).collect();
+        self.build(OperationBuilder::new(name, self.location).add_operands(operands).add_successors(&successors), attributes)
+    }
+
+    /// Adds `attributes`, builds, and inserts at this builder's point.
+    fn build(&self, builder: OperationBuilder<'c>, attributes: &[(&str, Attribute<'c>)]) -> OperationRef<'c, 'a> {
         let attributes: Vec<_> =
             attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
-        let successors: Vec<&melior::ir::Block<'c>> = successors.iter().map(|b| &**b).collect();
-        let op = OperationBuilder::new(name, self.location)
-            .add_operands(operands)
-            .add_successors(&successors)
+        let op = builder
             .add_attributes(&attributes)
             .build()
             .expect("wrapc builds only registered ops with valid operands");

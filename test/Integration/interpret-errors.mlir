@@ -1,19 +1,19 @@
 // Bad input to `wrapc interpret` is reported with its location and exit 1.
 
-// RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=ARITY
-// ARITY: wrapc: error: calling @f: {{.*}}interpret-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: expected 1 arguments, got 2
+// RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-ARITY
+// CHECK-ARITY: wrapc: error: calling @f: {{.*}}interpret-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: expected 1 arguments, got 2
 
-// RUN: not wrapc interpret %s --entry nope --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=SYMBOL
-// SYMBOL: wrapc: error: calling @nope: {{.*}}no symbol named 'nope'
+// RUN: not wrapc interpret %s --entry nope --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-SYMBOL
+// CHECK-SYMBOL: wrapc: error: calling @nope: {{.*}}no symbol named 'nope'
 
-// RUN: not wrapc interpret %s --entry launches --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=LAUNCH
-// LAUNCH: interpret-errors.mlir:[[@LINE+14]]:{{[0-9]+}}: wrap.launch runs a kernel payload, which the interpreter cannot execute
+// RUN: not wrapc interpret %s --entry launches --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-LAUNCH
+// CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+14]]:{{[0-9]+}}: wrap.launch runs a kernel payload, which the interpreter cannot execute
 
-// RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/bad-dtype.json 2>&1 | FileCheck %s --check-prefix=DTYPE
-// DTYPE: wrapc: error: in {{.*}}bad-dtype.json: argument #0: unknown dtype 'f13'
+// RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/bad-dtype.json 2>&1 | FileCheck %s --check-prefix=CHECK-DTYPE
+// CHECK-DTYPE: wrapc: error: in {{.*}}bad-dtype.json: argument #0: unknown dtype 'f13'
 
-// RUN: not wrapc interpret %S/Inputs/does-not-verify.mlir --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=VERIFY
-// VERIFY: does-not-verify.mlir:{{[0-9]+}}:{{[0-9]+}}: 'wrap.runtime_wrapper' op has 2 input metadata entries for 1 arguments
+// RUN: not wrapc interpret %S/Inputs/does-not-verify.mlir --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-VERIFY
+// CHECK-VERIFY: does-not-verify.mlir:{{[0-9]+}}:{{[0-9]+}}: 'wrap.runtime_wrapper' op has 2 input metadata entries for 1 arguments
 
 func.func @f(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
   return %x : !wrap.tensor<4xf32>

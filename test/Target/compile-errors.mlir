@@ -1,10 +1,10 @@
 // `wrapc compile` reports bad input with its location and exit code 1.
-// RUN: not wrapc compile %s -o %t.so --target=cuda 2>&1 | FileCheck %s --check-prefix=CUDA
-// CUDA: wrapc: error: the CUDA target is not available in this build of wrapc yet; use --target=host
+// RUN: not wrapc compile %s -o %t.so --target=cuda 2>&1 | FileCheck %s --check-prefix=CHECK-CUDA
+// CHECK-CUDA: wrapc: error: the CUDA target is not available in this build of wrapc yet; use --target=host
 
-// RUN: not wrapc compile %S/Inputs/unlowerable.mlir -o %t.so 2>&1 | FileCheck %s --check-prefix=LOWER
-// LOWER: unlowerable.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'k' has no host payload; the host backend cannot launch it
+// RUN: not wrapc compile %S/Inputs/unlowerable.mlir -o %t.so 2>&1 | FileCheck %s --check-prefix=CHECK-LOWER
+// CHECK-LOWER: unlowerable.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'k' has no host payload; the host backend cannot launch it
 
-// RUN: not wrapc compile %S/does-not-exist.mlir -o %t.so 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: wrapc: error: reading {{.*}}does-not-exist.mlir
+// RUN: not wrapc compile %S/does-not-exist.mlir -o %t.so 2>&1 | FileCheck %s --check-prefix=CHECK-MISSING
+// CHECK-MISSING: wrapc: error: reading {{.*}}does-not-exist.mlir
 module {}

@@ -1,5 +1,5 @@
 // RUN: wrapc-opt %s -split-input-file --wrap-flatten-subclasses | FileCheck %s
-// RUN: wrapc-opt %s -split-input-file --wrap-flatten-subclasses=check-types=false | FileCheck %s --check-prefix=NOCHECK
+// RUN: wrapc-opt %s -split-input-file --wrap-flatten-subclasses=check-types=false | FileCheck %s --check-prefix=CHECK-NOCHECK
 
 // Unwrap at entry (after the type check), call the flat callee, rebuild the
 // subclass result from its leaves.
@@ -11,8 +11,8 @@
 // CHECK-NEXT:    %[[R:.*]]:3 = call @flat_two(%[[U]]#0, %[[U]]#1, %[[X]])
 // CHECK-NEXT:    %[[W:.*]] = wrap.subclass.wrap(%[[R]]#0, %[[R]]#1 : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.subclass<"TwoTensor"
 // CHECK-NEXT:    return %[[W]], %[[R]]#2
-// NOCHECK-LABEL: func.func @two(
-// NOCHECK-NOT:   wrap.subclass.check_type
+// CHECK-NOCHECK-LABEL: func.func @two(
+// CHECK-NOCHECK-NOT:   wrap.subclass.check_type
 func.func private @flat_two(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
 wrap.subclass_wrapper @two : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.tensor<4xf32>)
     -> (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.tensor<4xf32>) calls @flat_two

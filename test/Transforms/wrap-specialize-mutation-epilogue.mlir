@@ -1,5 +1,5 @@
 // RUN: wrapc-opt %s -split-input-file --wrap-specialize-mutation-epilogue | FileCheck %s
-// RUN: wrapc-opt %s -split-input-file --wrap-specialize-mutation-epilogue=elide-self-copies=false | FileCheck %s --check-prefix=KEEP
+// RUN: wrapc-opt %s -split-input-file --wrap-specialize-mutation-epilogue=elide-self-copies=false | FileCheck %s --check-prefix=CHECK-KEEP
 
 // Storage mutation: set_, with the update detached in a joint graph.
 // CHECK-LABEL: func.func @storage(
@@ -63,9 +63,9 @@ func.func @data(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>) {
 // CHECK:         %[[R:.*]]:2 = wrap.call_compiled @kernel(%[[A]], %[[B]])
 // CHECK-NEXT:    wrap.bump_version %[[A]]
 // CHECK-NEXT:    wrap.copy_inplace %[[B]], %[[R]]#1
-// KEEP-LABEL:  func.func @in_place(
-// KEEP:          wrap.copy_inplace
-// KEEP-NEXT:     wrap.copy_inplace
+// CHECK-KEEP-LABEL:  func.func @in_place(
+// CHECK-KEEP:          wrap.copy_inplace
+// CHECK-KEEP-NEXT:     wrap.copy_inplace
 func.func private @kernel(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
   return %a, %a : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 }
