@@ -5,6 +5,7 @@
 
 mod header;
 mod jit;
+pub mod ptx;
 
 use std::path::Path;
 use std::process::Command;

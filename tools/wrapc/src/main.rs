@@ -46,6 +46,9 @@ enum Command {
         opt_level: u8,
         #[arg(long, value_enum, default_value = "host")]
         target: native::TargetKind,
+        /// GPU architecture (with --target=cuda).
+        #[arg(long, value_enum, default_value = "sm90")]
+        arch: native::Arch,
         /// No progress and timing lines on stderr.
         #[arg(long)]
         quiet: bool,
@@ -114,8 +117,8 @@ fn run(cli: Cli) -> Result<()> {
             print!("{}", bench::table(&rows));
             Ok(())
         }
-        Command::Compile { input, output, emit, opt_level, target, quiet } => native::compile(
-            native::CompileRequest { input: &input, output: &output, emit, opt_level, target },
+        Command::Compile { input, output, emit, opt_level, target, arch, quiet } => native::compile(
+            native::CompileRequest { input: &input, output: &output, emit, opt_level, target, arch },
             &mut native::Progress::new(quiet),
         ),
         Command::Run { input, entry, inputs, opt_level, grad, format, quiet } => {

@@ -23,12 +23,21 @@ pub enum Emit {
     So,
     /// The C header only.
     Header,
+    /// PTX of the module's MLIR kernels (with --target=cuda).
+    Ptx,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TargetKind {
     Host,
     Cuda,
+}
+
+/// GPU architecture for --target=cuda.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Arch {
+    Sm80,
+    Sm90,
 }
 
 /// Progress and timing lines on stderr.
@@ -72,15 +81,29 @@ pub struct CompileRequest<'p> {
     pub emit: Emit,
     pub opt_level: u8,
     pub target: TargetKind,
+    pub arch: Arch,
 }
 
 pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
-    if request.target == TargetKind::Cuda {
-        bail!("the CUDA target is not available in this build of wrapc yet; use --target=host");
+    if (request.target == TargetKind::Cuda) != (request.emit == Emit::Ptx) {
+        bail!(
+            "--target=cuda emits the PTX of the module's MLIR kernels (--emit=ptx); \
+             wrappers for the CUDA driver are not available in this build yet"
+        );
     }
     let source = crate::read_source(request.input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, request.input))?;
+    if request.emit == Emit::Ptx {
+        let sm = match request.arch {
+            Arch::Sm80 => codegen::ptx::Sm::Sm80,
+            Arch::Sm90 => codegen::ptx::Sm::Sm90,
+        };
+        let ptx = progress.step("kernels to PTX (NVPTX)", || Ok(codegen::ptx::kernels_to_ptx(&context, &module, sm, request.opt_level)?))?;
+        std::fs::write(request.output, ptx).with_context(|| format!("writing {}", request.output.display()))?;
+        progress.done(request.output);
+        return Ok(());
+    }
     let warnings = progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
     progress.warn(warnings);
     let library = request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
@@ -120,7 +143,7 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
                 eprintln!("wrapc: wrote {}", header_path.display());
             }
         }
-        Emit::Mlir | Emit::Header => unreachable!("handled above"),
+        Emit::Mlir | Emit::Header | Emit::Ptx => unreachable!("handled above"),
     }
     progress.done(request.output);
     Ok(())
