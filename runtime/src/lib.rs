@@ -9,6 +9,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod capi;
+pub mod cuda;
 mod dtype;
 mod grad;
 mod storage;

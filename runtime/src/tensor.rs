@@ -644,6 +644,27 @@ mod tests {
     }
 
     #[test]
+    fn copy_between_transposed_views() {
+        let src = t(&[0., 1., 2., 3., 4., 5.]);
+        let src_t = src.as_strided(&[3, 2], &[1, 3], 0).unwrap();
+        let dst = Tensor::empty(&[2, 3], DType::F32, Device::Host).unwrap();
+        let dst_t = dst.as_strided(&[3, 2], &[1, 3], 0).unwrap();
+        dst_t.copy_(&src_t).unwrap();
+        assert_eq!(dst.to_f64_vec().unwrap(), vec![0., 1., 2., 3., 4., 5.]);
+        assert_eq!(dst.version(), 1, "the view's copy bumps the shared counter");
+    }
+
+    #[test]
+    fn mark_dynamic_records_dims_and_checks_range() {
+        let x = Tensor::empty(&[2, 3], DType::F32, Device::Host).unwrap();
+        x.mark_dynamic(1).unwrap();
+        x.mark_dynamic(1).unwrap();
+        assert_eq!(x.dynamic_dims(), vec![1]);
+        assert!(matches!(x.mark_dynamic(2), Err(RuntimeError::Argument(_))));
+        assert!(x.detach().dynamic_dims().is_empty(), "marks belong to the tensor object");
+    }
+
+    #[test]
     fn grad_mode_is_per_thread() {
         crate::set_grad_enabled(false);
         assert!(std::thread::spawn(crate::grad_enabled).join().unwrap());

@@ -1,0 +1,233 @@
+//! The real CUDA driver, loaded at run time with `dlopen("libcuda.so.1")`:
+//! a build of wrapc needs no CUDA to compile or to run on the host backend.
+
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+
+use libloading::Library;
+
+use super::{CudaError, Driver, FunctionHandle, ModuleHandle, Result};
+
+type CuResult = c_int;
+type Handle = *mut c_void;
+
+/// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`.
+const MAX_DYNAMIC_SHARED: c_int = 8;
+
+/// The driver entry points the backend calls, resolved once.
+struct Api {
+    init: unsafe extern "C" fn(c_uint) -> CuResult,
+    device_get: unsafe extern "C" fn(*mut c_int, c_int) -> CuResult,
+    primary_ctx_retain: unsafe extern "C" fn(*mut Handle, c_int) -> CuResult,
+    ctx_set_current: unsafe extern "C" fn(Handle) -> CuResult,
+    ctx_synchronize: unsafe extern "C" fn() -> CuResult,
+    module_load_data: unsafe extern "C" fn(*mut Handle, *const c_void) -> CuResult,
+    module_get_function: unsafe extern "C" fn(*mut Handle, Handle, *const c_char) -> CuResult,
+    func_set_attribute: unsafe extern "C" fn(Handle, c_int, c_int) -> CuResult,
+    launch_kernel: unsafe extern "C" fn(
+        Handle, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, Handle, *mut *mut c_void, *mut *mut c_void,
+    ) -> CuResult,
+    event_create: unsafe extern "C" fn(*mut Handle, c_uint) -> CuResult,
+    event_record: unsafe extern "C" fn(Handle, Handle) -> CuResult,
+    event_synchronize: unsafe extern "C" fn(Handle) -> CuResult,
+    event_elapsed: unsafe extern "C" fn(*mut f32, Handle, Handle) -> CuResult,
+    event_destroy: unsafe extern "C" fn(Handle) -> CuResult,
+    mem_alloc: unsafe extern "C" fn(*mut u64, usize) -> CuResult,
+    mem_free: unsafe extern "C" fn(u64) -> CuResult,
+    memcpy_htod: unsafe extern "C" fn(u64, *const c_void, usize) -> CuResult,
+    memcpy_dtoh: unsafe extern "C" fn(*mut c_void, u64, usize) -> CuResult,
+    get_error_name: unsafe extern "C" fn(CuResult, *mut *const c_char) -> CuResult,
+}
+
+/// The driver on device 0's primary context.
+pub struct CudaDriver {
+    api: Api,
+    context: Handle,
+    // Keeps the symbols in `api` valid.
+    _library: Library,
+}
+
+// SAFETY: the driver API is thread-safe; every call makes the context
+// current on the calling thread first.
+unsafe impl Send for CudaDriver {}
+unsafe impl Sync for CudaDriver {}
+
+fn missing(what: &str, detail: impl std::fmt::Display) -> CudaError {
+    CudaError { call: "dlopen", name: format!("{what}: {detail}") }
+}
+
+impl CudaDriver {
+    /// Loads libcuda, initializes it and retains device 0's primary context.
+    pub fn load() -> Result<CudaDriver> {
+        // SAFETY: loading the system's CUDA driver library runs its
+        // initializers, which is what using CUDA means.
+        let library = unsafe { Library::new("libcuda.so.1") }.map_err(|e| missing("libcuda.so.1", e))?;
+        macro_rules! symbol {
+            ($name:literal) => {
+                // SAFETY: the symbol has the C signature declared in `Api`.
+                *unsafe { library.get($name) }.map_err(|e| missing(std::str::from_utf8($name).unwrap_or("?"), e))?
+            };
+        }
+        let api = Api {
+            init: symbol!(b"cuInit"),
+            device_get: symbol!(b"cuDeviceGet"),
+            primary_ctx_retain: symbol!(b"cuDevicePrimaryCtxRetain"),
+            ctx_set_current: symbol!(b"cuCtxSetCurrent"),
+            ctx_synchronize: symbol!(b"cuCtxSynchronize"),
+            module_load_data: symbol!(b"cuModuleLoadData"),
+            module_get_function: symbol!(b"cuModuleGetFunction"),
+            func_set_attribute: symbol!(b"cuFuncSetAttribute"),
+            launch_kernel: symbol!(b"cuLaunchKernel"),
+            event_create: symbol!(b"cuEventCreate"),
+            event_record: symbol!(b"cuEventRecord"),
+            event_synchronize: symbol!(b"cuEventSynchronize"),
+            event_elapsed: symbol!(b"cuEventElapsedTime"),
+            event_destroy: symbol!(b"cuEventDestroy_v2"),
+            mem_alloc: symbol!(b"cuMemAlloc_v2"),
+            mem_free: symbol!(b"cuMemFree_v2"),
+            memcpy_htod: symbol!(b"cuMemcpyHtoD_v2"),
+            memcpy_dtoh: symbol!(b"cuMemcpyDtoH_v2"),
+            get_error_name: symbol!(b"cuGetErrorName"),
+        };
+        let mut driver = CudaDriver { api, context: std::ptr::null_mut(), _library: library };
+        driver.check("cuInit", unsafe { (driver.api.init)(0) })?;
+        let mut device = 0;
+        driver.check("cuDeviceGet", unsafe { (driver.api.device_get)(&mut device, 0) })?;
+        let mut context = std::ptr::null_mut();
+        driver.check("cuDevicePrimaryCtxRetain", unsafe { (driver.api.primary_ctx_retain)(&mut context, device) })?;
+        driver.context = context;
+        driver.make_current()?;
+        Ok(driver)
+    }
+
+    /// Turns a status into an error carrying the driver's name for it.
+    fn check(&self, call: &'static str, status: CuResult) -> Result<()> {
+        if status == 0 {
+            return Ok(());
+        }
+        let mut name: *const c_char = std::ptr::null();
+        // SAFETY: cuGetErrorName writes a pointer to a static string.
+        let known = unsafe { (self.api.get_error_name)(status, &mut name) } == 0 && !name.is_null();
+        let name = if known {
+            // SAFETY: a NUL-terminated static string from the driver.
+            unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+        } else {
+            format!("CUresult {status}")
+        };
+        Err(CudaError { call, name })
+    }
+
+    fn make_current(&self) -> Result<()> {
+        // SAFETY: a context retained in `load`.
+        self.check("cuCtxSetCurrent", unsafe { (self.api.ctx_set_current)(self.context) })
+    }
+
+    pub fn synchronize(&self) -> Result<()> {
+        self.make_current()?;
+        // SAFETY: plain driver call.
+        self.check("cuCtxSynchronize", unsafe { (self.api.ctx_synchronize)() })
+    }
+
+    /// Device memory with `bytes` copied in; freed with [`CudaDriver::free`].
+    pub fn upload(&self, bytes: &[u8]) -> Result<u64> {
+        self.make_current()?;
+        let mut pointer = 0u64;
+        // SAFETY: out-pointer to a local; the copy reads `bytes.len()` bytes.
+        self.check("cuMemAlloc", unsafe { (self.api.mem_alloc)(&mut pointer, bytes.len().max(1)) })?;
+        self.check("cuMemcpyHtoD", unsafe { (self.api.memcpy_htod)(pointer, bytes.as_ptr().cast(), bytes.len()) })?;
+        Ok(pointer)
+    }
+
+    pub fn download(&self, pointer: u64, bytes: &mut [u8]) -> Result<()> {
+        self.make_current()?;
+        // SAFETY: writes `bytes.len()` bytes into the slice.
+        self.check("cuMemcpyDtoH", unsafe { (self.api.memcpy_dtoh)(bytes.as_mut_ptr().cast(), pointer, bytes.len()) })
+    }
+
+    pub fn free(&self, pointer: u64) -> Result<()> {
+        // SAFETY: a pointer from `upload`.
+        self.check("cuMemFree", unsafe { (self.api.mem_free)(pointer) })
+    }
+}
+
+impl Driver for CudaDriver {
+    fn load_module(&self, image: &[u8]) -> Result<ModuleHandle> {
+        self.make_current()?;
+        // PTX must be NUL-terminated; cubins are passed as they are.
+        let text;
+        let data = if image.starts_with(b"\x7fELF") {
+            image.as_ptr()
+        } else {
+            text = CString::new(image.to_vec()).map_err(|_| CudaError { call: "cuModuleLoadData", name: "PTX contains NUL".into() })?;
+            text.as_ptr().cast()
+        };
+        let mut module = std::ptr::null_mut();
+        // SAFETY: `data` is a valid image for the duration of the call.
+        self.check("cuModuleLoadData", unsafe { (self.api.module_load_data)(&mut module, data.cast()) })?;
+        Ok(ModuleHandle(module as usize))
+    }
+
+    fn get_function(&self, module: ModuleHandle, name: &str) -> Result<FunctionHandle> {
+        let name = CString::new(name).map_err(|_| CudaError { call: "cuModuleGetFunction", name: "name contains NUL".into() })?;
+        let mut function = std::ptr::null_mut();
+        // SAFETY: a module from `load_module`, a NUL-terminated name.
+        self.check("cuModuleGetFunction", unsafe {
+            (self.api.module_get_function)(&mut function, module.0 as Handle, name.as_ptr())
+        })?;
+        Ok(FunctionHandle(function as usize))
+    }
+
+    fn set_max_dynamic_shared(&self, function: FunctionHandle, bytes: u32) -> Result<()> {
+        // SAFETY: a function from `get_function`.
+        self.check("cuFuncSetAttribute", unsafe {
+            (self.api.func_set_attribute)(function.0 as Handle, MAX_DYNAMIC_SHARED, bytes as c_int)
+        })
+    }
+
+    fn launch(
+        &self,
+        function: FunctionHandle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_bytes: u32,
+        args: &[*mut c_void],
+    ) -> Result<()> {
+        self.make_current()?;
+        let mut args = args.to_vec();
+        // SAFETY: `args` points at the kernel's argument values, as
+        // cuLaunchKernel requires; the default stream.
+        self.check("cuLaunchKernel", unsafe {
+            (self.api.launch_kernel)(
+                function.0 as Handle,
+                grid[0],
+                grid[1],
+                grid[2],
+                block[0],
+                block[1],
+                block[2],
+                shared_bytes,
+                std::ptr::null_mut(),
+                args.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        })
+    }
+
+    fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32> {
+        self.make_current()?;
+        let (mut start, mut stop) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: events created, recorded on the default stream, destroyed.
+        unsafe {
+            self.check("cuEventCreate", (self.api.event_create)(&mut start, 0))?;
+            self.check("cuEventCreate", (self.api.event_create)(&mut stop, 0))?;
+            self.check("cuEventRecord", (self.api.event_record)(start, std::ptr::null_mut()))?;
+            let outcome = work();
+            self.check("cuEventRecord", (self.api.event_record)(stop, std::ptr::null_mut()))?;
+            self.check("cuEventSynchronize", (self.api.event_synchronize)(stop))?;
+            let mut ms = 0f32;
+            self.check("cuEventElapsedTime", (self.api.event_elapsed)(&mut ms, start, stop))?;
+            (self.api.event_destroy)(start);
+            (self.api.event_destroy)(stop);
+            outcome.map(|()| ms)
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! The CUDA backend's logic, written against the [`Driver`] trait so that it
+//! runs — and is tested — without a GPU: [`driver::CudaDriver`] loads
+//! `libcuda.so.1` at run time (a binary without CUDA still runs on the host
+//! backend), [`fake::FakeDriver`] simulates a device with a programmable
+//! clock.
+//!
+//! [`LazyKernel`] is the per-kernel slot compiled wrappers call: the first
+//! call loads the module and, when the kernel has several configs, times
+//! each with the call's real arguments and keeps the fastest; every later
+//! call is one launch with the chosen config. Initialization is thread-safe:
+//! concurrent first calls load once.
+
+pub mod driver;
+pub mod fake;
+
+use std::sync::OnceLock;
+
+/// A failed driver call, by the driver's own error name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{call} failed: {name}")]
+pub struct CudaError {
+    pub call: &'static str,
+    pub name: String,
+}
+
+pub type Result<T> = std::result::Result<T, CudaError>;
+
+/// Opaque driver handles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ModuleHandle(pub usize);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionHandle(pub usize);
+
+/// The slice of the CUDA driver API the backend uses.
+pub trait Driver: Send + Sync {
+    /// Loads a PTX or cubin image (the driver JIT-compiles PTX).
+    fn load_module(&self, image: &[u8]) -> Result<ModuleHandle>;
+    fn get_function(&self, module: ModuleHandle, name: &str) -> Result<FunctionHandle>;
+    /// Allows more than 48 KiB of dynamic shared memory.
+    fn set_max_dynamic_shared(&self, function: FunctionHandle, bytes: u32) -> Result<()>;
+    /// `cuLaunchKernel`; `args` are pointers to the argument values.
+    fn launch(
+        &self,
+        function: FunctionHandle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_bytes: u32,
+        args: &[*mut std::ffi::c_void],
+    ) -> Result<()>;
+    /// Milliseconds `work` takes on the device (events around it).
+    fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32>;
+}
+
+/// One autotune configuration, as `#wrap.config` gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub name: String,
+    /// Elements per program in x, y, z (what the grid is divided by).
+    pub block: [u64; 3],
+    pub num_warps: u32,
+    pub shared_bytes: u32,
+}
+
+/// A kernel the wrapper launches: its image, entry and configs.
+#[derive(Clone, Debug)]
+pub struct KernelSpec {
+    pub image: Vec<u8>,
+    pub entry: String,
+    pub configs: Vec<Config>,
+}
+
+/// What the first call settled on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Loaded {
+    pub function: FunctionHandle,
+    pub config: usize,
+}
+
+/// 48 KiB: more dynamic shared memory needs an explicit opt-in.
+const DEFAULT_SHARED_LIMIT: u32 = 48 * 1024;
+/// Timed launches per config when autotuning.
+const TUNING_REPEATS: usize = 3;
+
+/// The per-kernel slot: lazily loaded, autotuned once, then launched.
+pub struct LazyKernel {
+    spec: KernelSpec,
+    loaded: OnceLock<std::result::Result<Loaded, CudaError>>,
+}
+
+impl LazyKernel {
+    pub fn new(spec: KernelSpec) -> LazyKernel {
+        assert!(!spec.configs.is_empty(), "the verifier requires at least one config");
+        LazyKernel { spec, loaded: OnceLock::new() }
+    }
+
+    /// The grid for `elements` (x, y, z) under `config`: a ceil-division per
+    /// axis.
+    pub fn grid(config: &Config, elements: [u64; 3]) -> [u32; 3] {
+        std::array::from_fn(|d| elements[d].div_ceil(config.block[d].max(1)).max(1) as u32)
+    }
+
+    pub fn loaded(&self) -> Option<Loaded> {
+        self.loaded.get().and_then(|r| r.as_ref().ok().copied())
+    }
+
+    /// Launches over `elements` with `args`; the first call loads and, for
+    /// several configs, times each with these very arguments.
+    pub fn launch(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut std::ffi::c_void]) -> Result<()> {
+        let loaded = self.loaded.get_or_init(|| self.load_and_tune(driver, elements, args)).clone()?;
+        let config = &self.spec.configs[loaded.config];
+        driver.launch(loaded.function, Self::grid(config, elements), block_dims(config), config.shared_bytes, args)
+    }
+
+    fn load_and_tune(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut std::ffi::c_void]) -> Result<Loaded> {
+        let module = driver.load_module(&self.spec.image)?;
+        let function = driver.get_function(module, &self.spec.entry)?;
+        let needed = self.spec.configs.iter().map(|c| c.shared_bytes).max().unwrap_or(0);
+        if needed > DEFAULT_SHARED_LIMIT {
+            driver.set_max_dynamic_shared(function, needed)?;
+        }
+        if self.spec.configs.len() == 1 {
+            return Ok(Loaded { function, config: 0 });
+        }
+        let mut best = (f32::INFINITY, 0);
+        for (index, config) in self.spec.configs.iter().enumerate() {
+            let grid = Self::grid(config, elements);
+            let mut run = || {
+                for _ in 0..TUNING_REPEATS {
+                    driver.launch(function, grid, block_dims(config), config.shared_bytes, args)?;
+                }
+                Ok(())
+            };
+            let ms = driver.time(&mut run)?;
+            if ms < best.0 {
+                best = (ms, index);
+            }
+        }
+        Ok(Loaded { function, config: best.1 })
+    }
+}
+
+/// Threads per program: `num_warps` warps of 32.
+fn block_dims(config: &Config) -> [u32; 3] {
+    [config.num_warps.max(1) * 32, 1, 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fake::FakeDriver;
+    use super::*;
+    use std::sync::Arc;
+
+    fn config(name: &str, block: u64, shared: u32) -> Config {
+        Config { name: name.into(), block: [block, 1, 1], num_warps: 4, shared_bytes: shared }
+    }
+
+    fn spec(configs: Vec<Config>) -> KernelSpec {
+        KernelSpec { image: b".version 8.0".to_vec(), entry: "k".into(), configs }
+    }
+
+    #[test]
+    fn grid_is_a_ceil_division_per_axis() {
+        let c = Config { name: "c".into(), block: [128, 4, 1], num_warps: 4, shared_bytes: 0 };
+        assert_eq!(LazyKernel::grid(&c, [1000, 9, 1]), [8, 3, 1]);
+        assert_eq!(LazyKernel::grid(&c, [0, 1, 1]), [1, 1, 1]);
+    }
+
+    #[test]
+    fn autotuning_keeps_the_fastest_config_and_only_launches_afterwards() {
+        let driver = FakeDriver::new();
+        // Simulated cost per launch: config "b" is fastest.
+        driver.set_cost(|grid, _| match grid[0] {
+            8 => 5.0,  // "a": block 128
+            4 => 1.0,  // "b": block 256
+            _ => 3.0,  // "c": block 64
+        });
+        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0), config("c", 64, 0)]));
+        kernel.launch(&driver, [1000, 1, 1], &[]).unwrap();
+        assert_eq!(kernel.loaded().unwrap().config, 1);
+        let after_first = driver.launches();
+        kernel.launch(&driver, [1000, 1, 1], &[]).unwrap();
+        kernel.launch(&driver, [2000, 1, 1], &[]).unwrap();
+        assert_eq!(driver.launches(), after_first + 2, "later calls are one launch each");
+        assert_eq!(driver.last_grid(), Some([8, 1, 1]), "2000 elements / block 256");
+        assert_eq!(driver.loads(), 1);
+    }
+
+    #[test]
+    fn one_config_is_not_timed() {
+        let driver = FakeDriver::new();
+        let kernel = LazyKernel::new(spec(vec![config("only", 128, 0)]));
+        kernel.launch(&driver, [10, 1, 1], &[]).unwrap();
+        assert_eq!((driver.timings(), driver.launches()), (0, 1));
+    }
+
+    #[test]
+    fn large_shared_memory_is_opted_into() {
+        let driver = FakeDriver::new();
+        let kernel = LazyKernel::new(spec(vec![config("big", 128, 100 * 1024)]));
+        kernel.launch(&driver, [10, 1, 1], &[]).unwrap();
+        assert_eq!(driver.max_shared_set(), Some(100 * 1024));
+    }
+
+    #[test]
+    fn concurrent_first_calls_load_once() {
+        let driver = Arc::new(FakeDriver::new());
+        let kernel = Arc::new(LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0)])));
+        std::thread::scope(|scope| {
+            for _ in 0..16 {
+                let (driver, kernel) = (driver.clone(), kernel.clone());
+                scope.spawn(move || kernel.launch(&*driver, [4096, 1, 1], &[]).unwrap());
+            }
+        });
+        assert_eq!(driver.loads(), 1);
+        assert_eq!(driver.timings(), 2, "each config timed once");
+    }
+
+    #[test]
+    fn load_failures_are_reported_by_name_and_remembered() {
+        let driver = FakeDriver::new();
+        driver.fail_loads_with("CUDA_ERROR_INVALID_PTX");
+        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0)]));
+        let error = kernel.launch(&driver, [1, 1, 1], &[]).unwrap_err();
+        assert_eq!(error.to_string(), "cuModuleLoadData failed: CUDA_ERROR_INVALID_PTX");
+        assert!(kernel.launch(&driver, [1, 1, 1], &[]).is_err());
+        assert_eq!(driver.loads(), 1, "a failed load is not retried on every call");
+    }
+}
+
+#[cfg(test)]
+mod driver_tests {
+    /// Without libcuda (CI, a CPU-only machine) loading the driver is an
+    /// error that names the library, never a crash.
+    #[test]
+    fn missing_driver_is_a_named_error() {
+        match super::driver::CudaDriver::load() {
+            Ok(_) => {}
+            Err(error) => assert!(error.to_string().contains("libcuda.so.1"), "{error}"),
+        }
+    }
+}
