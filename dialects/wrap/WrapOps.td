@@ -184,9 +184,13 @@ def Wrap_CallCompiledOp : Wrap_Op<"call_compiled", [
     Calls `@callee` (a `func.func`) with `operands`. The result count and
     types are fixed by the callee's signature, so the output-arity check of
     `_runtime_wrapper` is done by this op's verifier at compile time.
+    `disable_amp` runs the call with autocast disabled (wrapc's runtime has
+    no autocast state, so it changes nothing there; it is kept for
+    embedders that have one).
   }];
   let arguments = (ins FlatSymbolRefAttr:$callee,
-                       Variadic<Wrap_AnyValue>:$operands);
+                       Variadic<Wrap_AnyValue>:$operands,
+                       UnitAttr:$disable_amp);
   let results = (outs Variadic<Wrap_AnyValue>:$results);
   let assemblyFormat = [{
     $callee `(` $operands `)` attr-dict `:` functional-type($operands, $results)
@@ -404,7 +408,7 @@ def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<Index>:$grid,
-                       Variadic<Wrap_AnyValue>:$args);
+                       Variadic<Wrap_KernelArg>:$args);
   let assemblyFormat = [{
     $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict (`:` qualified(type($args))^)?
   }];

@@ -87,5 +87,7 @@ def Wrap_SubclassType : Wrap_Type<"Subclass", "subclass"> {
 def Wrap_AnyTensor : AnyTypeOf<[Wrap_TensorType], "wrap tensor">;
 def Wrap_AnyValue : AnyTypeOf<[Wrap_TensorType, Wrap_SubclassType, Index,
                                AnySignlessInteger]>;
+def Wrap_KernelArg : AnyTypeOf<[Wrap_TensorType, Index, AnySignlessInteger,
+                                AnyFloat], "kernel argument">;
 
 #endif // WRAP_TYPES

@@ -312,13 +312,11 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     pub fn dense_i64(&self, values: &[i64]) -> Attribute<'c> {
-        let list: Vec<String> = values.iter().map(i64::to_string).collect();
-        self.attr(&format!("array<i64: {}>", list.join(", ")))
+        self.attr(&dense_array("i64", values))
     }
 
     pub fn dense_i32(&self, values: &[i32]) -> Attribute<'c> {
-        let list: Vec<String> = values.iter().map(i32::to_string).collect();
-        self.attr(&format!("array<i32: {}>", list.join(", ")))
+        self.attr(&dense_array("i32", values))
     }
 
     pub fn i64_attr(&self, value: i64) -> Attribute<'c> {
@@ -351,6 +349,15 @@ impl<'c, 'a> Builder<'c, 'a> {
 /// The textual form of `ty`, for diagnostics.
 pub fn type_text(ty: Type) -> String {
     ty.to_string()
+}
+
+/// `array<i64: 1, 2>`; the empty array is spelled `array<i64>`.
+fn dense_array<T: ToString>(element: &str, values: &[T]) -> String {
+    if values.is_empty() {
+        return format!("array<{element}>");
+    }
+    let list: Vec<String> = values.iter().map(T::to_string).collect();
+    format!("array<{element}: {}>", list.join(", "))
 }
 
 /// Whether `ty` is a `!wrap.tensor`.

@@ -38,6 +38,7 @@ struct WrapperPlan<'c> {
     trace_joint: bool,
     detach_inputs: Vec<usize>,
     grad_enabled_mutation: Option<bool>,
+    disable_amp: bool,
 }
 
 impl<'c> WrapperPlan<'c> {
@@ -72,6 +73,7 @@ impl<'c> WrapperPlan<'c> {
             trace_joint: ir::has_unit_attr(op, "trace_joint"),
             detach_inputs: ir::dense_i64_attr(op, "detach_inputs").into_iter().map(|i| i as usize).collect(),
             grad_enabled_mutation: ir::bool_attr(op, "grad_enabled_mutation"),
+            disable_amp: ir::has_unit_attr(op, "disable_amp"),
         })
     }
 
@@ -137,12 +139,11 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
     let saved = b.value("wrap.grad_mode.get", &[], i1, &[]);
     let during_call = b.const_bool(plan.trace_joint);
     b.create("wrap.grad_mode.set", &[during_call], &[], &[]);
-    let call = b.create(
-        "wrap.call_compiled",
-        &call_args,
-        &plan.callee_result_types,
-        &[("callee", b.symbol_ref(&plan.callee))],
-    );
+    let mut attributes = vec![("callee", b.symbol_ref(&plan.callee))];
+    if plan.disable_amp {
+        attributes.push(("disable_amp", b.unit()));
+    }
+    let call = b.create("wrap.call_compiled", &call_args, &plan.callee_result_types, &attributes);
     b.create("wrap.grad_mode.set", &[saved], &[], &[]);
     (0..call.result_count()).map(|i| call.result(i).unwrap().into()).collect()
 }

@@ -1,78 +1,141 @@
+// wrap-inline-alias-replay: each wrap.replay_alias becomes what
+// _replay_aliases / gen_alias_from_base run for its output type.
 // RUN: wrapc-opt %s -split-input-file --wrap-inline-alias-replay | FileCheck %s
+// RUN: wrapc-opt %s -split-input-file --wrap-inline-alias-replay | FileCheck %s --check-prefix=CHECK-NONE
 
-// Pass-through kinds hand back the graph's output; is_input the input.
+// CHECK-NONE-NOT: wrap.replay_alias
+
+// Pass-through kinds hand back the graph's output, is_input the original
+// input itself: no view, no requires_grad patch (even when the input
+// requires grad and the traced output did not).
 // CHECK-LABEL: func.func @pass_through(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[IN:[^:]*]]: !wrap.tensor<4xf32>
-// CHECK-NEXT:    return %[[OUT]], %[[OUT]], %[[OUT]], %[[IN]]
-func.func @pass_through(%out: !wrap.tensor<4xf32>, %in: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
+// CHECK-NEXT:    return %[[OUT]], %[[OUT]], %[[OUT]], %[[IN]], %[[IN]] :
+func.func @pass_through(%out: !wrap.tensor<4xf32>, %in: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
   %a = wrap.replay_alias %out {info = #wrap.output<non_alias>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
-  %b = wrap.replay_alias %out {info = #wrap.output<unsafe_view_alias>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
-  %c = wrap.replay_alias %out {info = #wrap.output<custom_function_view>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %b = wrap.replay_alias %out {info = #wrap.output<unsafe_view_alias, base = 0>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %c = wrap.replay_alias %out {info = #wrap.output<custom_function_view, requires_grad>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
   %d = wrap.replay_alias %out from %in : !wrap.tensor<4xf32> {info = #wrap.output<is_input, base = 0>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
-  return %a, %b, %c, %d : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  %e = wrap.replay_alias %out from %in : !wrap.tensor<4xf32> {base_requires_grad = true, info = #wrap.output<is_input, base = 0>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return %a, %b, %c, %d, %e : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 }
 
 // -----
 
-// A fully static view is baked; the base's flag equals the target's, so no
-// requires_grad patch.
+// alias_of_input with a fully static view: base.as_strided with the baked
+// sizes, strides and offset; the base does not require grad and neither did
+// the traced output, so no patch. Uses of the replayed output (here a
+// mark_dynamic) now use the view.
 // CHECK-LABEL: func.func @static_view(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<2x3xf32>, %[[BASE:[^:]*]]: !wrap.tensor<8xf32>
 // CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [2, 3] [3, 1] 2 : !wrap.tensor<8xf32> -> !wrap.tensor<2x3xf32>
+// CHECK-NEXT:    wrap.mark_dynamic %[[V]] [0] : !wrap.tensor<2x3xf32>
 // CHECK-NEXT:    return %[[V]]
 func.func @static_view(%out: !wrap.tensor<2x3xf32>, %base: !wrap.tensor<8xf32>) -> !wrap.tensor<2x3xf32> {
   %r = wrap.replay_alias %out from %base : !wrap.tensor<8xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[2, 3], [3, 1], 2>>} : !wrap.tensor<2x3xf32> -> !wrap.tensor<2x3xf32>
+  wrap.mark_dynamic %r [0] : !wrap.tensor<2x3xf32>
   return %r : !wrap.tensor<2x3xf32>
 }
 
 // -----
 
-// `?` entries (and a missing view) are read from the graph's output.
+// `?` entries are read from the graph's output (which has exactly the traced
+// output's metadata): sizes, then strides, then the offset; static entries
+// stay baked. Without a view every entry is read.
 // CHECK-LABEL: func.func @symbolic_view(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4x?xf32>, %[[BASE:[^:]*]]: !wrap.tensor<?xf32>
-// CHECK-NEXT:    %[[S1:.*]] = wrap.tensor.size %[[OUT]], 1
-// CHECK-NEXT:    %[[OFF:.*]] = wrap.tensor.offset %[[OUT]]
-// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [4, %[[S1]]] [1, 4] %[[OFF]]
+// CHECK-NEXT:    %[[S1:.*]] = wrap.tensor.size %[[OUT]], 1 : !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    %[[OFF:.*]] = wrap.tensor.offset %[[OUT]] : !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [4, %[[S1]]] [1, 4] %[[OFF]] : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    %[[R0:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[BASE]] [4, 5] [%[[R0]], 1] 0 : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
 // CHECK-NEXT:    %[[T0:.*]] = wrap.tensor.size %[[OUT]], 0
 // CHECK-NEXT:    %[[T1:.*]] = wrap.tensor.size %[[OUT]], 1
-// CHECK-NEXT:    %[[R0:.*]] = wrap.tensor.stride %[[OUT]], 0
-// CHECK-NEXT:    %[[R1:.*]] = wrap.tensor.stride %[[OUT]], 1
+// CHECK-NEXT:    %[[U0:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[U1:.*]] = wrap.tensor.stride %[[OUT]], 1
 // CHECK-NEXT:    %[[O2:.*]] = wrap.tensor.offset %[[OUT]]
-// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[BASE]] [%[[T0]], %[[T1]]] [%[[R0]], %[[R1]]] %[[O2]]
-func.func @symbolic_view(%out: !wrap.tensor<4x?xf32>, %base: !wrap.tensor<?xf32>) -> (!wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>) {
+// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[BASE]] [%[[T0]], %[[T1]]] [%[[U0]], %[[U1]]] %[[O2]] : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    return %[[V]], %[[V2]], %[[W]] :
+func.func @symbolic_view(%out: !wrap.tensor<4x?xf32>, %base: !wrap.tensor<?xf32>) -> (!wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>) {
   %a = wrap.replay_alias %out from %base : !wrap.tensor<?xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4, ?], [1, 4], ?>>} : !wrap.tensor<4x?xf32> -> !wrap.tensor<4x?xf32>
-  %b = wrap.replay_alias %out from %base : !wrap.tensor<?xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0>} : !wrap.tensor<4x?xf32> -> !wrap.tensor<4x?xf32>
-  return %a, %b : !wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>
+  %b = wrap.replay_alias %out from %base : !wrap.tensor<?xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4, 5], [?, 1], 0>>} : !wrap.tensor<4x?xf32> -> !wrap.tensor<4x?xf32>
+  %c = wrap.replay_alias %out from %base : !wrap.tensor<?xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0>} : !wrap.tensor<4x?xf32> -> !wrap.tensor<4x?xf32>
+  return %a, %b, %c : !wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>
 }
 
 // -----
 
-// A dtype view comes first when the dtypes differ.
+// A dtype view of the base comes first when the dtypes differ; it keeps the
+// base's shape (dynamic dims included) and device.
 // CHECK-LABEL: func.func @dtype_view(
-// CHECK-NEXT:    %[[D:.*]] = wrap.view_dtype %{{.*}} : !wrap.tensor<8xf32> -> !wrap.tensor<8xi32>
-// CHECK-NEXT:    wrap.as_strided %[[D]] [4] [2] 0 : !wrap.tensor<8xi32> -> !wrap.tensor<4xi32>
-func.func @dtype_view(%out: !wrap.tensor<4xi32>, %base: !wrap.tensor<8xf32>) -> !wrap.tensor<4xi32> {
+// CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xi32>, %[[BASE:[^:]*]]: !wrap.tensor<8xf32>, %[[COUT:[^:]*]]: !wrap.tensor<4xbf16, cuda>, %[[CBASE:[^:]*]]: !wrap.tensor<?x4xf16, cuda>
+// CHECK-NEXT:    %[[D:.*]] = wrap.view_dtype %[[BASE]] : !wrap.tensor<8xf32> -> !wrap.tensor<8xi32>
+// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[D]] [4] [2] 0 : !wrap.tensor<8xi32> -> !wrap.tensor<4xi32>
+// CHECK-NEXT:    %[[E:.*]] = wrap.view_dtype %[[CBASE]] : !wrap.tensor<?x4xf16, cuda> -> !wrap.tensor<?x4xbf16, cuda>
+// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[E]] [4] [1] 4 : !wrap.tensor<?x4xbf16, cuda> -> !wrap.tensor<4xbf16, cuda>
+// CHECK-NEXT:    return %[[V]], %[[W]]
+func.func @dtype_view(%out: !wrap.tensor<4xi32>, %base: !wrap.tensor<8xf32>, %cout: !wrap.tensor<4xbf16, cuda>, %cbase: !wrap.tensor<?x4xf16, cuda>) -> (!wrap.tensor<4xi32>, !wrap.tensor<4xbf16, cuda>) {
   %r = wrap.replay_alias %out from %base : !wrap.tensor<8xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4], [2], 0>, dtype = i32>} : !wrap.tensor<4xi32> -> !wrap.tensor<4xi32>
-  return %r : !wrap.tensor<4xi32>
+  %s = wrap.replay_alias %cout from %cbase : !wrap.tensor<?x4xf16, cuda> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4], [1], 4>, dtype = bf16>} : !wrap.tensor<4xbf16, cuda> -> !wrap.tensor<4xbf16, cuda>
+  return %r, %s : !wrap.tensor<4xi32>, !wrap.tensor<4xbf16, cuda>
 }
 
 // -----
 
-// The requires_grad patch: folded where the base's flag is known (an
-// input's), a run-time test where it is not (an intermediate base).
-// CHECK-LABEL: func.func @requires_grad(
-// CHECK:         %[[V1:.*]] = wrap.as_strided
-// CHECK-NEXT:    wrap.set_requires_grad %[[V1]], true
-// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided
-// CHECK-NEXT:    %[[D2:.*]] = wrap.detach %[[V2]]
-// CHECK-NEXT:    %[[V3:.*]] = wrap.as_strided
-// CHECK-NEXT:    %[[V4:.*]] = wrap.as_strided
-// CHECK-NEXT:    %[[P4:.*]] = wrap.patch_requires_grad %[[V4]] from %{{.*}}, true
-// CHECK-NEXT:    return %[[V1]], %[[D2]], %[[V3]], %[[P4]]
-func.func @requires_grad(%out: !wrap.tensor<4xf32>, %base: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
-  %a = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, requires_grad, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
-  %b = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = true, info = #wrap.output<alias_of_input, base = 0, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
-  %c = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = true, info = #wrap.output<alias_of_input, base = 0, requires_grad, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
-  %d = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {info = #wrap.output<alias_of_intermediate, base = 0, requires_grad, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+// The requires_grad patch, folded where the base's flag is known (an
+// input's metadata):
+//   base false, traced false -> nothing
+//   base false, traced true  -> requires_grad_(True) on the view
+//   base true,  traced false -> view.detach()
+//   base true,  traced true  -> nothing
+// CHECK-LABEL: func.func @requires_grad_known(
+// CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[BASE:[^:]*]]: !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    wrap.set_requires_grad %[[V1]], true : !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[D2:.*]] = wrap.detach %[[V2]] : !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[V3:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    return %[[V0]], %[[V1]], %[[D2]], %[[V3]] :
+func.func @requires_grad_known(%out: !wrap.tensor<4xf32>, %base: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
+  %a = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %b = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, requires_grad, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %c = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = true, info = #wrap.output<alias_of_input, base = 0, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %d = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = true, info = #wrap.output<alias_of_input, base = 0, requires_grad, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
   return %a, %b, %c, %d : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+}
+
+// -----
+
+// Aliases of intermediates (all three kinds) replay from the base they were
+// given; the base's requires_grad is only known at run time, so the patch
+// stays a wrap.patch_requires_grad against that base, with the traced flag.
+// CHECK-LABEL: func.func @intermediates(
+// CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[IB:[^:]*]]: !wrap.tensor<16xf32>, %[[UO:[^:]*]]: !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[IB]] [4] [4] 1 : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[P0:.*]] = wrap.patch_requires_grad %[[V0]] from %[[IB]], true : !wrap.tensor<4xf32>, !wrap.tensor<16xf32>
+// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[IB]] [4] [1] 0 : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[P1:.*]] = wrap.patch_requires_grad %[[V1]] from %[[IB]], false : !wrap.tensor<4xf32>, !wrap.tensor<16xf32>
+// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[UO]] [4] [1] 0 : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[P2:.*]] = wrap.patch_requires_grad %[[V2]] from %[[UO]], true : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+// CHECK-NEXT:    return %[[P0]], %[[P1]], %[[P2]] :
+func.func @intermediates(%out: !wrap.tensor<4xf32>, %ib: !wrap.tensor<16xf32>, %uo: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
+  %a = wrap.replay_alias %out from %ib : !wrap.tensor<16xf32> {info = #wrap.output<alias_of_intermediate, base = 0, requires_grad, view = <[4], [4], 1>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %b = wrap.replay_alias %out from %ib : !wrap.tensor<16xf32> {info = #wrap.output<alias_of_intermediate_save_as_output, base = 0, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %c = wrap.replay_alias %out from %uo : !wrap.tensor<4xf32> {info = #wrap.output<alias_of_intermediate_base_is_user_output, base = 0, requires_grad, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return %a, %b, %c : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+}
+
+// -----
+
+// An alias of an input without a known base flag (e.g. written by hand)
+// keeps the run-time patch as well.
+// CHECK-LABEL: func.func @input_flag_unknown(
+// CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[BASE:[^:]*]]: !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[P:.*]] = wrap.patch_requires_grad %[[V]] from %[[BASE]], false
+// CHECK-NEXT:    return %[[P]]
+func.func @input_flag_unknown(%out: !wrap.tensor<4xf32>, %base: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  %a = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {info = #wrap.output<alias_of_input, base = 0, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return %a : !wrap.tensor<4xf32>
 }

@@ -74,6 +74,40 @@ static LogicalResult verifySameElementAndDevice(Operation *op, WrapTensorType lh
   return success();
 }
 
+/// An alias of `base` can be regenerated as `result` by wrapc: the same
+/// device, and elements of the same size (dtype views keep the size).
+static LogicalResult verifyAliasLayout(Operation *op, WrapTensorType base,
+                                       WrapTensorType result,
+                                       const Twine &what) {
+  if (base.getDevice() != result.getDevice())
+    return op->emitOpError() << what << " lives on "
+                             << stringifyDeviceKind(result.getDevice())
+                             << " but its base on "
+                             << stringifyDeviceKind(base.getDevice());
+  if (base.getElementByteWidth() != result.getElementByteWidth())
+    return op->emitOpError() << what << " has " << result.getElementType()
+                             << " elements but its base has "
+                             << base.getElementType()
+                             << "; only same-size dtype views are supported";
+  return success();
+}
+
+/// Static view sizes agree with the static dimensions of `type`.
+static LogicalResult verifyViewSizes(Operation *op, OutputInfoAttr info,
+                                     WrapTensorType type, const Twine &what) {
+  if (!info.getHasView())
+    return success();
+  for (auto [d, size] : llvm::enumerate(info.getViewSizes())) {
+    int64_t dim = type.getShape()[d];
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(dim) &&
+        size != dim)
+      return op->emitOpError() << what << " has view size " << size
+                               << " in dimension " << d
+                               << " but its type has size " << dim;
+  }
+  return success();
+}
+
 /// A mixed static/dynamic list has one entry per dimension of `type`, one
 /// operand per `?`, and static entries that agree with static dimensions.
 static LogicalResult verifyMixedList(Operation *op, StringRef name,
@@ -108,7 +142,7 @@ static LogicalResult verifyStridedView(Operation *op, WrapTensorType source,
                                        ValueRange sizes,
                                        ArrayRef<int64_t> staticStrides,
                                        ValueRange strides,
-                                       int64_t staticOffset) {
+                                       int64_t staticOffset, Value offset) {
   if (failed(verifySameElementAndDevice(op, source, result, "source and view")))
     return failure();
   if (failed(verifyMixedList(op, "sizes", staticSizes, sizes,
@@ -119,6 +153,10 @@ static LogicalResult verifyStridedView(Operation *op, WrapTensorType source,
   if (staticOffset < 0 && !ShapedType::isDynamic(staticOffset))
     return op->emitOpError() << "storage offset must be non-negative, got "
                              << staticOffset;
+  if (ShapedType::isDynamic(staticOffset) != static_cast<bool>(offset))
+    return op->emitOpError()
+           << "needs an offset operand exactly when the static offset is "
+              "dynamic";
   return success();
 }
 
@@ -189,9 +227,7 @@ LogicalResult RuntimeWrapperOp::verify() {
                            << " is a subclass; wrap this wrapper in a "
                               "'wrap.subclass_wrapper' that flattens it";
     InputInfoAttr info = getInputInfo(i);
-    if (isSymbolicInt(argType) &&
-        (info.getMutatesData() || info.getMutatesMetadata() ||
-         info.getRequiresGrad()))
+    if (isSymbolicInt(argType) && (info.isMutated() || info.getRequiresGrad()))
       return emitOpError() << "argument #" << i << " of type " << argType
                            << " is a symbolic int; it cannot be mutated or "
                               "require grad";
@@ -268,15 +304,22 @@ LogicalResult RuntimeWrapperOp::verify() {
       return emitOpError() << "result #" << i << " has a view of rank "
                            << info.getViewSizes().size()
                            << " but its type has rank " << tensorType.getRank();
-    if (info.getHasView())
-      for (auto [d, size] : llvm::enumerate(info.getViewSizes())) {
-        int64_t dim = tensorType.getShape()[d];
-        if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(dim) &&
-            size != dim)
-          return emitOpError() << "result #" << i << " has view size " << size
-                               << " in dimension " << d
-                               << " but its type has size " << dim;
-      }
+    if (failed(verifyViewSizes(*this, info, tensorType,
+                               "result #" + Twine(i))))
+      return failure();
+    bool regenerated = !info.isPassThrough() &&
+                       info.getOutputType() != OutputType::is_input;
+    if (regenerated && info.getOutputType() == OutputType::alias_of_input &&
+        failed(verifyAliasLayout(
+            *this, cast<WrapTensorType>(type.getInput(info.getBaseIndex())),
+            tensorType, "result #" + Twine(i))))
+      return failure();
+    if (info.getOutputType() ==
+            OutputType::alias_of_intermediate_base_is_user_output &&
+        failed(verifyAliasLayout(
+            *this, cast<WrapTensorType>(type.getResult(info.getBaseIndex())),
+            tensorType, "result #" + Twine(i))))
+      return failure();
     if (info.getViewDtype() &&
         info.getViewDtype() != tensorType.getElementType())
       return emitOpError() << "result #" << i << " takes a dtype view to "
@@ -314,7 +357,10 @@ RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << " intermediate bases)";
   for (auto [k, inputIndex] : llvm::enumerate(mutated)) {
     auto updated = dyn_cast<WrapTensorType>(calleeType.getResult(k));
-    auto orig = cast<WrapTensorType>(type.getInput(inputIndex));
+    auto orig = dyn_cast<WrapTensorType>(type.getInput(inputIndex));
+    if (!orig)
+      return emitOpError() << "input #" << inputIndex
+                           << " is mutated but is not a tensor";
     if (!updated || updated.getElementType() != orig.getElementType() ||
         updated.getDevice() != orig.getDevice())
       return emitOpError() << "callee result #" << k
@@ -332,6 +378,19 @@ RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     if (!isa<WrapTensorType>(calleeType.getResult(k)))
       return emitOpError() << "callee result #" << k
                            << " is an intermediate base and must be a tensor";
+  unsigned firstBase = mutated.size() + type.getNumResults();
+  for (auto [i, resultType] : llvm::enumerate(type.getResults())) {
+    OutputInfoAttr info = getOutputInfo(i);
+    if (!info.isAliasOfIntermediate() ||
+        info.getOutputType() ==
+            OutputType::alias_of_intermediate_base_is_user_output)
+      continue;
+    auto base =
+        cast<WrapTensorType>(calleeType.getResult(firstBase + info.getBaseIndex()));
+    if (failed(verifyAliasLayout(*this, base, cast<WrapTensorType>(resultType),
+                                 "result #" + Twine(i))))
+      return failure();
+  }
   return success();
 }
 
@@ -528,13 +587,19 @@ LogicalResult ReplayAliasOp::verify() {
     return emitOpError() << "view of rank " << info.getViewSizes().size()
                          << " for a result of rank "
                          << getResult().getType().getRank();
+  if (failed(verifyViewSizes(*this, info, getResult().getType(), "the result")))
+    return failure();
+  if (getBase() && !info.isPassThrough() &&
+      info.getOutputType() != OutputType::is_input)
+    return verifyAliasLayout(*this, getBase().getType(), getResult().getType(),
+                             "the result");
   return success();
 }
 
 LogicalResult AsStridedOp::verify() {
   return verifyStridedView(*this, getBase().getType(), getResult().getType(),
                            getStaticSizes(), getSizes(), getStaticStrides(),
-                           getStrides(), getStaticOffset());
+                           getStrides(), getStaticOffset(), getOffset());
 }
 
 LogicalResult ViewDtypeOp::verify() {
@@ -757,7 +822,7 @@ LogicalResult ReuseOp::verify() {
 LogicalResult ReinterpretOp::verify() {
   return verifyStridedView(*this, getSource().getType(), getResult().getType(),
                            getStaticSizes(), getSizes(), getStaticStrides(),
-                           getStrides(), getStaticOffset());
+                           getStrides(), getStaticOffset(), getOffset());
 }
 
 LogicalResult AssertSizeStrideOp::verify() {

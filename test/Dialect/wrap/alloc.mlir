@@ -1,23 +1,36 @@
-// wrap.alloc, wrap.empty_strided, wrap.free, wrap.reuse, wrap.reinterpret.
+// wrap.alloc, wrap.empty_strided, wrap.free, wrap.reuse.
 // RUN: wrapc-opt %s | wrapc-opt | FileCheck %s
 
-// CHECK: func.func @f(%[[V0_ARG0:[a-zA-Z0-9_#]+]]: index) -> (!wrap.tensor<4xi32>, !wrap.tensor<2x2xf32>) {
-// CHECK-NEXT: %[[V1_0:[a-zA-Z0-9_#]+]] = wrap.alloc(%[[V0_ARG0]]) : !wrap.tensor<?x4xf32>
-// CHECK-NEXT: %[[V2_1:[a-zA-Z0-9_#]+]] = wrap.empty_strided [%[[V0_ARG0]], 4] [4, 1] : !wrap.tensor<?x4xf32>
-// CHECK-NEXT: %[[V3_2:[a-zA-Z0-9_#]+]] = wrap.empty_strided [4] [1] : !wrap.tensor<4xf32>
-// CHECK-NEXT: wrap.free %[[V1_0]] : !wrap.tensor<?x4xf32>
-// CHECK-NEXT: %[[V4_3:[a-zA-Z0-9_#]+]] = wrap.reuse %[[V3_2]] : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
-// CHECK-NEXT: %[[V5_4:[a-zA-Z0-9_#]+]] = wrap.reinterpret %[[V2_1]] [2, 2] [4, 1] 4 : !wrap.tensor<?x4xf32> -> !wrap.tensor<2x2xf32>
-// CHECK-NEXT: return %[[V4_3]], %[[V5_4]] : !wrap.tensor<4xi32>, !wrap.tensor<2x2xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-
-func.func @f(%n: index) -> (!wrap.tensor<4xi32>, !wrap.tensor<2x2xf32>) {
+// CHECK-LABEL: func.func @f(
+// CHECK-SAME:    %[[N:[^:]*]]: index, %[[M:[^:]*]]: index)
+// One size per dynamic dimension, none for a static shape.
+// CHECK-NEXT:    %[[A:.*]] = wrap.alloc(%[[N]]) : !wrap.tensor<?x4xf32>
+// CHECK-NEXT:    %[[A2:.*]] = wrap.alloc(%[[N]], %[[M]]) : !wrap.tensor<?x2x?xbf16, cuda>
+// CHECK-NEXT:    %[[A3:.*]] = wrap.alloc() : !wrap.tensor<8xi8>
+// CHECK-NEXT:    %[[A4:.*]] = wrap.alloc() : !wrap.tensor<f64>
+// CHECK-NEXT:    %[[E:.*]] = wrap.empty_strided [%[[N]], 4] [4, 1] : !wrap.tensor<?x4xf32>
+// CHECK-NEXT:    %[[E2:.*]] = wrap.empty_strided [4] [%[[M]]] : !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[E3:.*]] = wrap.empty_strided [] [] : !wrap.tensor<i1>
+// CHECK-NEXT:    wrap.free %[[A]] : !wrap.tensor<?x4xf32>
+// CHECK-NEXT:    wrap.free %[[A2]] : !wrap.tensor<?x2x?xbf16, cuda>
+// A reused buffer may be reinterpreted with another dtype and a smaller
+// (or, when dynamic, unknown) size.
+// CHECK-NEXT:    %[[R:.*]] = wrap.reuse %[[A3]] : !wrap.tensor<8xi8> -> !wrap.tensor<2xi32>
+// CHECK-NEXT:    %[[R2:.*]] = wrap.reuse %[[E]] : !wrap.tensor<?x4xf32> -> !wrap.tensor<16xf32>
+// CHECK-NEXT:    %[[R3:.*]] = wrap.reuse %[[E2]] : !wrap.tensor<4xf32> -> !wrap.tensor<?xf32>
+// CHECK-NEXT:    return %[[R]], %[[R2]], %[[R3]], %[[A4]], %[[E3]] :
+func.func @f(%n: index, %m: index) -> (!wrap.tensor<2xi32>, !wrap.tensor<16xf32>, !wrap.tensor<?xf32>, !wrap.tensor<f64>, !wrap.tensor<i1>) {
   %a = wrap.alloc(%n) : !wrap.tensor<?x4xf32>
+  %a2 = wrap.alloc(%n, %m) : !wrap.tensor<?x2x?xbf16, cuda>
+  %a3 = wrap.alloc() : !wrap.tensor<8xi8>
+  %a4 = wrap.alloc() : !wrap.tensor<f64>
   %e = wrap.empty_strided [%n, 4] [4, 1] : !wrap.tensor<?x4xf32>
-  %s = wrap.empty_strided [4] [1] : !wrap.tensor<4xf32>
+  %e2 = wrap.empty_strided [4] [%m] : !wrap.tensor<4xf32>
+  %e3 = wrap.empty_strided [] [] : !wrap.tensor<i1>
   wrap.free %a : !wrap.tensor<?x4xf32>
-  %r = wrap.reuse %s : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
-  %v = wrap.reinterpret %e [2, 2] [4, 1] 4 : !wrap.tensor<?x4xf32> -> !wrap.tensor<2x2xf32>
-  return %r, %v : !wrap.tensor<4xi32>, !wrap.tensor<2x2xf32>
+  wrap.free %a2 : !wrap.tensor<?x2x?xbf16, cuda>
+  %r = wrap.reuse %a3 : !wrap.tensor<8xi8> -> !wrap.tensor<2xi32>
+  %r2 = wrap.reuse %e : !wrap.tensor<?x4xf32> -> !wrap.tensor<16xf32>
+  %r3 = wrap.reuse %e2 : !wrap.tensor<4xf32> -> !wrap.tensor<?xf32>
+  return %r, %r2, %r3, %a4, %e3 : !wrap.tensor<2xi32>, !wrap.tensor<16xf32>, !wrap.tensor<?xf32>, !wrap.tensor<f64>, !wrap.tensor<i1>
 }

@@ -1,15 +1,22 @@
-// wrap.call_compiled.
+// wrap.call_compiled with no results, one result, several results of every
+// value kind (tensor, subclass, index, signless integer).
 // RUN: wrapc-opt %s | wrapc-opt | FileCheck %s
 
-// CHECK: func.func private @graph(!wrap.tensor<4xf32>, index) -> (!wrap.tensor<4xf32>, index)
-// CHECK-NEXT: func.func @f(%[[V0_ARG0:[a-zA-Z0-9_#]+]]: !wrap.tensor<4xf32>, %[[V1_ARG1:[a-zA-Z0-9_#]+]]: index) -> (!wrap.tensor<4xf32>, index) {
-// CHECK-NEXT: %[[V2_0:[a-zA-Z0-9_#]+]]:2 = wrap.call_compiled @graph(%[[V0_ARG0]], %[[V1_ARG1]]) : (!wrap.tensor<4xf32>, index) -> (!wrap.tensor<4xf32>, index)
-// CHECK-NEXT: return %[[V3_0_0:[a-zA-Z0-9_#]+]], %[[V4_0_1:[a-zA-Z0-9_#]+]] : !wrap.tensor<4xf32>, index
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-
-func.func private @graph(!wrap.tensor<4xf32>, index) -> (!wrap.tensor<4xf32>, index)
-func.func @f(%x: !wrap.tensor<4xf32>, %n: index) -> (!wrap.tensor<4xf32>, index) {
-  %r:2 = wrap.call_compiled @graph(%x, %n) : (!wrap.tensor<4xf32>, index) -> (!wrap.tensor<4xf32>, index)
-  return %r#0, %r#1 : !wrap.tensor<4xf32>, index
+// CHECK:      func.func private @nothing()
+// CHECK-NEXT: func.func private @one(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// CHECK-NEXT: func.func private @many(!wrap.tensor<4xf32>, index, i64, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> (!wrap.tensor<4xf32>, index, i1, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>)
+// CHECK-LABEL: func.func @f(
+// CHECK-SAME:    %[[X:[^:]*]]: !wrap.tensor<4xf32>, %[[N:[^:]*]]: index, %[[I:[^:]*]]: i64, %[[S:[^:]*]]: !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>)
+// CHECK-NEXT:    wrap.call_compiled @nothing() : () -> (){{$}}
+// CHECK-NEXT:    %[[ONE:.*]] = wrap.call_compiled @one(%[[X]]) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[R:.*]]:4 = wrap.call_compiled @many(%[[ONE]], %[[N]], %[[I]], %[[S]]) : (!wrap.tensor<4xf32>, index, i64, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> (!wrap.tensor<4xf32>, index, i1, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>)
+// CHECK-NEXT:    return %[[R]]#0, %[[R]]#1, %[[R]]#2, %[[R]]#3 :
+func.func private @nothing()
+func.func private @one(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+func.func private @many(!wrap.tensor<4xf32>, index, i64, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> (!wrap.tensor<4xf32>, index, i1, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>)
+func.func @f(%x: !wrap.tensor<4xf32>, %n: index, %i: i64, %s: !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> (!wrap.tensor<4xf32>, index, i1, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) {
+  wrap.call_compiled @nothing() : () -> ()
+  %one = wrap.call_compiled @one(%x) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  %r:4 = wrap.call_compiled @many(%one, %n, %i, %s) : (!wrap.tensor<4xf32>, index, i64, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> (!wrap.tensor<4xf32>, index, i1, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>)
+  return %r#0, %r#1, %r#2, %r#3 : !wrap.tensor<4xf32>, index, i1, !wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>
 }

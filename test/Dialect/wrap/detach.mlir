@@ -1,17 +1,15 @@
-// wrap.detach, wrap.set_requires_grad, wrap.patch_requires_grad.
+// wrap.detach: same type in and out, chains.
 // RUN: wrapc-opt %s | wrapc-opt | FileCheck %s
 
-// CHECK: func.func @f(%[[V0_ARG0:[a-zA-Z0-9_#]+]]: !wrap.tensor<4xf32>, %[[V1_ARG1:[a-zA-Z0-9_#]+]]: !wrap.tensor<8xf32>) -> !wrap.tensor<4xf32> {
-// CHECK-NEXT: %[[V2_0:[a-zA-Z0-9_#]+]] = wrap.detach %[[V0_ARG0]] : !wrap.tensor<4xf32>
-// CHECK-NEXT: wrap.set_requires_grad %[[V2_0]], true : !wrap.tensor<4xf32>
-// CHECK-NEXT: %[[V3_1:[a-zA-Z0-9_#]+]] = wrap.patch_requires_grad %[[V2_0]] from %[[V1_ARG1]], false : !wrap.tensor<4xf32>, !wrap.tensor<8xf32>
-// CHECK-NEXT: return %[[V3_1]] : !wrap.tensor<4xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-
-func.func @f(%x: !wrap.tensor<4xf32>, %base: !wrap.tensor<8xf32>) -> !wrap.tensor<4xf32> {
-  %d = wrap.detach %x : !wrap.tensor<4xf32>
-  wrap.set_requires_grad %d, true : !wrap.tensor<4xf32>
-  %p = wrap.patch_requires_grad %d from %base, false : !wrap.tensor<4xf32>, !wrap.tensor<8xf32>
-  return %p : !wrap.tensor<4xf32>
+// CHECK-LABEL: func.func @f(
+// CHECK-SAME:    %[[X:[^:]*]]: !wrap.tensor<4x?xf32>, %[[Y:[^:]*]]: !wrap.tensor<f16, cuda>) -> (!wrap.tensor<4x?xf32>, !wrap.tensor<f16, cuda>) {
+// CHECK-NEXT:    %[[D:.*]] = wrap.detach %[[X]] : !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    %[[DD:.*]] = wrap.detach %[[D]] : !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    %[[E:.*]] = wrap.detach %[[Y]] : !wrap.tensor<f16, cuda>
+// CHECK-NEXT:    return %[[DD]], %[[E]] : !wrap.tensor<4x?xf32>, !wrap.tensor<f16, cuda>
+func.func @f(%x: !wrap.tensor<4x?xf32>, %y: !wrap.tensor<f16, cuda>) -> (!wrap.tensor<4x?xf32>, !wrap.tensor<f16, cuda>) {
+  %d = wrap.detach %x : !wrap.tensor<4x?xf32>
+  %dd = wrap.detach %d : !wrap.tensor<4x?xf32>
+  %e = wrap.detach %y : !wrap.tensor<f16, cuda>
+  return %dd, %e : !wrap.tensor<4x?xf32>, !wrap.tensor<f16, cuda>
 }

@@ -1,19 +1,19 @@
-// wrap.grad_mode.get / wrap.grad_mode.set.
+// wrap.grad_mode.get / wrap.grad_mode.set: save, disable, restore.
 // RUN: wrapc-opt %s | wrapc-opt | FileCheck %s
 
-// CHECK: func.func @f() {
-// CHECK-NEXT: %[[V0_0:[a-zA-Z0-9_#]+]] = wrap.grad_mode.get
-// CHECK-NEXT: %[[V1_FALSE:[a-zA-Z0-9_#]+]] = arith.constant false
-// CHECK-NEXT: wrap.grad_mode.set %[[V1_FALSE]]
-// CHECK-NEXT: wrap.grad_mode.set %[[V0_0]]
-// CHECK-NEXT: return
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-
-func.func @f() {
+// CHECK-LABEL: func.func @f(
+// CHECK-SAME:    %[[FLAG:[^:]*]]: i1) -> i1 {
+// CHECK-NEXT:    %[[SAVED:.*]] = wrap.grad_mode.get{{$}}
+// CHECK-NEXT:    %[[FALSE:.*]] = arith.constant false
+// CHECK-NEXT:    wrap.grad_mode.set %[[FALSE]]{{$}}
+// CHECK-NEXT:    wrap.grad_mode.set %[[FLAG]]{{$}}
+// CHECK-NEXT:    wrap.grad_mode.set %[[SAVED]]{{$}}
+// CHECK-NEXT:    return %[[SAVED]] : i1
+func.func @f(%flag: i1) -> i1 {
   %g = wrap.grad_mode.get
   %false = arith.constant false
   wrap.grad_mode.set %false
+  wrap.grad_mode.set %flag
   wrap.grad_mode.set %g
-  return
+  return %g : i1
 }

@@ -1,13 +1,21 @@
-// wrap.view_dtype.
+// wrap.view_dtype between element types of the same size, any shape, any
+// device.
 // RUN: wrapc-opt %s | wrapc-opt | FileCheck %s
 
-// CHECK: func.func @f(%[[V0_ARG0:[a-zA-Z0-9_#]+]]: !wrap.tensor<4xf32>) -> !wrap.tensor<4xi32> {
-// CHECK-NEXT: %[[V1_0:[a-zA-Z0-9_#]+]] = wrap.view_dtype %[[V0_ARG0]] : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
-// CHECK-NEXT: return %[[V1_0]] : !wrap.tensor<4xi32>
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-
-func.func @f(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xi32> {
-  %v = wrap.view_dtype %x : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
-  return %v : !wrap.tensor<4xi32>
+// CHECK-LABEL: func.func @f(
+// CHECK-SAME:    %[[A:[^:]*]]: !wrap.tensor<4xf32>, %[[B:[^:]*]]: !wrap.tensor<?x2xf16, cuda>, %[[C:[^:]*]]: !wrap.tensor<f64>, %[[D:[^:]*]]: !wrap.tensor<3xi1>)
+// CHECK-NEXT:    %[[V0:.*]] = wrap.view_dtype %[[A]] : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
+// CHECK-NEXT:    %[[V1:.*]] = wrap.view_dtype %[[B]] : !wrap.tensor<?x2xf16, cuda> -> !wrap.tensor<?x2xbf16, cuda>
+// CHECK-NEXT:    %[[V2:.*]] = wrap.view_dtype %[[C]] : !wrap.tensor<f64> -> !wrap.tensor<i64>
+// CHECK-NEXT:    %[[V3:.*]] = wrap.view_dtype %[[D]] : !wrap.tensor<3xi1> -> !wrap.tensor<3xi8>
+// CHECK-NEXT:    %[[V4:.*]] = wrap.view_dtype %[[A]] : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    return %[[V0]], %[[V1]], %[[V2]], %[[V3]], %[[V4]] :
+func.func @f(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<?x2xf16, cuda>, %c: !wrap.tensor<f64>, %d: !wrap.tensor<3xi1>)
+    -> (!wrap.tensor<4xi32>, !wrap.tensor<?x2xbf16, cuda>, !wrap.tensor<i64>, !wrap.tensor<3xi8>, !wrap.tensor<4xf32>) {
+  %v0 = wrap.view_dtype %a : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
+  %v1 = wrap.view_dtype %b : !wrap.tensor<?x2xf16, cuda> -> !wrap.tensor<?x2xbf16, cuda>
+  %v2 = wrap.view_dtype %c : !wrap.tensor<f64> -> !wrap.tensor<i64>
+  %v3 = wrap.view_dtype %d : !wrap.tensor<3xi1> -> !wrap.tensor<3xi8>
+  %v4 = wrap.view_dtype %a : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  return %v0, %v1, %v2, %v3, %v4 : !wrap.tensor<4xi32>, !wrap.tensor<?x2xbf16, cuda>, !wrap.tensor<i64>, !wrap.tensor<3xi8>, !wrap.tensor<4xf32>
 }
