@@ -141,12 +141,10 @@ pub fn kernels_to_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8)
 
 /// Turns the converted entries into PTX kernels (`.entry`).
 fn mark_kernels(context: &Context, module: &Module) {
-    use melior::ir::operation::{OperationMutLike, OperationRefMut};
+    use melior::ir::operation::OperationMutLike;
     for function in ir::collect_ops(module.as_operation(), "llvm.func") {
         if ir::has_unit_attr(function, GPU_ENTRY) {
-            // SAFETY: the op is live and nothing else holds it mutably.
-            let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
-            function.set_attribute("nvvm.kernel", melior::ir::Attribute::unit(context));
+            ir::as_mut(function).set_attribute("nvvm.kernel", melior::ir::Attribute::unit(context));
         }
     }
 }

@@ -224,8 +224,7 @@ fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<S
     // The old function keeps its name until the new one is complete.
     let new_fn = module_body.insert_operation_before(old, new_fn);
     let renamed = Builder::before(old).attr(&format!("\"__wrapc_old_{name}\""));
-    let mut old_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(old.to_raw()) };
-    old_mut.set_attribute("sym_name", renamed);
+    ir::as_mut(old).set_attribute("sym_name", renamed);
 
     if let Some(old_body) = old_body {
         if old_body.next_in_region().is_some() {
@@ -707,7 +706,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     fn clone_op(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) {
         let copy = self.block.append_operation(clone_operation(op));
-        let mut copy_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(copy.to_raw()) };
+        let mut copy_mut = ir::as_mut(copy);
         for (i, v) in operands.iter().enumerate() {
             copy_mut.set_operand(i, *v);
         }

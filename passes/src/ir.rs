@@ -122,6 +122,13 @@ fn is_symbol_table(op: OperationRef) -> bool {
     op.name().as_string_ref().as_str() == Ok("builtin.module")
 }
 
+/// Mutable access to `op` for setting attributes and operands.
+pub fn as_mut<'c, 'a>(op: OperationRef<'c, 'a>) -> melior::ir::operation::OperationRefMut<'c, 'a> {
+    // SAFETY: passes own the IR while they run and hold no other reference
+    // through which `op` is read during the mutation.
+    unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) }
+}
+
 /// Replaces every use of `from` by `to`.
 pub fn replace_all_uses(from: Value, to: Value) {
     // SAFETY: both values are live and of the same context.
