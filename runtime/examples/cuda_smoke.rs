@@ -4,10 +4,12 @@
 //! bare `cuLaunchKernel` floor measured in the same run, and the result.
 //!
 //! usage: cuda_smoke KERNEL.ptx ENTRY   (the kernel of test/Target/nvptx.mlir)
+//! The compiled cubin is cached in $WRAPC_CACHE_DIR (or ~/.cache/wrapc).
 
 use std::ffi::c_void;
 use std::time::Instant;
 
+use wrapc_runtime::cuda::cache::KernelCache;
 use wrapc_runtime::cuda::driver::CudaDriver;
 use wrapc_runtime::cuda::{Config, Driver, KernelSpec, LazyKernel};
 
@@ -35,7 +37,10 @@ fn run() -> Result<(), String> {
     // Each program handles 128 elements in the kernel's own loop; the two
     // configs differ in threads per program only.
     let config = |name: &str, warps| Config { name: name.into(), block: [128, 1, 1], num_warps: warps, shared_bytes: 0 };
-    let kernel = LazyKernel::new(KernelSpec { image, entry: entry.clone(), configs: vec![config("w1", 1), config("w2", 2)] });
+    let mut kernel = LazyKernel::new(KernelSpec { image, entry: entry.clone(), configs: vec![config("w1", 1), config("w2", 2)] });
+    if let Some(cache) = KernelCache::from_env() {
+        kernel = kernel.with_cache(cache);
+    }
 
     let first = Instant::now();
     kernel.launch(&driver, [n, 1, 1], &params).map_err(|e| e.to_string())?;

@@ -36,11 +36,26 @@ struct Api {
     memcpy_htod: unsafe extern "C" fn(u64, *const c_void, usize) -> CuResult,
     memcpy_dtoh: unsafe extern "C" fn(*mut c_void, u64, usize) -> CuResult,
     get_error_name: unsafe extern "C" fn(CuResult, *mut *const c_char) -> CuResult,
+    device_get_attribute: unsafe extern "C" fn(*mut c_int, c_int, c_int) -> CuResult,
+    driver_get_version: unsafe extern "C" fn(*mut c_int) -> CuResult,
+    link_create: unsafe extern "C" fn(c_uint, *mut c_int, *mut *mut c_void, *mut Handle) -> CuResult,
+    link_add_data: unsafe extern "C" fn(
+        Handle, c_int, *mut c_void, usize, *const c_char, c_uint, *mut c_int, *mut *mut c_void,
+    ) -> CuResult,
+    link_complete: unsafe extern "C" fn(Handle, *mut *mut c_void, *mut usize) -> CuResult,
+    link_destroy: unsafe extern "C" fn(Handle) -> CuResult,
 }
+
+/// `CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR` / `_MINOR`.
+const COMPUTE_CAPABILITY_MAJOR: c_int = 75;
+const COMPUTE_CAPABILITY_MINOR: c_int = 76;
+/// `CU_JIT_INPUT_PTX`.
+const JIT_INPUT_PTX: c_int = 1;
 
 /// The driver on device 0's primary context.
 pub struct CudaDriver {
     api: Api,
+    device: c_int,
     context: Handle,
     // Keeps the symbols in `api` valid.
     _library: Library,
@@ -87,11 +102,18 @@ impl CudaDriver {
             memcpy_htod: symbol!(b"cuMemcpyHtoD_v2"),
             memcpy_dtoh: symbol!(b"cuMemcpyDtoH_v2"),
             get_error_name: symbol!(b"cuGetErrorName"),
+            device_get_attribute: symbol!(b"cuDeviceGetAttribute"),
+            driver_get_version: symbol!(b"cuDriverGetVersion"),
+            link_create: symbol!(b"cuLinkCreate_v2"),
+            link_add_data: symbol!(b"cuLinkAddData_v2"),
+            link_complete: symbol!(b"cuLinkComplete"),
+            link_destroy: symbol!(b"cuLinkDestroy"),
         };
-        let mut driver = CudaDriver { api, context: std::ptr::null_mut(), _library: library };
+        let mut driver = CudaDriver { api, device: 0, context: std::ptr::null_mut(), _library: library };
         driver.check("cuInit", unsafe { (driver.api.init)(0) })?;
         let mut device = 0;
         driver.check("cuDeviceGet", unsafe { (driver.api.device_get)(&mut device, 0) })?;
+        driver.device = device;
         let mut context = std::ptr::null_mut();
         driver.check("cuDevicePrimaryCtxRetain", unsafe { (driver.api.primary_ctx_retain)(&mut context, device) })?;
         driver.context = context;
@@ -210,6 +232,53 @@ impl Driver for CudaDriver {
                 std::ptr::null_mut(),
             )
         })
+    }
+
+    fn compile_ptx(&self, ptx: &[u8]) -> Result<Vec<u8>> {
+        self.make_current()?;
+        let text = CString::new(ptx.to_vec()).map_err(|_| CudaError { call: "cuLinkAddData", name: "PTX contains NUL".into() })?;
+        let bytes = text.as_bytes_with_nul();
+        let mut state = std::ptr::null_mut();
+        // SAFETY: a linker state is created, fed one NUL-terminated PTX image,
+        // completed, its cubin copied out, and destroyed.
+        unsafe {
+            self.check("cuLinkCreate", (self.api.link_create)(0, std::ptr::null_mut(), std::ptr::null_mut(), &mut state))?;
+            let added = self.check(
+                "cuLinkAddData",
+                (self.api.link_add_data)(
+                    state,
+                    JIT_INPUT_PTX,
+                    bytes.as_ptr() as *mut c_void,
+                    bytes.len(),
+                    c"kernel.ptx".as_ptr(),
+                    0,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                ),
+            );
+            let (mut cubin, mut size) = (std::ptr::null_mut(), 0usize);
+            let completed = added.and_then(|()| self.check("cuLinkComplete", (self.api.link_complete)(state, &mut cubin, &mut size)));
+            let copy = completed.map(|()| std::slice::from_raw_parts(cubin as *const u8, size).to_vec());
+            (self.api.link_destroy)(state);
+            copy
+        }
+    }
+
+    fn compute_capability(&self) -> Result<(i32, i32)> {
+        let (mut major, mut minor) = (0, 0);
+        // SAFETY: out-pointers to locals.
+        unsafe {
+            self.check("cuDeviceGetAttribute", (self.api.device_get_attribute)(&mut major, COMPUTE_CAPABILITY_MAJOR, self.device))?;
+            self.check("cuDeviceGetAttribute", (self.api.device_get_attribute)(&mut minor, COMPUTE_CAPABILITY_MINOR, self.device))?;
+        }
+        Ok((major, minor))
+    }
+
+    fn driver_version(&self) -> Result<i32> {
+        let mut version = 0;
+        // SAFETY: out-pointer to a local.
+        self.check("cuDriverGetVersion", unsafe { (self.api.driver_get_version)(&mut version) })?;
+        Ok(version)
     }
 
     fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32> {

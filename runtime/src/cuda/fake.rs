@@ -16,6 +16,9 @@ struct State {
     last_grid: Option<[u32; 3]>,
     max_shared: Option<u32>,
     fail_loads: Option<String>,
+    compiles: usize,
+    last_image: Option<Vec<u8>>,
+    compute_capability: Option<(i32, i32)>,
 }
 
 pub struct FakeDriver {
@@ -62,12 +65,22 @@ impl FakeDriver {
     pub fn max_shared_set(&self) -> Option<u32> {
         self.state().max_shared
     }
+    pub fn compiles(&self) -> usize {
+        self.state().compiles
+    }
+    pub fn last_image(&self) -> Option<Vec<u8>> {
+        self.state().last_image.clone()
+    }
+    pub fn set_compute_capability(&self, cc: (i32, i32)) {
+        self.state().compute_capability = Some(cc);
+    }
 }
 
 impl Driver for FakeDriver {
-    fn load_module(&self, _image: &[u8]) -> Result<ModuleHandle> {
+    fn load_module(&self, image: &[u8]) -> Result<ModuleHandle> {
         let mut state = self.state();
         state.loads += 1;
+        state.last_image = Some(image.to_vec());
         match &state.fail_loads {
             Some(name) => Err(CudaError { call: "cuModuleLoadData", name: name.clone() }),
             None => Ok(ModuleHandle(state.loads)),
@@ -97,6 +110,20 @@ impl Driver for FakeDriver {
         state.clock_ms += cost;
         state.last_grid = Some(grid);
         Ok(())
+    }
+
+    /// A "cubin": an ELF magic followed by the PTX.
+    fn compile_ptx(&self, ptx: &[u8]) -> Result<Vec<u8>> {
+        self.state().compiles += 1;
+        Ok([b"\x7fELF".as_slice(), ptx].concat())
+    }
+
+    fn compute_capability(&self) -> Result<(i32, i32)> {
+        Ok(self.state().compute_capability.unwrap_or((9, 0)))
+    }
+
+    fn driver_version(&self) -> Result<i32> {
+        Ok(12080)
     }
 
     fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32> {

@@ -10,8 +10,11 @@
 //! call is one launch with the chosen config. Initialization is thread-safe:
 //! concurrent first calls load once.
 
+pub mod cache;
 pub mod driver;
 pub mod fake;
+
+use cache::KernelCache;
 
 use std::sync::OnceLock;
 
@@ -49,6 +52,11 @@ pub trait Driver: Send + Sync {
     ) -> Result<()>;
     /// Milliseconds `work` takes on the device (events around it).
     fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32>;
+    /// JIT-compiles PTX to a cubin for the current device.
+    fn compile_ptx(&self, ptx: &[u8]) -> Result<Vec<u8>>;
+    /// (major, minor) of the current device.
+    fn compute_capability(&self) -> Result<(i32, i32)>;
+    fn driver_version(&self) -> Result<i32>;
 }
 
 /// One autotune configuration, as `#wrap.config` gives it.
@@ -84,13 +92,36 @@ const TUNING_REPEATS: usize = 3;
 /// The per-kernel slot: lazily loaded, autotuned once, then launched.
 pub struct LazyKernel {
     spec: KernelSpec,
+    cache: Option<KernelCache>,
     loaded: OnceLock<std::result::Result<Loaded, CudaError>>,
 }
 
 impl LazyKernel {
     pub fn new(spec: KernelSpec) -> LazyKernel {
         assert!(!spec.configs.is_empty(), "the verifier requires at least one config");
-        LazyKernel { spec, loaded: OnceLock::new() }
+        LazyKernel { spec, cache: None, loaded: OnceLock::new() }
+    }
+
+    /// Keeps the cubin of a PTX kernel in `cache` across processes.
+    pub fn with_cache(mut self, cache: KernelCache) -> LazyKernel {
+        self.cache = Some(cache);
+        self
+    }
+
+    /// The image to load: a cached cubin, a freshly compiled (and cached)
+    /// one, or the image itself when there is no cache or it is a cubin.
+    fn image(&self, driver: &dyn Driver) -> Result<std::borrow::Cow<'_, [u8]>> {
+        let ptx = &self.spec.image;
+        let Some(cache) = self.cache.as_ref().filter(|_| !ptx.starts_with(b"\x7fELF")) else {
+            return Ok(std::borrow::Cow::Borrowed(ptx));
+        };
+        let path = cache.path(ptx, driver.compute_capability()?, driver.driver_version()?);
+        if let Some(cubin) = cache.load(&path) {
+            return Ok(std::borrow::Cow::Owned(cubin));
+        }
+        let cubin = driver.compile_ptx(ptx)?;
+        cache.store(&path, &cubin);
+        Ok(std::borrow::Cow::Owned(cubin))
     }
 
     /// The grid for `elements` (x, y, z) under `config`: a ceil-division per
@@ -112,7 +143,7 @@ impl LazyKernel {
     }
 
     fn load_and_tune(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut std::ffi::c_void]) -> Result<Loaded> {
-        let module = driver.load_module(&self.spec.image)?;
+        let module = driver.load_module(&self.image(driver)?)?;
         let function = driver.get_function(module, &self.spec.entry)?;
         let needed = self.spec.configs.iter().map(|c| c.shared_bytes).max().unwrap_or(0);
         if needed > DEFAULT_SHARED_LIMIT {
@@ -213,6 +244,41 @@ mod tests {
         });
         assert_eq!(driver.loads(), 1);
         assert_eq!(driver.timings(), 2, "each config timed once");
+    }
+
+    #[test]
+    fn second_process_loads_the_cached_cubin_without_jit() {
+        let dir = std::env::temp_dir().join(format!("wrapc-cache-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = super::cache::KernelCache::new(&dir);
+        let first = FakeDriver::new();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache.clone()).launch(&first, [1, 1, 1], &[]).unwrap();
+        assert_eq!(first.compiles(), 1);
+        assert!(first.last_image().unwrap().starts_with(b"\x7fELF"), "the cubin is what gets loaded");
+        // A new process: a new driver and a new slot, the same cache.
+        let second = FakeDriver::new();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache.clone()).launch(&second, [1, 1, 1], &[]).unwrap();
+        assert_eq!(second.compiles(), 0, "no PTX JIT in the second process");
+        // Another GPU generation compiles its own.
+        let other = FakeDriver::new();
+        other.set_compute_capability((8, 0));
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache).launch(&other, [1, 1, 1], &[]).unwrap();
+        assert_eq!(other.compiles(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_corrupt_cache_entry_is_recompiled() {
+        let dir = std::env::temp_dir().join(format!("wrapc-cache-corrupt-{}", std::process::id()));
+        let cache = super::cache::KernelCache::new(&dir);
+        let driver = FakeDriver::new();
+        let path = cache.path(b".version 8.0", (9, 0), 12080);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, b"garbage").unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache).launch(&driver, [1, 1, 1], &[]).unwrap();
+        assert_eq!(driver.compiles(), 1);
+        assert!(std::fs::read(&path).unwrap().starts_with(b"\x7fELF"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
