@@ -76,7 +76,7 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
         } else {
             run_op(interp, op, &name, &operands)?
         };
-        if name == "wrap.free" {
+        if name == "wrap.free" || name == "wrap.reuse" {
             frame.values.remove(&key(op.operand(0).unwrap()));
         }
         for (i, value) in results.into_iter().enumerate() {

@@ -179,6 +179,8 @@ struct FnLowering<'c, 'a, 'd> {
     owned: Vec<Value<'c, 'a>>,
     /// New values that are null pointers (`wrap.null`).
     nulls: HashSet<usize>,
+    /// New values whose buffer was freed or handed to `wrap.reuse`.
+    dead: HashSet<usize>,
     entry_name: String,
     converted: &'d HashSet<String>,
     decls: &'d mut Declarations,
@@ -241,6 +243,7 @@ fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<S
             values: HashMap::new(),
             owned: Vec::new(),
             nulls: HashSet::new(),
+            dead: HashSet::new(),
             entry_name: name.clone(),
             converted,
             decls,
@@ -585,6 +588,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_op(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         let operands = self.operands(op)?;
+        if operands.iter().any(|v| self.dead.contains(&key(*v))) {
+            return ir::fail(op, "uses a tensor after its buffer was freed or reused");
+        }
         match name.as_str() {
             "func.return" => self.lower_return(op, &operands, results)?,
             "wrap.grad_mode.get" => {
@@ -671,6 +677,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 };
                 let value = self.owned.remove(position);
                 self.call("wrt_tensor_release", &[value]);
+                self.dead.insert(key(value));
             }
             "wrap.reuse" => {
                 let value = self.lower_reuse(op, &operands)?;
@@ -798,6 +805,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
         let value = self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]);
         // The source buffer is dead from here on: drop this function's reference.
+        self.dead.insert(key(operands[0]));
         if let Some(position) = self.owned.iter().position(|v| *v == operands[0]) {
             let source = self.owned.remove(position);
             self.call("wrt_tensor_release", &[source]);

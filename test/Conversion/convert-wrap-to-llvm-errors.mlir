@@ -29,3 +29,22 @@ func.func @f(%x: !wrap.tensor<4xf32>, %g: index) {
   wrap.launch @k grid(%g) args(%x) : !wrap.tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @f() -> !wrap.tensor<4xf32> {
+  %buf = wrap.alloc() : !wrap.tensor<4xf32>
+  wrap.free %buf : !wrap.tensor<4xf32>
+  // expected-error @+1 {{uses a tensor after its buffer was freed or reused}}
+  return %buf : !wrap.tensor<4xf32>
+}
+
+// -----
+
+func.func @f() -> (!wrap.tensor<4xi32>, !wrap.tensor<4xf32>) {
+  %buf = wrap.alloc() : !wrap.tensor<4xf32>
+  %r = wrap.reuse %buf : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+  %v = wrap.view_dtype %r : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
+  // expected-error @+1 {{uses a tensor after its buffer was freed or reused}}
+  return %v, %buf : !wrap.tensor<4xi32>, !wrap.tensor<4xf32>
+}
