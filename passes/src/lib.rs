@@ -55,16 +55,43 @@ impl std::fmt::Debug for PassDef {
 
 include!(concat!(env!("OUT_DIR"), "/passes.rs"));
 
-/// The option values one pass instance runs with.
+/// The option values one pass instance runs with, checked against the
+/// types Passes.td declares.
 #[derive(Debug, Default)]
 pub struct Options {
-    values: HashMap<&'static str, String>,
+    flags: HashMap<&'static str, bool>,
 }
 
 impl Options {
-    /// A boolean option; MLIR's own spellings of true and false are accepted.
+    /// Reads the raw option values; an ill-typed value is an error message.
+    fn parse(defs: &'static [OptionDef], values: &[String]) -> Result<Options, String> {
+        let mut options = Options::default();
+        for (def, value) in defs.iter().zip(values) {
+            match def.ty {
+                "bool" => {
+                    let flag = parse_bool(value).ok_or_else(|| {
+                        format!("invalid value '{value}' for option '{}': expected true or false", def.name)
+                    })?;
+                    options.flags.insert(def.name, flag);
+                }
+                other => return Err(format!("option '{}' has type '{other}', which wrapc does not support", def.name)),
+            }
+        }
+        Ok(options)
+    }
+
+    /// A boolean option (false when not declared).
     pub fn flag(&self, name: &str) -> bool {
-        matches!(self.values.get(name).map(String::as_str), Some("true" | "1" | "on"))
+        self.flags.get(name).copied().unwrap_or(false)
+    }
+}
+
+/// MLIR's spellings of a boolean option.
+fn parse_bool(value: &str) -> Option<bool> {
+    match value {
+        "true" | "1" | "on" | "TRUE" | "True" => Some(true),
+        "false" | "0" | "off" | "FALSE" | "False" => Some(false),
+        _ => None,
     }
 }
 
@@ -125,12 +152,18 @@ unsafe extern "C" fn run_pass(
 ) -> MlirLogicalResult {
     // SAFETY: `user_data` is the `'static` PassDef given at registration.
     let pass = unsafe { &*(user_data as *const PassDef) };
-    let mut options = Options::default();
-    for (i, option) in pass.options.iter().enumerate().take(num_options.max(0) as usize) {
+    let values: Vec<String> = (0..num_options.max(0) as usize)
         // SAFETY: the C++ side passes one NUL-terminated value per option.
-        let value = unsafe { CStr::from_ptr(*option_values.add(i)) };
-        options.values.insert(option.name, value.to_string_lossy().into_owned());
-    }
+        .map(|i| unsafe { CStr::from_ptr(*option_values.add(i)) }.to_string_lossy().into_owned())
+        .collect();
+    let options = match Options::parse(pass.options, &values) {
+        Ok(options) => options,
+        Err(message) => {
+            // SAFETY: MLIR hands the pass a live operation.
+            ir::emit_error(unsafe { OperationRef::from_raw(op) }, &format!("{}: {message}", pass.argument));
+            return FAILURE;
+        }
+    };
     let outcome = std::panic::catch_unwind(|| {
         // SAFETY: MLIR hands the pass a live operation.
         let op = unsafe { OperationRef::from_raw(op) };
@@ -166,15 +199,19 @@ mod tests {
     }
 
     #[test]
-    fn boolean_options_accept_mlir_spellings() {
-        let mut options = Options::default();
-        options.values.insert("a", "true".into());
-        options.values.insert("b", "false".into());
-        options.values.insert("c", "1".into());
+    fn boolean_options_accept_mlir_spellings_and_reject_the_rest() {
+        static DEFS: [OptionDef; 3] = [
+            OptionDef { name: "a", ty: "bool", default: "true", description: "" },
+            OptionDef { name: "b", ty: "bool", default: "true", description: "" },
+            OptionDef { name: "c", ty: "bool", default: "true", description: "" },
+        ];
+        let options = Options::parse(&DEFS, &["true".into(), "false".into(), "1".into()]).unwrap();
         assert!(options.flag("a"));
         assert!(!options.flag("b"));
         assert!(options.flag("c"));
         assert!(!options.flag("missing"));
+        let error = Options::parse(&DEFS, &["yes".into(), "false".into(), "1".into()]).unwrap_err();
+        assert_eq!(error, "invalid value 'yes' for option 'a': expected true or false");
     }
 }
 

@@ -34,3 +34,7 @@
 // RUN: wrapc-opt --pass-pipeline='builtin.module(wrap-specialize-mutation-epilogue{elide-self-copies=false})' %s | FileCheck %s --check-prefix=CHECK-OPTS
 // CHECK-OPTS: module
 module {}
+
+// An ill-typed pass option is a located error, not a silent default.
+// RUN: not wrapc-opt --pass-pipeline='builtin.module(wrap-specialize-mutation-epilogue{elide-self-copies=yes})' %s 2>&1 | FileCheck %s --check-prefix=CHECK-BADOPT
+// CHECK-BADOPT: error: wrap-specialize-mutation-epilogue: invalid value 'yes' for option 'elide-self-copies': expected true or false
