@@ -121,6 +121,8 @@ fn is_int(ty: Type) -> bool {
 struct Declarations {
     declared: HashSet<String>,
     strings: usize,
+    /// Constant i64 arrays already emitted as globals, by content.
+    arrays: HashMap<Vec<i64>, String>,
 }
 
 /// The runtime's signatures, in MLIR types. C `bool` travels as i8.
@@ -447,13 +449,45 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     /// A stack array of i64 holding `values`.
-    fn i64_array(&self, values: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+    /// A pointer to `values` as i64s: a constant global when every value is
+    /// known at compile time (nothing to store per call), else a stack array.
+    fn i64_array(&mut self, values: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let constants: Option<Vec<i64>> = values.iter().map(|&v| constant_i64(v)).collect();
+        if let Some(constants) = constants.filter(|c| !c.is_empty()) {
+            return self.constant_array(constants);
+        }
         let array = self.alloca("i64", values.len().max(1) as i64);
         for (k, &v) in values.iter().enumerate() {
             let slot = self.gep(array, "i64", k as i64);
             self.store(v, slot);
         }
         array
+    }
+
+    fn constant_array(&mut self, values: Vec<i64>) -> Value<'c, 'a> {
+        let name = match self.decls.arrays.get(&values) {
+            Some(name) => name.clone(),
+            None => {
+                let name = format!("__wrapc_dims_{}", self.decls.arrays.len());
+                let list: Vec<String> = values.iter().map(i64::to_string).collect();
+                let source = format!(
+                    "llvm.mlir.global internal constant @{name}(dense<[{}]> : tensor<{}xi64>) {{addr_space = 0 : i32}} : !llvm.array<{} x i64>",
+                    list.join(", "),
+                    values.len(),
+                    values.len()
+                );
+                let snippet = Module::parse(self.context, &source).expect("wrapc spells valid globals");
+                let global = clone_operation(snippet.body().first_operation().expect("one global"));
+                match self.module_body.first_operation() {
+                    Some(first) => self.module_body.insert_operation_before(first, global),
+                    None => self.module_body.append_operation(global),
+                };
+                self.decls.arrays.insert(values, name.clone());
+                name
+            }
+        };
+        let b = self.b();
+        b.value("llvm.mlir.addressof", &[], self.ty("!llvm.ptr"), &[("global_name", b.symbol_ref(&name))])
     }
 
     fn to_i64(&self, index: Value<'c, 'a>) -> Value<'c, 'a> {
@@ -1004,6 +1038,19 @@ fn dense_segment(op: OperationRef, i: usize) -> usize {
             return 0;
         }
         mlir_sys::mlirDenseI32ArrayGetElement(raw, i as isize) as usize
+    }
+}
+
+/// The value of an `arith.constant` of i64 type.
+fn constant_i64(value: Value) -> Option<i64> {
+    let result = melior::ir::operation::OperationResult::try_from(value).ok()?;
+    let op = result.owner();
+    let is_i64_constant =
+        op.name().as_string_ref().as_str() == Ok("arith.constant") && value.r#type().to_string() == "i64";
+    if is_i64_constant {
+        ir::int_attr(op, "value")
+    } else {
+        None
     }
 }
 
