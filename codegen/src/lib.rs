@@ -17,7 +17,7 @@ use inkwell::OptimizationLevel;
 use melior::ir::Module;
 use melior::Context;
 
-pub use header::{entry_points, header, Arg, EntryPoint};
+pub use header::{entry_points, external_graphs, header, Arg, EntryPoint};
 pub use jit::{Jit, NativeFn};
 
 #[derive(Debug, thiserror::Error)]

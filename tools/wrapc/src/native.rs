@@ -108,7 +108,7 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     progress.warn(warnings);
     let library = request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
     let entries = codegen::entry_points(&module);
-    let header = codegen::header(&library, &entries);
+    let header = codegen::header(&library, &entries, &codegen::external_graphs(&module));
     if request.emit == Emit::Header {
         std::fs::write(request.output, header).with_context(|| format!("writing {}", request.output.display()))?;
         progress.done(request.output);
@@ -170,6 +170,15 @@ pub fn run(input: &PathBuf, entry: &str, args: &[Value], opt_level: u8, progress
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, input))?;
     let warnings = progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
     progress.warn(warnings);
+    let externals = codegen::external_graphs(&module);
+    if !externals.is_empty() {
+        bail!(
+            "{} only declares the compiled graph(s) @{}; `wrapc run` needs their bodies in the module \
+             (or compile with `wrapc compile` and link them in)",
+            input.display(),
+            externals.join(", @")
+        );
+    }
     let Some(signature) = codegen::entry_points(&module).into_iter().find(|e| e.name == entry) else {
         bail!("@{entry} is not a native entry point of {} (a public function taking or returning tensors)", input.display());
     };
