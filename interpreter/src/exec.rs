@@ -79,9 +79,14 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
         if name == "wrap.free" || name == "wrap.reuse" {
             frame.values.remove(&key(op.operand(0).unwrap()));
         }
+        if results.len() != op.result_count() {
+            return Err(InterpError::at(
+                op,
+                format!("produced {} values where the IR has {} results", results.len(), op.result_count()),
+            ));
+        }
         for (i, value) in results.into_iter().enumerate() {
-            let result = op.result(i).map_err(|_| InterpError::at(op, "op produced too many values"))?;
-            frame.values.insert(key(result.into()), value);
+            frame.values.insert(key(op.result(i).expect("counted above").into()), value);
         }
         next = op.next_in_block();
     }
@@ -183,12 +188,7 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
         "wrap.subclass.wrap" => subclass_wrap(op, operands),
         "wrap.alloc" => {
             let ty = tensor_type(op)?;
-            let mut dynamic = operands.iter();
-            let sizes = ty
-                .shape
-                .iter()
-                .map(|&d| if d == DYNAMIC { int(op, dynamic.next()) } else { Ok(d) })
-                .collect::<Result<Vec<_>>>()?;
+            let sizes = fill_dynamic(op, &ty.shape, operands)?;
             Ok(vec![Value::Tensor(Tensor::empty(&sizes, result_dtype(op)?, device(&ty)).map_err(rt)?)])
         }
         "wrap.empty_strided" => {
@@ -249,6 +249,12 @@ fn constant(op: OperationRef) -> Result<Vec<Value>> {
     Ok(vec![if result_type.to_string() == "i1" { Value::Bool(value != 0) } else { Value::Int(value) }])
 }
 
+/// `shape` with each `?` replaced by the next of `dynamic` (index values).
+fn fill_dynamic(op: OperationRef, shape: &[i64], dynamic: &[Value]) -> Result<Vec<i64>> {
+    let mut next = dynamic.iter();
+    shape.iter().map(|&d| if d == DYNAMIC { int(op, next.next()) } else { Ok(d) }).collect()
+}
+
 fn int(op: OperationRef, value: Option<&Value>) -> Result<i64> {
     match value {
         Some(Value::Int(v)) => Ok(*v),
@@ -295,12 +301,7 @@ fn subclass_wrap(op: OperationRef, operands: &[Value]) -> Result<Vec<Value>> {
     let info = subclass_type(op, ty)?;
     let (inner, sizes) = operands.split_at(info.attrs.len().min(operands.len()));
     let attrs = info.attrs.iter().map(|(n, _)| n.clone()).zip(inner.iter().cloned()).collect();
-    let mut dynamic = sizes.iter();
-    let outer_sizes = info
-        .outer_shape
-        .iter()
-        .map(|&d| if d == DYNAMIC { int(op, dynamic.next()) } else { Ok(d) })
-        .collect::<Result<Vec<_>>>()?;
+    let outer_sizes = fill_dynamic(op, &info.outer_shape, sizes)?;
     Ok(vec![Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), attrs, outer_sizes }))])
 }
 

@@ -37,7 +37,8 @@ fn run() -> Result<(), String> {
     // Each program handles 128 elements in the kernel's own loop; the two
     // configs differ in threads per program only.
     let config = |name: &str, warps| Config { name: name.into(), block: [128, 1, 1], num_warps: warps, shared_bytes: 0 };
-    let mut kernel = LazyKernel::new(KernelSpec { image, entry: entry.clone(), configs: vec![config("w1", 1), config("w2", 2)] });
+    let mut kernel = LazyKernel::new(KernelSpec { image, entry: entry.clone(), configs: vec![config("w1", 1), config("w2", 2)] })
+        .map_err(|e| e.to_string())?;
     if let Some(cache) = KernelCache::from_env() {
         kernel = kernel.with_cache(cache);
     }

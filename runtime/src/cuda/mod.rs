@@ -97,9 +97,12 @@ pub struct LazyKernel {
 }
 
 impl LazyKernel {
-    pub fn new(spec: KernelSpec) -> LazyKernel {
-        assert!(!spec.configs.is_empty(), "the verifier requires at least one config");
-        LazyKernel { spec, cache: None, loaded: OnceLock::new() }
+    /// A slot for `spec`; a kernel needs at least one config.
+    pub fn new(spec: KernelSpec) -> Result<LazyKernel> {
+        if spec.configs.is_empty() {
+            return Err(CudaError { call: "LazyKernel::new", name: format!("kernel '{}' has no config", spec.entry) });
+        }
+        Ok(LazyKernel { spec, cache: None, loaded: OnceLock::new() })
     }
 
     /// Keeps the cubin of a PTX kernel in `cache` across processes.
@@ -205,7 +208,7 @@ mod tests {
             4 => 1.0,  // "b": block 256
             _ => 3.0,  // "c": block 64
         });
-        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0), config("c", 64, 0)]));
+        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0), config("c", 64, 0)])).unwrap();
         kernel.launch(&driver, [1000, 1, 1], &[]).unwrap();
         assert_eq!(kernel.loaded().unwrap().config, 1);
         let after_first = driver.launches();
@@ -217,9 +220,14 @@ mod tests {
     }
 
     #[test]
+    fn a_kernel_without_configs_is_an_error() {
+        assert!(LazyKernel::new(spec(vec![])).is_err());
+    }
+
+    #[test]
     fn one_config_is_not_timed() {
         let driver = FakeDriver::new();
-        let kernel = LazyKernel::new(spec(vec![config("only", 128, 0)]));
+        let kernel = LazyKernel::new(spec(vec![config("only", 128, 0)])).unwrap();
         kernel.launch(&driver, [10, 1, 1], &[]).unwrap();
         assert_eq!((driver.timings(), driver.launches()), (0, 1));
     }
@@ -227,7 +235,7 @@ mod tests {
     #[test]
     fn large_shared_memory_is_opted_into() {
         let driver = FakeDriver::new();
-        let kernel = LazyKernel::new(spec(vec![config("big", 128, 100 * 1024)]));
+        let kernel = LazyKernel::new(spec(vec![config("big", 128, 100 * 1024)])).unwrap();
         kernel.launch(&driver, [10, 1, 1], &[]).unwrap();
         assert_eq!(driver.max_shared_set(), Some(100 * 1024));
     }
@@ -235,7 +243,7 @@ mod tests {
     #[test]
     fn concurrent_first_calls_load_once() {
         let driver = Arc::new(FakeDriver::new());
-        let kernel = Arc::new(LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0)])));
+        let kernel = Arc::new(LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0)])).unwrap());
         std::thread::scope(|scope| {
             for _ in 0..16 {
                 let (driver, kernel) = (driver.clone(), kernel.clone());
@@ -252,17 +260,17 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let cache = super::cache::KernelCache::new(&dir);
         let first = FakeDriver::new();
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache.clone()).launch(&first, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache.clone()).launch(&first, [1, 1, 1], &[]).unwrap();
         assert_eq!(first.compiles(), 1);
         assert!(first.last_image().unwrap().starts_with(b"\x7fELF"), "the cubin is what gets loaded");
         // A new process: a new driver and a new slot, the same cache.
         let second = FakeDriver::new();
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache.clone()).launch(&second, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache.clone()).launch(&second, [1, 1, 1], &[]).unwrap();
         assert_eq!(second.compiles(), 0, "no PTX JIT in the second process");
         // Another GPU generation compiles its own.
         let other = FakeDriver::new();
         other.set_compute_capability((8, 0));
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache).launch(&other, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache).launch(&other, [1, 1, 1], &[]).unwrap();
         assert_eq!(other.compiles(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -275,7 +283,7 @@ mod tests {
         let path = cache.path(b".version 8.0", (9, 0), 12080);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(&path, b"garbage").unwrap();
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).with_cache(cache).launch(&driver, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache).launch(&driver, [1, 1, 1], &[]).unwrap();
         assert_eq!(driver.compiles(), 1);
         assert!(std::fs::read(&path).unwrap().starts_with(b"\x7fELF"));
         let _ = std::fs::remove_dir_all(&dir);
@@ -285,7 +293,7 @@ mod tests {
     fn load_failures_are_reported_by_name_and_remembered() {
         let driver = FakeDriver::new();
         driver.fail_loads_with("CUDA_ERROR_INVALID_PTX");
-        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0)]));
+        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap();
         let error = kernel.launch(&driver, [1, 1, 1], &[]).unwrap_err();
         assert_eq!(error.to_string(), "cuModuleLoadData failed: CUDA_ERROR_INVALID_PTX");
         assert!(kernel.launch(&driver, [1, 1, 1], &[]).is_err());
