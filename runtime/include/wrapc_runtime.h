@@ -35,6 +35,8 @@ typedef struct wrt_tensor_header {
   int64_t sizes[WRT_MAX_RANK];
   int64_t strides[WRT_MAX_RANK];
   uint64_t *version;
+  void *data;           /* storage base address (device memory for CUDA) */
+  int32_t device_index; /* CUDA ordinal; 0 on the host */
 } wrt_tensor_header;
 
 typedef enum wrt_status {
@@ -47,7 +49,8 @@ typedef enum wrt_status {
   WRT_ERR_ARG = 6,         /* any other invalid argument */
   WRT_ERR_ALLOC = 7,       /* out of memory */
   WRT_ERR_UNSUPPORTED = 8, /* valid, but not supported by this build */
-  WRT_ERR_INTERNAL = 9     /* a bug in the runtime */
+  WRT_ERR_INTERNAL = 9,    /* a bug in the runtime */
+  WRT_ERR_CUDA = 10        /* a CUDA driver call failed; the message names it */
 } wrt_status;
 
 /* dtype codes */
@@ -139,6 +142,49 @@ void *wrt_tensor_data_ptr(const wrt_tensor *t);
 typedef void (*wrt_host_kernel)(void *const *args, int64_t px, int64_t py, int64_t pz);
 /** Runs `kernel` over the gx*gy*gz grid (x fastest), on several threads for large grids. */
 int32_t wrt_launch_host(wrt_host_kernel kernel, int64_t gx, int64_t gy, int64_t gz, void *const *args);
+
+/* ---- CUDA backend (libcuda.so.1 is loaded on first use) ---------------- */
+
+/* The tensor's data in new storage on device kind 0 (host) or 1 (CUDA). */
+int32_t wrt_to_device(const wrt_tensor *t, int32_t device_kind, int32_t device_index, wrt_tensor **out);
+/* Waits for the work the runtime queued on cuda:<device>. */
+int32_t wrt_cuda_synchronize(int32_t device);
+/* Device guard: makes cuda:<device> current; *previous is what to restore. */
+int32_t wrt_cuda_guard_enter(int32_t device, void **previous);
+int32_t wrt_cuda_guard_exit(int32_t device, void *previous);
+
+/* Launch slots of compiled wrappers (see wrap-lower-lazy-launch). */
+typedef struct wrt_cuda_config {
+  int64_t block[3];
+  int32_t num_warps;
+  int32_t shared_bytes;
+  const char *name;
+} wrt_cuda_config;
+
+typedef struct wrt_cuda_kernel {
+  const uint8_t *image; /* PTX text or cubin */
+  uint64_t image_size;
+  const char *entry;
+  const wrt_cuda_config *configs;
+  int64_t num_configs;
+} wrt_cuda_kernel;
+
+typedef struct wrt_cuda_slot_entry {
+  void *function; /* published last; non-null: the fields below are set */
+  const void *launch; /* cuLaunchKernel */
+  void *stream;
+  int64_t divisor[3];
+  int32_t threads;
+  int32_t shared_bytes;
+} wrt_cuda_slot_entry;
+
+typedef struct wrt_cuda_slot {
+  wrt_cuda_slot_entry entries[8];
+} wrt_cuda_slot;
+
+int32_t wrt_cuda_launch_slow(wrt_cuda_slot *slot, const wrt_cuda_kernel *kernel, int32_t device, void **params,
+                             const wrt_tensor *const *tensors, int64_t num_params, const int64_t *extents,
+                             int32_t by_elements, int32_t failed_status);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,9 @@ pub const WRT_ERR_ARG: i32 = 6;
 pub const WRT_ERR_ALLOC: i32 = 7;
 pub const WRT_ERR_UNSUPPORTED: i32 = 8;
 pub const WRT_ERR_INTERNAL: i32 = 9;
+/// A CUDA driver call failed; the message names the call and the error
+/// (`cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE`).
+pub const WRT_ERR_CUDA: i32 = 10;
 
 thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
@@ -69,6 +72,11 @@ fn status(name: &str, body: impl FnOnce() -> Outcome) -> i32 {
             WRT_ERR_INTERNAL
         }
     }
+}
+
+/// [`status`] for the CUDA backend's entry points.
+pub(crate) fn cuda_status(name: &str, body: impl FnOnce() -> crate::cuda::Result<()>) -> i32 {
+    status(name, || body().map_err(|e| Failure(WRT_ERR_CUDA, e.to_string())))
 }
 
 /// The tensor behind a borrowed handle, without touching its reference
@@ -487,6 +495,13 @@ pub extern "C" fn wrt_scalar_from_i64(value: i64, out: *mut *mut wrt_tensor) -> 
     status("wrt_scalar_from_i64", || store(out, Tensor::from_f64s(&[], DType::I64, &[value as f64])?))
 }
 
+/// The same tensor's data in new storage on another device (kind 0: host,
+/// 1: CUDA), e.g. to upload inputs or to read results.
+#[no_mangle]
+pub extern "C" fn wrt_to_device(t: *const wrt_tensor, device_kind: i32, device_index: i32, out: *mut *mut wrt_tensor) -> i32 {
+    status("wrt_to_device", || store(out, tensor(t, "tensor")?.to_device(device(device_kind, device_index)?)?))
+}
+
 /// Address of the element at the storage offset (for host kernels).
 #[no_mangle]
 pub extern "C" fn wrt_tensor_data_ptr(t: *const wrt_tensor) -> *mut u8 {
@@ -516,6 +531,7 @@ pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
 /// Every function of the C ABI by name, for JITs that resolve compiled
 /// wrappers against the runtime linked into the host process.
 pub fn symbols() -> Vec<(&'static str, *mut ())> {
+    use crate::cuda::slot::{wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_launch_slow, wrt_cuda_synchronize};
     macro_rules! table {
         ($($f:ident),* $(,)?) => { vec![$((stringify!($f), $f as *mut ())),*] };
     }
@@ -528,7 +544,8 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_detach, wrt_view_dtype, wrt_set_requires_grad, wrt_mark_dynamic, wrt_read_f64,
         wrt_as_strided_like_, wrt_detach_copy_, wrt_patch_requires_grad, wrt_assert_finite,
         wrt_assert_size_stride, wrt_check_argument, wrt_scalar_i64, wrt_scalar_from_i64,
-        wrt_tensor_data_ptr, wrt_launch_host,
+        wrt_tensor_data_ptr, wrt_launch_host, wrt_to_device, wrt_cuda_launch_slow,
+        wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_synchronize,
     ]
 }
 

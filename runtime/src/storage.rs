@@ -1,8 +1,10 @@
-//! Refcounted, 64-byte aligned, zero-initialised buffers.
+//! Refcounted, zero-initialised buffers: 64-byte aligned host memory, or
+//! device memory from a GPU's stream-ordered pool.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::sync::Arc;
 
+use crate::cuda::{gpus, Driver};
 use crate::{DType, Device, Result, RuntimeError};
 
 /// The memory tensors view. Identity matters (it tells which tensors alias),
@@ -12,6 +14,22 @@ pub struct Storage {
     data: *mut u8,
     nbytes: usize,
     device: Device,
+    /// The driver that owns `data`, for device storages.
+    gpu: Option<GpuMemory>,
+}
+
+/// The driver of a device storage.
+struct GpuMemory(Arc<dyn Driver>);
+
+impl std::fmt::Debug for GpuMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GpuMemory")
+    }
+}
+
+/// A driver failure as a runtime error (the driver's name for it included).
+pub(crate) fn device_error(error: crate::cuda::CudaError) -> RuntimeError {
+    RuntimeError::Device(error.to_string())
 }
 
 // SAFETY: the buffer is owned by the Storage and freed once; concurrent
@@ -23,8 +41,10 @@ const ALIGNMENT: usize = 64;
 
 impl Storage {
     pub fn new(nbytes: usize, device: Device) -> Result<Arc<Storage>> {
-        if let Device::Cuda(_) = device {
-            return Err(RuntimeError::Unsupported("cuda backend not available in this runtime build".into()));
+        if let Device::Cuda(index) = device {
+            let gpu = gpus::gpu(index).map_err(device_error)?;
+            let data = gpu.alloc(nbytes).map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes on cuda:{index}: {e}")))?;
+            return Ok(Arc::new(Storage { data: data as *mut u8, nbytes, device, gpu: Some(GpuMemory(gpu)) }));
         }
         let layout = Layout::from_size_align(nbytes.max(1), ALIGNMENT)
             .map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes: {e}")))?;
@@ -33,7 +53,38 @@ impl Storage {
         if data.is_null() {
             return Err(RuntimeError::Alloc(format!("{nbytes} bytes")));
         }
-        Ok(Arc::new(Storage { data, nbytes, device }))
+        Ok(Arc::new(Storage { data, nbytes, device, gpu: None }))
+    }
+
+    /// The driver of a device storage.
+    pub(crate) fn gpu(&self) -> Option<&Arc<dyn Driver>> {
+        self.gpu.as_ref().map(|g| &g.0)
+    }
+
+    /// The same bytes in a new storage on `device`.
+    pub(crate) fn transfer(&self, device: Device) -> Result<Arc<Storage>> {
+        let target = Storage::new(self.nbytes, device)?;
+        let result = match (self.gpu(), target.gpu()) {
+            (None, None) => {
+                // SAFETY: two live host buffers of `nbytes`.
+                unsafe { std::ptr::copy_nonoverlapping(self.data, target.data, self.nbytes) };
+                Ok(())
+            }
+            (None, Some(gpu)) => {
+                // SAFETY: a live host buffer of `nbytes`.
+                gpu.copy_htod(target.data as u64, unsafe { std::slice::from_raw_parts(self.data, self.nbytes) })
+            }
+            (Some(gpu), None) => {
+                // SAFETY: a live host buffer of `nbytes`, not yet shared.
+                gpu.copy_dtoh(unsafe { std::slice::from_raw_parts_mut(target.data, self.nbytes) }, self.data as u64)
+            }
+            (Some(_), Some(_)) => {
+                let staged = self.transfer(Device::Host)?;
+                return staged.transfer(device);
+            }
+        };
+        result.map_err(device_error)?;
+        Ok(target)
     }
 
     pub fn nbytes(&self) -> usize {
@@ -86,6 +137,9 @@ impl Storage {
     }
 
     fn element(&self, dtype: DType, index: usize) -> Result<*mut u8> {
+        if self.gpu.is_some() {
+            return Err(RuntimeError::Device(format!("element access to {:?} memory from the host", self.device)));
+        }
         let size = dtype.element_size();
         let end = index.checked_mul(size).and_then(|b| b.checked_add(size));
         match end {
@@ -101,6 +155,12 @@ impl Storage {
 
 impl Drop for Storage {
     fn drop(&mut self) {
+        if let Some(gpu) = &self.gpu {
+            // Stream-ordered: the memory returns to the pool after the
+            // work already queued on it.
+            let _ = gpu.0.free(self.data as u64);
+            return;
+        }
         let layout = Layout::from_size_align(self.nbytes.max(1), ALIGNMENT).expect("checked at allocation");
         // SAFETY: allocated in `new` with this layout, freed once.
         unsafe { dealloc(self.data, layout) }

@@ -1,7 +1,7 @@
 //! Tensor handles and the operations the runtime wrapper performs on them.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicPtr, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
@@ -93,6 +93,11 @@ pub struct TensorObject {
     strides: [AtomicI64; MAX_RANK],
     /// The shared version counter (`inner.version`), for inline bumps.
     version: *const AtomicU64,
+    /// The storage's base address (device memory for CUDA tensors), for
+    /// kernel arguments computed inline.
+    data: AtomicPtr<u8>,
+    /// The CUDA device ordinal (0 on the host).
+    device_index: i32,
     inner: Mutex<TensorImpl>,
 }
 
@@ -114,6 +119,11 @@ impl TensorObject {
             sizes: padded(&inner.sizes),
             strides: padded(&inner.strides),
             version: Arc::as_ptr(&inner.version),
+            data: AtomicPtr::new(inner.storage.data_ptr()),
+            device_index: match inner.storage.device() {
+                Device::Cuda(index) => index,
+                Device::Host => 0,
+            },
             inner: Mutex::new(inner),
         }
     }
@@ -122,6 +132,7 @@ impl TensorObject {
     fn publish(&self, t: &TensorImpl) {
         self.rank.store(t.sizes.len() as i64, Ordering::Relaxed);
         self.offset.store(t.offset, Ordering::Relaxed);
+        self.data.store(t.storage.data_ptr(), Ordering::Relaxed);
         for (slot, &v) in self.sizes.iter().zip(&t.sizes) {
             slot.store(v, Ordering::Relaxed);
         }
@@ -142,6 +153,8 @@ pub mod header {
     pub const SIZES: usize = std::mem::offset_of!(TensorObject, sizes);
     pub const STRIDES: usize = std::mem::offset_of!(TensorObject, strides);
     pub const VERSION: usize = std::mem::offset_of!(TensorObject, version);
+    pub const DATA: usize = std::mem::offset_of!(TensorObject, data);
+    pub const DEVICE_INDEX: usize = std::mem::offset_of!(TensorObject, device_index);
 }
 
 impl Tensor {
@@ -350,6 +363,13 @@ impl Tensor {
         if t.dtype != source.dtype {
             return Err(RuntimeError::DType(format!("set_ of a {} tensor from {}", t.dtype.name(), source.dtype.name())));
         }
+        if t.storage.device() != source.storage.device() {
+            return Err(RuntimeError::Device(format!(
+                "set_ of a {:?} tensor from {:?} storage",
+                t.storage.device(),
+                source.storage.device()
+            )));
+        }
         t.storage = source.storage;
         t.offset = source.offset;
         t.sizes = source.sizes;
@@ -423,10 +443,29 @@ impl Tensor {
         indices
     }
 
-    /// The elements, in logical order, as f64.
+    /// The elements, in logical order, as f64 (device memory is copied to
+    /// the host first).
     pub fn to_f64_vec(&self) -> Result<Vec<f64>> {
-        let t = self.snapshot();
+        let mut t = self.snapshot();
+        if t.storage.gpu().is_some() {
+            t.storage = t.storage.transfer(Device::Host)?;
+        }
         Tensor::element_indices(&t).into_iter().map(|i| t.storage.read(t.dtype, i)).collect()
+    }
+
+    /// The same elements, sizes, strides and offset in a new tensor (new
+    /// storage, new version counter) on `device`.
+    pub fn to_device(&self, device: Device) -> Result<Tensor> {
+        let t = self.snapshot();
+        let storage = t.storage.transfer(device)?;
+        Tensor::from_impl(TensorImpl {
+            storage,
+            requires_grad: false,
+            is_leaf: true,
+            dynamic_dims: BTreeSet::new(),
+            version: Arc::new(AtomicU64::new(0)),
+            ..t
+        })
     }
 
     /// Writes one element without bumping the version counter — what a
@@ -457,6 +496,11 @@ impl Tensor {
         }
         let (sizes, strides) = broadcast_to(&source.sizes, &source.strides, &dst.sizes)?;
         let broadcast = TensorImpl { sizes: sizes.into(), strides: strides.into(), ..source };
+        if let Some(gpu) = dst.storage.gpu() {
+            Tensor::copy_on_device(&**gpu, &broadcast, &dst)?;
+            dst.version.fetch_add(1, Ordering::SeqCst);
+            return Ok(());
+        }
         // Read everything first: src and dst may overlap.
         let values = Tensor::element_indices(&broadcast)
             .into_iter()
@@ -508,6 +552,11 @@ impl Tensor {
         if !fits(source) || !fits(dst) {
             return false;
         }
+        let at = |t: &TensorImpl| t.storage.data_ptr().wrapping_add(t.offset as usize * size);
+        if let Some(gpu) = dst.storage.gpu() {
+            let overlapping = Arc::ptr_eq(&source.storage, &dst.storage) && source.offset.abs_diff(dst.offset) < numel as u64;
+            return !overlapping && gpu.copy_dtod(at(dst) as u64, at(source) as u64, bytes).is_ok();
+        }
         // SAFETY: both ranges are in bounds of live storages (checked above);
         // `copy` tolerates overlap.
         unsafe {
@@ -518,6 +567,42 @@ impl Tensor {
             );
         }
         true
+    }
+}
+
+impl Tensor {
+    /// `copy_` between views of device memory on one device: the strided
+    /// copy kernel (through a temporary when src and dst share storage, as
+    /// the kernel's threads would race on overlapping elements).
+    fn copy_on_device(gpu: &dyn crate::cuda::Driver, source: &TensorImpl, dst: &TensorImpl) -> Result<()> {
+        if source.dtype != dst.dtype {
+            return Err(RuntimeError::Unsupported(format!(
+                "copy_ from {} to {} on a GPU (dtype conversion runs on the host backend only)",
+                source.dtype.name(),
+                dst.dtype.name()
+            )));
+        }
+        let size = dst.dtype.element_size();
+        for t in [source, dst] {
+            Tensor::check_view_fits(t, &t.sizes, &t.strides, t.offset, t.dtype)?;
+        }
+        let device = match dst.storage.device() {
+            Device::Cuda(index) => index as usize,
+            Device::Host => 0,
+        };
+        let address = |t: &TensorImpl| t.storage.data_ptr() as u64 + (t.offset as usize * size) as u64;
+        let copy = |dst_at: u64, dst_strides: &[i64], src_at: u64, src_strides: &[i64]| {
+            let args = crate::cuda::copy::CopyArgs::new(dst_at, src_at, size, &dst.sizes, dst_strides, src_strides);
+            crate::cuda::copy::strided_copy(gpu, device, &args).map_err(crate::storage::device_error)
+        };
+        if !Arc::ptr_eq(&source.storage, &dst.storage) {
+            return copy(address(dst), &dst.strides, address(source), &source.strides);
+        }
+        let contiguous = contiguous_strides(&dst.sizes);
+        let numel: i64 = dst.sizes.iter().product();
+        let staging = Storage::new(numel as usize * size, dst.storage.device())?;
+        copy(staging.data_ptr() as u64, &contiguous, address(source), &source.strides)?;
+        copy(address(dst), &dst.strides, staging.data_ptr() as u64, &contiguous)
     }
 }
 
@@ -552,7 +637,10 @@ mod tests {
         // wrt_tensor_header in include/wrapc_runtime.h, and the LLVM struct
         // convert-wrap-to-llvm reads: (i32, i32, i64, i64, [8 x i64], [8 x i64], ptr).
         use super::header::*;
-        assert_eq!([DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION], [0, 4, 8, 16, 24, 88, 152]);
+        assert_eq!(
+            [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX],
+            [0, 4, 8, 16, 24, 88, 152, 160, 168]
+        );
     }
 
     #[test]

@@ -19,7 +19,6 @@ struct Api {
     device_get: unsafe extern "C" fn(*mut c_int, c_int) -> CuResult,
     primary_ctx_retain: unsafe extern "C" fn(*mut Handle, c_int) -> CuResult,
     ctx_set_current: unsafe extern "C" fn(Handle) -> CuResult,
-    ctx_synchronize: unsafe extern "C" fn() -> CuResult,
     module_load_data: unsafe extern "C" fn(*mut Handle, *const c_void) -> CuResult,
     module_get_function: unsafe extern "C" fn(*mut Handle, Handle, *const c_char) -> CuResult,
     func_set_attribute: unsafe extern "C" fn(Handle, c_int, c_int) -> CuResult,
@@ -33,8 +32,6 @@ struct Api {
     event_destroy: unsafe extern "C" fn(Handle) -> CuResult,
     mem_alloc: unsafe extern "C" fn(*mut u64, usize) -> CuResult,
     mem_free: unsafe extern "C" fn(u64) -> CuResult,
-    memcpy_htod: unsafe extern "C" fn(u64, *const c_void, usize) -> CuResult,
-    memcpy_dtoh: unsafe extern "C" fn(*mut c_void, u64, usize) -> CuResult,
     get_error_name: unsafe extern "C" fn(CuResult, *mut *const c_char) -> CuResult,
     device_get_attribute: unsafe extern "C" fn(*mut c_int, c_int, c_int) -> CuResult,
     driver_get_version: unsafe extern "C" fn(*mut c_int) -> CuResult,
@@ -44,7 +41,24 @@ struct Api {
     ) -> CuResult,
     link_complete: unsafe extern "C" fn(Handle, *mut *mut c_void, *mut usize) -> CuResult,
     link_destroy: unsafe extern "C" fn(Handle) -> CuResult,
+    ctx_get_current: unsafe extern "C" fn(*mut Handle) -> CuResult,
+    stream_create: unsafe extern "C" fn(*mut Handle, c_uint) -> CuResult,
+    stream_synchronize: unsafe extern "C" fn(Handle) -> CuResult,
+    memset_d8_async: unsafe extern "C" fn(u64, u8, usize, Handle) -> CuResult,
+    memcpy_dtod_async: unsafe extern "C" fn(u64, u64, usize, Handle) -> CuResult,
+    memcpy_htod_async: unsafe extern "C" fn(u64, *const c_void, usize, Handle) -> CuResult,
+    memcpy_dtoh_async: unsafe extern "C" fn(*mut c_void, u64, usize, Handle) -> CuResult,
+    /// Stream-ordered allocation (CUDA 11.2+); absent on older drivers.
+    mem_alloc_async: Option<unsafe extern "C" fn(*mut u64, usize, Handle) -> CuResult>,
+    mem_free_async: Option<unsafe extern "C" fn(u64, Handle) -> CuResult>,
+    device_get_default_mem_pool: Option<unsafe extern "C" fn(*mut Handle, c_int) -> CuResult>,
+    mem_pool_set_attribute: Option<unsafe extern "C" fn(Handle, c_int, *mut c_void) -> CuResult>,
 }
+
+/// `CU_STREAM_NON_BLOCKING`.
+const STREAM_NON_BLOCKING: c_uint = 1;
+/// `CU_MEMPOOL_ATTR_RELEASE_THRESHOLD`.
+const MEMPOOL_RELEASE_THRESHOLD: c_int = 4;
 
 /// `CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR` / `_MINOR`.
 const COMPUTE_CAPABILITY_MAJOR: c_int = 75;
@@ -52,11 +66,13 @@ const COMPUTE_CAPABILITY_MINOR: c_int = 76;
 /// `CU_JIT_INPUT_PTX`.
 const JIT_INPUT_PTX: c_int = 1;
 
-/// The driver on device 0's primary context.
+/// The driver on one device's primary context, with the stream all of the
+/// runtime's work on that device is ordered on.
 pub struct CudaDriver {
     api: Api,
     device: c_int,
     context: Handle,
+    stream: Handle,
     // Keeps the symbols in `api` valid.
     _library: Library,
 }
@@ -73,6 +89,12 @@ fn missing(what: &str, detail: impl std::fmt::Display) -> CudaError {
 impl CudaDriver {
     /// Loads libcuda, initializes it and retains device 0's primary context.
     pub fn load() -> Result<CudaDriver> {
+        CudaDriver::load_device(0)
+    }
+
+    /// Loads libcuda for device `ordinal`: its primary context, a
+    /// non-blocking stream, and a memory pool that keeps freed memory.
+    pub fn load_device(ordinal: i32) -> Result<CudaDriver> {
         // SAFETY: loading the system's CUDA driver library runs its
         // initializers, which is what using CUDA means.
         let library = unsafe { Library::new("libcuda.so.1") }.map_err(|e| missing("libcuda.so.1", e))?;
@@ -87,7 +109,6 @@ impl CudaDriver {
             device_get: symbol!(b"cuDeviceGet"),
             primary_ctx_retain: symbol!(b"cuDevicePrimaryCtxRetain"),
             ctx_set_current: symbol!(b"cuCtxSetCurrent"),
-            ctx_synchronize: symbol!(b"cuCtxSynchronize"),
             module_load_data: symbol!(b"cuModuleLoadData"),
             module_get_function: symbol!(b"cuModuleGetFunction"),
             func_set_attribute: symbol!(b"cuFuncSetAttribute"),
@@ -99,8 +120,6 @@ impl CudaDriver {
             event_destroy: symbol!(b"cuEventDestroy_v2"),
             mem_alloc: symbol!(b"cuMemAlloc_v2"),
             mem_free: symbol!(b"cuMemFree_v2"),
-            memcpy_htod: symbol!(b"cuMemcpyHtoD_v2"),
-            memcpy_dtoh: symbol!(b"cuMemcpyDtoH_v2"),
             get_error_name: symbol!(b"cuGetErrorName"),
             device_get_attribute: symbol!(b"cuDeviceGetAttribute"),
             driver_get_version: symbol!(b"cuDriverGetVersion"),
@@ -108,17 +127,56 @@ impl CudaDriver {
             link_add_data: symbol!(b"cuLinkAddData_v2"),
             link_complete: symbol!(b"cuLinkComplete"),
             link_destroy: symbol!(b"cuLinkDestroy"),
+            ctx_get_current: symbol!(b"cuCtxGetCurrent"),
+            stream_create: symbol!(b"cuStreamCreate"),
+            stream_synchronize: symbol!(b"cuStreamSynchronize"),
+            memset_d8_async: symbol!(b"cuMemsetD8Async"),
+            memcpy_dtod_async: symbol!(b"cuMemcpyDtoDAsync_v2"),
+            memcpy_htod_async: symbol!(b"cuMemcpyHtoDAsync_v2"),
+            memcpy_dtoh_async: symbol!(b"cuMemcpyDtoHAsync_v2"),
+            // SAFETY: as `symbol!`; a missing symbol is None.
+            mem_alloc_async: unsafe { library.get(b"cuMemAllocAsync") }.ok().map(|s| *s),
+            mem_free_async: unsafe { library.get(b"cuMemFreeAsync") }.ok().map(|s| *s),
+            device_get_default_mem_pool: unsafe { library.get(b"cuDeviceGetDefaultMemPool") }.ok().map(|s| *s),
+            mem_pool_set_attribute: unsafe { library.get(b"cuMemPoolSetAttribute") }.ok().map(|s| *s),
         };
-        let mut driver = CudaDriver { api, device: 0, context: std::ptr::null_mut(), _library: library };
-        driver.check("cuInit", unsafe { (driver.api.init)(0) })?;
-        let mut device = 0;
-        driver.check("cuDeviceGet", unsafe { (driver.api.device_get)(&mut device, 0) })?;
-        driver.device = device;
-        let mut context = std::ptr::null_mut();
-        driver.check("cuDevicePrimaryCtxRetain", unsafe { (driver.api.primary_ctx_retain)(&mut context, device) })?;
-        driver.context = context;
-        driver.make_current()?;
+        let null = std::ptr::null_mut();
+        let mut driver = CudaDriver { api, device: 0, context: null, stream: null, _library: library };
+        // SAFETY: plain driver calls with out-pointers to locals.
+        unsafe {
+            driver.check("cuInit", (driver.api.init)(0))?;
+            let mut device = 0;
+            driver.check("cuDeviceGet", (driver.api.device_get)(&mut device, ordinal))?;
+            driver.device = device;
+            let mut context = null;
+            driver.check("cuDevicePrimaryCtxRetain", (driver.api.primary_ctx_retain)(&mut context, device))?;
+            driver.context = context;
+            let previous = driver.enter()?;
+            let mut stream = null;
+            let created = driver.check("cuStreamCreate", (driver.api.stream_create)(&mut stream, STREAM_NON_BLOCKING));
+            driver.stream = stream;
+            let pooled = created.and_then(|()| driver.keep_pool_memory());
+            if let Some(previous) = previous {
+                driver.restore(previous)?;
+            }
+            pooled?;
+        }
         Ok(driver)
+    }
+
+    /// Freed memory stays in the device's pool (no release on sync), so
+    /// steady-state allocations do not reach the OS.
+    fn keep_pool_memory(&self) -> Result<()> {
+        let (Some(get_pool), Some(set_attribute)) = (self.api.device_get_default_mem_pool, self.api.mem_pool_set_attribute) else {
+            return Ok(());
+        };
+        let mut pool = std::ptr::null_mut();
+        let mut threshold = u64::MAX;
+        // SAFETY: out-pointer to a local; the attribute takes a u64.
+        unsafe {
+            self.check("cuDeviceGetDefaultMemPool", get_pool(&mut pool, self.device))?;
+            self.check("cuMemPoolSetAttribute", set_attribute(pool, MEMPOOL_RELEASE_THRESHOLD, (&mut threshold as *mut u64).cast()))
+        }
     }
 
     /// Turns a status into an error carrying the driver's name for it.
@@ -126,54 +184,24 @@ impl CudaDriver {
         if status == 0 {
             return Ok(());
         }
-        let mut name: *const c_char = std::ptr::null();
-        // SAFETY: cuGetErrorName writes a pointer to a static string.
-        let known = unsafe { (self.api.get_error_name)(status, &mut name) } == 0 && !name.is_null();
-        let name = if known {
-            // SAFETY: a NUL-terminated static string from the driver.
-            unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
-        } else {
-            format!("CUresult {status}")
-        };
-        Err(CudaError { call, name })
+        Err(CudaError { call, name: self.error_name(status) })
     }
 
-    fn make_current(&self) -> Result<()> {
-        // SAFETY: a context retained in `load`.
-        self.check("cuCtxSetCurrent", unsafe { (self.api.ctx_set_current)(self.context) })
-    }
-
-    pub fn synchronize(&self) -> Result<()> {
-        self.make_current()?;
-        // SAFETY: plain driver call.
-        self.check("cuCtxSynchronize", unsafe { (self.api.ctx_synchronize)() })
-    }
-
-    /// Device memory with `bytes` copied in; freed with [`CudaDriver::free`].
+    /// Device memory with `bytes` copied in; freed with [`Driver::free`].
     pub fn upload(&self, bytes: &[u8]) -> Result<u64> {
-        self.make_current()?;
-        let mut pointer = 0u64;
-        // SAFETY: out-pointer to a local; the copy reads `bytes.len()` bytes.
-        self.check("cuMemAlloc", unsafe { (self.api.mem_alloc)(&mut pointer, bytes.len().max(1)) })?;
-        self.check("cuMemcpyHtoD", unsafe { (self.api.memcpy_htod)(pointer, bytes.as_ptr().cast(), bytes.len()) })?;
+        let pointer = self.alloc(bytes.len())?;
+        self.copy_htod(pointer, bytes)?;
         Ok(pointer)
     }
 
     pub fn download(&self, pointer: u64, bytes: &mut [u8]) -> Result<()> {
-        self.make_current()?;
-        // SAFETY: writes `bytes.len()` bytes into the slice.
-        self.check("cuMemcpyDtoH", unsafe { (self.api.memcpy_dtoh)(bytes.as_mut_ptr().cast(), pointer, bytes.len()) })
-    }
-
-    pub fn free(&self, pointer: u64) -> Result<()> {
-        // SAFETY: a pointer from `upload`.
-        self.check("cuMemFree", unsafe { (self.api.mem_free)(pointer) })
+        self.copy_dtoh(bytes, pointer)
     }
 }
 
 impl Driver for CudaDriver {
     fn load_module(&self, image: &[u8]) -> Result<ModuleHandle> {
-        self.make_current()?;
+        let _current = super::Current::enter(self)?;
         // PTX must be NUL-terminated; cubins are passed as they are.
         let text;
         let data = if image.starts_with(b"\x7fELF") {
@@ -213,10 +241,10 @@ impl Driver for CudaDriver {
         shared_bytes: u32,
         args: &[*mut c_void],
     ) -> Result<()> {
-        self.make_current()?;
+        let _current = super::Current::enter(self)?;
         let mut args = args.to_vec();
         // SAFETY: `args` points at the kernel's argument values, as
-        // cuLaunchKernel requires; the default stream.
+        // cuLaunchKernel requires; the device's stream.
         self.check("cuLaunchKernel", unsafe {
             (self.api.launch_kernel)(
                 function.0 as Handle,
@@ -227,7 +255,7 @@ impl Driver for CudaDriver {
                 block[1],
                 block[2],
                 shared_bytes,
-                std::ptr::null_mut(),
+                self.stream,
                 args.as_mut_ptr(),
                 std::ptr::null_mut(),
             )
@@ -235,7 +263,7 @@ impl Driver for CudaDriver {
     }
 
     fn compile_ptx(&self, ptx: &[u8]) -> Result<Vec<u8>> {
-        self.make_current()?;
+        let _current = super::Current::enter(self)?;
         let text = CString::new(ptx.to_vec()).map_err(|_| CudaError { call: "cuLinkAddData", name: "PTX contains NUL".into() })?;
         let bytes = text.as_bytes_with_nul();
         let mut state = std::ptr::null_mut();
@@ -282,21 +310,111 @@ impl Driver for CudaDriver {
     }
 
     fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32> {
-        self.make_current()?;
+        let _current = super::Current::enter(self)?;
         let (mut start, mut stop) = (std::ptr::null_mut(), std::ptr::null_mut());
-        // SAFETY: events created, recorded on the default stream, destroyed.
+        // SAFETY: events created, recorded on the device's stream, destroyed.
         unsafe {
             self.check("cuEventCreate", (self.api.event_create)(&mut start, 0))?;
             self.check("cuEventCreate", (self.api.event_create)(&mut stop, 0))?;
-            self.check("cuEventRecord", (self.api.event_record)(start, std::ptr::null_mut()))?;
+            self.check("cuEventRecord", (self.api.event_record)(start, self.stream))?;
             let outcome = work();
-            self.check("cuEventRecord", (self.api.event_record)(stop, std::ptr::null_mut()))?;
+            self.check("cuEventRecord", (self.api.event_record)(stop, self.stream))?;
             self.check("cuEventSynchronize", (self.api.event_synchronize)(stop))?;
             let mut ms = 0f32;
             self.check("cuEventElapsedTime", (self.api.event_elapsed)(&mut ms, start, stop))?;
             (self.api.event_destroy)(start);
             (self.api.event_destroy)(stop);
             outcome.map(|()| ms)
+        }
+    }
+
+    fn alloc(&self, bytes: usize) -> Result<u64> {
+        let _current = super::Current::enter(self)?;
+        let mut pointer = 0u64;
+        let bytes = bytes.max(1);
+        // SAFETY: out-pointer to a local; the memset stays inside the allocation.
+        unsafe {
+            match self.api.mem_alloc_async {
+                Some(alloc_async) => self.check("cuMemAllocAsync", alloc_async(&mut pointer, bytes, self.stream))?,
+                None => self.check("cuMemAlloc", (self.api.mem_alloc)(&mut pointer, bytes))?,
+            }
+            self.check("cuMemsetD8Async", (self.api.memset_d8_async)(pointer, 0, bytes, self.stream))?;
+        }
+        Ok(pointer)
+    }
+
+    fn free(&self, pointer: u64) -> Result<()> {
+        let _current = super::Current::enter(self)?;
+        // SAFETY: a pointer from `alloc`, freed once, in stream order.
+        unsafe {
+            match self.api.mem_free_async {
+                Some(free_async) => self.check("cuMemFreeAsync", free_async(pointer, self.stream)),
+                None => self.check("cuMemFree", (self.api.mem_free)(pointer)),
+            }
+        }
+    }
+
+    fn copy_dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        let _current = super::Current::enter(self)?;
+        // SAFETY: both ranges are device memory the caller checked.
+        self.check("cuMemcpyDtoDAsync", unsafe { (self.api.memcpy_dtod_async)(dst, src, bytes, self.stream) })
+    }
+
+    fn copy_htod(&self, dst: u64, src: &[u8]) -> Result<()> {
+        let _current = super::Current::enter(self)?;
+        // SAFETY: reads `src.len()` bytes; waits so `src` may be dropped after.
+        unsafe {
+            self.check("cuMemcpyHtoDAsync", (self.api.memcpy_htod_async)(dst, src.as_ptr().cast(), src.len(), self.stream))?;
+            self.check("cuStreamSynchronize", (self.api.stream_synchronize)(self.stream))
+        }
+    }
+
+    fn copy_dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
+        let _current = super::Current::enter(self)?;
+        // SAFETY: writes `dst.len()` bytes, complete after the stream sync.
+        unsafe {
+            self.check("cuMemcpyDtoHAsync", (self.api.memcpy_dtoh_async)(dst.as_mut_ptr().cast(), src, dst.len(), self.stream))?;
+            self.check("cuStreamSynchronize", (self.api.stream_synchronize)(self.stream))
+        }
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        let _current = super::Current::enter(self)?;
+        // SAFETY: the device's stream.
+        self.check("cuStreamSynchronize", unsafe { (self.api.stream_synchronize)(self.stream) })
+    }
+
+    fn enter(&self) -> Result<Option<usize>> {
+        let mut current = std::ptr::null_mut();
+        // SAFETY: out-pointer to a local; a context retained in `load_device`.
+        unsafe {
+            self.check("cuCtxGetCurrent", (self.api.ctx_get_current)(&mut current))?;
+            if current == self.context {
+                return Ok(None);
+            }
+            self.check("cuCtxSetCurrent", (self.api.ctx_set_current)(self.context))?;
+        }
+        Ok(Some(current as usize))
+    }
+
+    fn restore(&self, previous: usize) -> Result<()> {
+        // SAFETY: a context (or null) `enter` read from this thread.
+        self.check("cuCtxSetCurrent", unsafe { (self.api.ctx_set_current)(previous as Handle) })
+    }
+
+    fn raw_launch(&self) -> super::RawLaunch {
+        super::RawLaunch { function: self.api.launch_kernel as usize, stream: self.stream as usize }
+    }
+
+    fn error_name(&self, status: i32) -> String {
+        let mut name: *const c_char = std::ptr::null();
+        // SAFETY: cuGetErrorName writes a pointer to a static string.
+        let known = unsafe { (self.api.get_error_name)(status, &mut name) } == 0 && !name.is_null();
+        if known {
+            // SAFETY: a NUL-terminated static string from the driver.
+            unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+        } else {
+            format!("CUresult {status}")
         }
     }
 }

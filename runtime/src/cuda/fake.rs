@@ -1,11 +1,28 @@
 //! A simulated device for testing the CUDA backend's logic without a GPU:
-//! it counts calls and runs a clock advanced by a programmable launch cost.
+//! it counts calls, runs a clock advanced by a programmable launch cost,
+//! keeps "device" memory in host allocations (so device pointers can be
+//! read directly in tests), runs registered host emulations of kernels, and
+//! checks that launches happen with its context current, as CUDA does.
 
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ffi::c_void;
 use std::sync::Mutex;
 
-use super::{CudaError, Driver, FunctionHandle, ModuleHandle, Result};
+use super::{CudaError, Driver, FunctionHandle, ModuleHandle, RawLaunch, Result};
 
 type Cost = Box<dyn Fn([u32; 3], [u32; 3]) -> f32 + Send + Sync>;
+/// A host emulation of a kernel: its argument pointers, grid and block.
+pub type Emulation = fn(&[*mut c_void], [u32; 3], [u32; 3]);
+
+/// `CUDA_ERROR_INVALID_CONTEXT`, what a launch without the function's
+/// context current fails with.
+pub const INVALID_CONTEXT: i32 = 201;
+
+thread_local! {
+    /// The fake driver whose context is current on this thread (0: none).
+    static CURRENT: Cell<usize> = const { Cell::new(0) };
+}
 
 #[derive(Default)]
 struct State {
@@ -14,11 +31,19 @@ struct State {
     timings: usize,
     clock_ms: f32,
     last_grid: Option<[u32; 3]>,
+    last_block: Option<[u32; 3]>,
     max_shared: Option<u32>,
     fail_loads: Option<String>,
     compiles: usize,
     last_image: Option<Vec<u8>>,
+    loads_by_image: HashMap<Vec<u8>, usize>,
     compute_capability: Option<(i32, i32)>,
+    /// Live allocations by address.
+    memory: HashMap<u64, Box<[u8]>>,
+    /// Function handles: entry name per index (handles are index + 1).
+    functions: Vec<String>,
+    kernels: HashMap<String, (usize, Emulation)>,
+    context_switches: usize,
 }
 
 pub struct FakeDriver {
@@ -41,9 +66,18 @@ impl FakeDriver {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    fn id(&self) -> usize {
+        self as *const FakeDriver as usize
+    }
+
     /// Milliseconds one launch of `grid` × `block` takes on the simulated device.
     pub fn set_cost(&self, cost: impl Fn([u32; 3], [u32; 3]) -> f32 + Send + Sync + 'static) {
         *self.cost.lock().unwrap_or_else(|p| p.into_inner()) = Box::new(cost);
+    }
+
+    /// Runs `emulation` for launches of `entry` (which takes `arity` arguments).
+    pub fn set_kernel(&self, entry: &str, arity: usize, emulation: Emulation) {
+        self.state().kernels.insert(entry.to_string(), (arity, emulation));
     }
 
     pub fn fail_loads_with(&self, name: &str) {
@@ -53,6 +87,11 @@ impl FakeDriver {
     pub fn loads(&self) -> usize {
         self.state().loads
     }
+    /// Loads of an image ending with `image` (a PTX, or a fake cubin made
+    /// from it), so tests sharing one fake device stay apart.
+    pub fn loads_of(&self, image: &[u8]) -> usize {
+        self.state().loads_by_image.iter().filter(|(k, _)| k.ends_with(image)).map(|(_, n)| n).sum()
+    }
     pub fn launches(&self) -> usize {
         self.state().launches
     }
@@ -61,6 +100,9 @@ impl FakeDriver {
     }
     pub fn last_grid(&self) -> Option<[u32; 3]> {
         self.state().last_grid
+    }
+    pub fn last_block(&self) -> Option<[u32; 3]> {
+        self.state().last_block
     }
     pub fn max_shared_set(&self) -> Option<u32> {
         self.state().max_shared
@@ -74,6 +116,56 @@ impl FakeDriver {
     pub fn set_compute_capability(&self, cc: (i32, i32)) {
         self.state().compute_capability = Some(cc);
     }
+    /// Live allocations.
+    pub fn allocations(&self) -> usize {
+        self.state().memory.len()
+    }
+    /// How often a context was made current on some thread.
+    pub fn context_switches(&self) -> usize {
+        self.state().context_switches
+    }
+
+    /// A launch through the fast path's function pointer.
+    fn raw(&self, function: usize, grid: [u32; 3], block: [u32; 3], params: *mut *mut c_void) -> i32 {
+        if CURRENT.with(Cell::get) != self.id() {
+            return INVALID_CONTEXT;
+        }
+        let arity = {
+            let state = self.state();
+            let entry = function.checked_sub(1).and_then(|i| state.functions.get(i));
+            entry.and_then(|e| state.kernels.get(e)).map(|k| k.0).unwrap_or(0)
+        };
+        let args = if arity == 0 || params.is_null() {
+            Vec::new()
+        } else {
+            // SAFETY: cuLaunchKernel's contract: one pointer per parameter.
+            unsafe { std::slice::from_raw_parts(params, arity) }.to_vec()
+        };
+        match self.launch(FunctionHandle(function), grid, block, 0, &args) {
+            Ok(()) => 0,
+            Err(_) => 1,
+        }
+    }
+}
+
+/// `cuLaunchKernel` of the fake device: the stream is the driver.
+unsafe extern "C" fn fake_launch_kernel(
+    function: *mut c_void,
+    gx: u32,
+    gy: u32,
+    gz: u32,
+    bx: u32,
+    by: u32,
+    bz: u32,
+    _shared_bytes: u32,
+    stream: *mut c_void,
+    params: *mut *mut c_void,
+    _extra: *mut *mut c_void,
+) -> i32 {
+    // SAFETY: `raw_launch` hands out the driver's own address as the stream;
+    // drivers compiled code launches on outlive it (installed for the process).
+    let driver = unsafe { &*(stream as *const FakeDriver) };
+    driver.raw(function as usize, [gx, gy, gz], [bx, by, bz], params)
 }
 
 impl Driver for FakeDriver {
@@ -81,14 +173,17 @@ impl Driver for FakeDriver {
         let mut state = self.state();
         state.loads += 1;
         state.last_image = Some(image.to_vec());
+        *state.loads_by_image.entry(image.to_vec()).or_default() += 1;
         match &state.fail_loads {
             Some(name) => Err(CudaError { call: "cuModuleLoadData", name: name.clone() }),
             None => Ok(ModuleHandle(state.loads)),
         }
     }
 
-    fn get_function(&self, module: ModuleHandle, _name: &str) -> Result<FunctionHandle> {
-        Ok(FunctionHandle(module.0))
+    fn get_function(&self, _module: ModuleHandle, name: &str) -> Result<FunctionHandle> {
+        let mut state = self.state();
+        state.functions.push(name.to_string());
+        Ok(FunctionHandle(state.functions.len()))
     }
 
     fn set_max_dynamic_shared(&self, _function: FunctionHandle, bytes: u32) -> Result<()> {
@@ -96,19 +191,20 @@ impl Driver for FakeDriver {
         Ok(())
     }
 
-    fn launch(
-        &self,
-        _function: FunctionHandle,
-        grid: [u32; 3],
-        block: [u32; 3],
-        _shared_bytes: u32,
-        _args: &[*mut std::ffi::c_void],
-    ) -> Result<()> {
+    fn launch(&self, function: FunctionHandle, grid: [u32; 3], block: [u32; 3], _shared_bytes: u32, args: &[*mut c_void]) -> Result<()> {
         let cost = (self.cost.lock().unwrap_or_else(|p| p.into_inner()))(grid, block);
-        let mut state = self.state();
-        state.launches += 1;
-        state.clock_ms += cost;
-        state.last_grid = Some(grid);
+        let emulation = {
+            let mut state = self.state();
+            state.launches += 1;
+            state.clock_ms += cost;
+            state.last_grid = Some(grid);
+            state.last_block = Some(block);
+            let entry = function.0.checked_sub(1).and_then(|i| state.functions.get(i)).cloned();
+            entry.and_then(|e| state.kernels.get(&e).copied())
+        };
+        if let Some((_, emulate)) = emulation {
+            emulate(args, grid, block);
+        }
         Ok(())
     }
 
@@ -134,5 +230,67 @@ impl Driver for FakeDriver {
         };
         work()?;
         Ok(self.state().clock_ms - start)
+    }
+
+    fn alloc(&self, bytes: usize) -> Result<u64> {
+        let buffer = vec![0u8; bytes.max(1)].into_boxed_slice();
+        let address = buffer.as_ptr() as u64;
+        self.state().memory.insert(address, buffer);
+        Ok(address)
+    }
+
+    fn free(&self, pointer: u64) -> Result<()> {
+        match self.state().memory.remove(&pointer) {
+            Some(_) => Ok(()),
+            None => Err(CudaError { call: "cuMemFreeAsync", name: "CUDA_ERROR_INVALID_VALUE".into() }),
+        }
+    }
+
+    fn copy_dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()> {
+        // SAFETY: fake device pointers are host allocations of this driver.
+        unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, bytes) };
+        Ok(())
+    }
+
+    fn copy_htod(&self, dst: u64, src: &[u8]) -> Result<()> {
+        // SAFETY: as copy_dtod.
+        unsafe { std::ptr::copy(src.as_ptr(), dst as *mut u8, src.len()) };
+        Ok(())
+    }
+
+    fn copy_dtoh(&self, dst: &mut [u8], src: u64) -> Result<()> {
+        // SAFETY: as copy_dtod.
+        unsafe { std::ptr::copy(src as *const u8, dst.as_mut_ptr(), dst.len()) };
+        Ok(())
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        Ok(())
+    }
+
+    fn enter(&self) -> Result<Option<usize>> {
+        let previous = CURRENT.with(Cell::get);
+        if previous == self.id() {
+            return Ok(None);
+        }
+        self.state().context_switches += 1;
+        CURRENT.with(|c| c.set(self.id()));
+        Ok(Some(previous))
+    }
+
+    fn restore(&self, previous: usize) -> Result<()> {
+        CURRENT.with(|c| c.set(previous));
+        Ok(())
+    }
+
+    fn raw_launch(&self) -> RawLaunch {
+        RawLaunch { function: fake_launch_kernel as *const () as usize, stream: self.id() }
+    }
+
+    fn error_name(&self, status: i32) -> String {
+        match status {
+            INVALID_CONTEXT => "CUDA_ERROR_INVALID_CONTEXT".into(),
+            other => format!("CUresult {other}"),
+        }
     }
 }

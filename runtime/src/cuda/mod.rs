@@ -11,11 +11,15 @@
 //! concurrent first calls load once.
 
 pub mod cache;
+pub mod copy;
 pub mod driver;
 pub mod fake;
+pub mod gpus;
+pub mod slot;
 
 use cache::KernelCache;
 
+use std::ffi::c_void;
 use std::sync::OnceLock;
 
 /// A failed driver call, by the driver's own error name.
@@ -34,29 +38,85 @@ pub struct ModuleHandle(pub usize);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionHandle(pub usize);
 
-/// The slice of the CUDA driver API the backend uses.
+/// What compiled wrappers call directly on their fast path: the address of
+/// `cuLaunchKernel` (or a stand-in with its signature) and the stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawLaunch {
+    pub function: usize,
+    pub stream: usize,
+}
+
+/// The signature of `cuLaunchKernel`.
+pub type LaunchFn = unsafe extern "C" fn(
+    function: *mut c_void,
+    gx: u32,
+    gy: u32,
+    gz: u32,
+    bx: u32,
+    by: u32,
+    bz: u32,
+    shared_bytes: u32,
+    stream: *mut c_void,
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> i32;
+
+/// The slice of the CUDA driver API the backend uses, for one device.
+/// Work is ordered on the device's stream; memory is stream-ordered.
 pub trait Driver: Send + Sync {
     /// Loads a PTX or cubin image (the driver JIT-compiles PTX).
     fn load_module(&self, image: &[u8]) -> Result<ModuleHandle>;
     fn get_function(&self, module: ModuleHandle, name: &str) -> Result<FunctionHandle>;
     /// Allows more than 48 KiB of dynamic shared memory.
     fn set_max_dynamic_shared(&self, function: FunctionHandle, bytes: u32) -> Result<()>;
-    /// `cuLaunchKernel`; `args` are pointers to the argument values.
-    fn launch(
-        &self,
-        function: FunctionHandle,
-        grid: [u32; 3],
-        block: [u32; 3],
-        shared_bytes: u32,
-        args: &[*mut std::ffi::c_void],
-    ) -> Result<()>;
+    /// `cuLaunchKernel` on the device's stream; `args` point at the values.
+    fn launch(&self, function: FunctionHandle, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, args: &[*mut c_void])
+        -> Result<()>;
     /// Milliseconds `work` takes on the device (events around it).
     fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32>;
-    /// JIT-compiles PTX to a cubin for the current device.
+    /// JIT-compiles PTX to a cubin for the device.
     fn compile_ptx(&self, ptx: &[u8]) -> Result<Vec<u8>>;
-    /// (major, minor) of the current device.
+    /// (major, minor) of the device.
     fn compute_capability(&self) -> Result<(i32, i32)>;
     fn driver_version(&self) -> Result<i32>;
+
+    /// Device memory, zero-filled, from the stream-ordered pool.
+    fn alloc(&self, bytes: usize) -> Result<u64>;
+    fn free(&self, pointer: u64) -> Result<()>;
+    fn copy_dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
+    fn copy_htod(&self, dst: u64, src: &[u8]) -> Result<()>;
+    /// Waits for the stream, then copies to the host.
+    fn copy_dtoh(&self, dst: &mut [u8], src: u64) -> Result<()>;
+    fn synchronize(&self) -> Result<()>;
+
+    /// Makes the device's context current on this thread; returns the
+    /// previous context when it was another one (give it to `restore`).
+    fn enter(&self) -> Result<Option<usize>>;
+    fn restore(&self, previous: usize) -> Result<()>;
+    fn raw_launch(&self) -> RawLaunch;
+    /// The driver's name for a `CUresult`.
+    fn error_name(&self, status: i32) -> String;
+}
+
+/// The device guard: the device's context is current while it lives, and
+/// the thread's previous context is restored when it drops.
+pub struct Current<'a> {
+    driver: &'a dyn Driver,
+    previous: Option<usize>,
+}
+
+impl<'a> Current<'a> {
+    pub fn enter(driver: &'a dyn Driver) -> Result<Current<'a>> {
+        Ok(Current { driver, previous: driver.enter()? })
+    }
+}
+
+impl Drop for Current<'_> {
+    fn drop(&mut self) {
+        if let Some(previous) = self.previous {
+            let _ = self.driver.restore(previous);
+        }
+    }
 }
 
 /// One autotune configuration, as `#wrap.config` gives it.
@@ -84,12 +144,120 @@ pub struct Loaded {
     pub config: usize,
 }
 
+/// Device memory a kernel may write: autotuning runs the kernel several
+/// times, so these bytes are saved before and restored after (Triton's
+/// `restore_value`), and the call's own launch sees the original inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub pointer: u64,
+    pub bytes: usize,
+}
+
 /// 48 KiB: more dynamic shared memory needs an explicit opt-in.
 const DEFAULT_SHARED_LIMIT: u32 = 48 * 1024;
 /// Timed launches per config when autotuning.
 const TUNING_REPEATS: usize = 3;
 
-/// The per-kernel slot: lazily loaded, autotuned once, then launched.
+/// The grid for `elements` (x, y, z) under `config`: a ceil-division per
+/// axis (0 elements: 0 programs, nothing to launch).
+pub fn grid_for(config: &Config, elements: [u64; 3]) -> [u32; 3] {
+    std::array::from_fn(|d| elements[d].div_ceil(config.block[d].max(1)) as u32)
+}
+
+/// Threads per program: `num_warps` warps of 32.
+pub fn block_dims(config: &Config) -> [u32; 3] {
+    [config.num_warps.max(1) * 32, 1, 1]
+}
+
+/// The image to load for `spec`: a cached cubin, a freshly compiled (and
+/// cached) one, or the image itself when there is no cache or it is a cubin.
+fn image<'s>(driver: &dyn Driver, spec: &'s KernelSpec, cache: Option<&KernelCache>) -> Result<std::borrow::Cow<'s, [u8]>> {
+    let ptx = &spec.image;
+    let Some(cache) = cache.filter(|_| !ptx.starts_with(b"\x7fELF")) else {
+        return Ok(std::borrow::Cow::Borrowed(ptx));
+    };
+    let path = cache.path(ptx, driver.compute_capability()?, driver.driver_version()?);
+    if let Some(cubin) = cache.load(&path) {
+        return Ok(std::borrow::Cow::Owned(cubin));
+    }
+    let cubin = driver.compile_ptx(ptx)?;
+    cache.store(&path, &cubin);
+    Ok(std::borrow::Cow::Owned(cubin))
+}
+
+/// Loads `spec` and, for several configs, times each with the call's real
+/// arguments (saving and restoring `preserve` around the timing runs) and
+/// keeps the fastest. Launches nothing for a single config.
+pub fn load_and_tune(
+    driver: &dyn Driver,
+    spec: &KernelSpec,
+    cache: Option<&KernelCache>,
+    elements: [u64; 3],
+    args: &[*mut c_void],
+    preserve: &[Span],
+) -> Result<Loaded> {
+    let module = driver.load_module(&image(driver, spec, cache)?)?;
+    let function = driver.get_function(module, &spec.entry)?;
+    let needed = spec.configs.iter().map(|c| c.shared_bytes).max().unwrap_or(0);
+    if needed > DEFAULT_SHARED_LIMIT {
+        driver.set_max_dynamic_shared(function, needed)?;
+    }
+    if spec.configs.len() == 1 {
+        return Ok(Loaded { function, config: 0 });
+    }
+    let saved = save(driver, preserve)?;
+    let tuned = time_configs(driver, spec, function, elements, args);
+    let restored = restore(driver, preserve, &saved);
+    let best = tuned?;
+    restored?;
+    Ok(Loaded { function, config: best })
+}
+
+fn time_configs(driver: &dyn Driver, spec: &KernelSpec, function: FunctionHandle, elements: [u64; 3], args: &[*mut c_void]) -> Result<usize> {
+    let mut best = (f32::INFINITY, 0);
+    for (index, config) in spec.configs.iter().enumerate() {
+        let grid = grid_for(config, elements);
+        if grid.contains(&0) {
+            return Ok(0);
+        }
+        let mut run = || {
+            for _ in 0..TUNING_REPEATS {
+                driver.launch(function, grid, block_dims(config), config.shared_bytes, args)?;
+            }
+            Ok(())
+        };
+        let ms = driver.time(&mut run)?;
+        if ms < best.0 {
+            best = (ms, index);
+        }
+    }
+    Ok(best.1)
+}
+
+/// Copies of `spans` in scratch device memory.
+fn save(driver: &dyn Driver, spans: &[Span]) -> Result<Vec<u64>> {
+    let mut saved = Vec::with_capacity(spans.len());
+    for span in spans {
+        let scratch = driver.alloc(span.bytes)?;
+        saved.push(scratch);
+        driver.copy_dtod(scratch, span.pointer, span.bytes)?;
+    }
+    Ok(saved)
+}
+
+/// Writes the saved copies back and frees them (every one, even after a
+/// failure).
+fn restore(driver: &dyn Driver, spans: &[Span], saved: &[u64]) -> Result<()> {
+    let mut outcome = Ok(());
+    for (span, &scratch) in spans.iter().zip(saved) {
+        outcome = outcome.and(driver.copy_dtod(span.pointer, scratch, span.bytes));
+        outcome = outcome.and(driver.free(scratch));
+    }
+    outcome
+}
+
+/// A Rust-side kernel slot (the runtime's own kernels use it; compiled
+/// wrappers use [`slot`]): lazily loaded, autotuned once, then launched.
 pub struct LazyKernel {
     spec: KernelSpec,
     cache: Option<KernelCache>,
@@ -111,26 +279,9 @@ impl LazyKernel {
         self
     }
 
-    /// The image to load: a cached cubin, a freshly compiled (and cached)
-    /// one, or the image itself when there is no cache or it is a cubin.
-    fn image(&self, driver: &dyn Driver) -> Result<std::borrow::Cow<'_, [u8]>> {
-        let ptx = &self.spec.image;
-        let Some(cache) = self.cache.as_ref().filter(|_| !ptx.starts_with(b"\x7fELF")) else {
-            return Ok(std::borrow::Cow::Borrowed(ptx));
-        };
-        let path = cache.path(ptx, driver.compute_capability()?, driver.driver_version()?);
-        if let Some(cubin) = cache.load(&path) {
-            return Ok(std::borrow::Cow::Owned(cubin));
-        }
-        let cubin = driver.compile_ptx(ptx)?;
-        cache.store(&path, &cubin);
-        Ok(std::borrow::Cow::Owned(cubin))
-    }
-
-    /// The grid for `elements` (x, y, z) under `config`: a ceil-division per
-    /// axis.
+    /// The grid for `elements` under `config` (see [`grid_for`]).
     pub fn grid(config: &Config, elements: [u64; 3]) -> [u32; 3] {
-        std::array::from_fn(|d| elements[d].div_ceil(config.block[d].max(1)).max(1) as u32)
+        grid_for(config, elements)
     }
 
     pub fn loaded(&self) -> Option<Loaded> {
@@ -138,44 +289,26 @@ impl LazyKernel {
     }
 
     /// Launches over `elements` with `args`; the first call loads and, for
-    /// several configs, times each with these very arguments.
-    pub fn launch(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut std::ffi::c_void]) -> Result<()> {
-        let loaded = self.loaded.get_or_init(|| self.load_and_tune(driver, elements, args)).clone()?;
+    /// several configs, times each with these very arguments (saving and
+    /// restoring `preserve`).
+    pub fn launch_preserving(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut c_void], preserve: &[Span]) -> Result<()> {
+        let loaded = self
+            .loaded
+            .get_or_init(|| load_and_tune(driver, &self.spec, self.cache.as_ref(), elements, args, preserve))
+            .clone()?;
         let config = &self.spec.configs[loaded.config];
-        driver.launch(loaded.function, Self::grid(config, elements), block_dims(config), config.shared_bytes, args)
+        let grid = grid_for(config, elements);
+        if grid.contains(&0) {
+            return Ok(());
+        }
+        driver.launch(loaded.function, grid, block_dims(config), config.shared_bytes, args)
     }
 
-    fn load_and_tune(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut std::ffi::c_void]) -> Result<Loaded> {
-        let module = driver.load_module(&self.image(driver)?)?;
-        let function = driver.get_function(module, &self.spec.entry)?;
-        let needed = self.spec.configs.iter().map(|c| c.shared_bytes).max().unwrap_or(0);
-        if needed > DEFAULT_SHARED_LIMIT {
-            driver.set_max_dynamic_shared(function, needed)?;
-        }
-        if self.spec.configs.len() == 1 {
-            return Ok(Loaded { function, config: 0 });
-        }
-        let mut best = (f32::INFINITY, 0);
-        for (index, config) in self.spec.configs.iter().enumerate() {
-            let grid = Self::grid(config, elements);
-            let mut run = || {
-                for _ in 0..TUNING_REPEATS {
-                    driver.launch(function, grid, block_dims(config), config.shared_bytes, args)?;
-                }
-                Ok(())
-            };
-            let ms = driver.time(&mut run)?;
-            if ms < best.0 {
-                best = (ms, index);
-            }
-        }
-        Ok(Loaded { function, config: best.1 })
+    /// [`LazyKernel::launch_preserving`] for kernels that only write
+    /// memory no argument reads.
+    pub fn launch(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut c_void]) -> Result<()> {
+        self.launch_preserving(driver, elements, args, &[])
     }
-}
-
-/// Threads per program: `num_warps` warps of 32.
-fn block_dims(config: &Config) -> [u32; 3] {
-    [config.num_warps.max(1) * 32, 1, 1]
 }
 
 #[cfg(test)]
@@ -196,7 +329,7 @@ mod tests {
     fn grid_is_a_ceil_division_per_axis() {
         let c = Config { name: "c".into(), block: [128, 4, 1], num_warps: 4, shared_bytes: 0 };
         assert_eq!(LazyKernel::grid(&c, [1000, 9, 1]), [8, 3, 1]);
-        assert_eq!(LazyKernel::grid(&c, [0, 1, 1]), [1, 1, 1]);
+        assert_eq!(LazyKernel::grid(&c, [0, 1, 1]), [0, 1, 1], "nothing to launch");
     }
 
     #[test]
@@ -217,6 +350,26 @@ mod tests {
         assert_eq!(driver.launches(), after_first + 2, "later calls are one launch each");
         assert_eq!(driver.last_grid(), Some([8, 1, 1]), "2000 elements / block 256");
         assert_eq!(driver.loads(), 1);
+    }
+
+    #[test]
+    fn autotuning_restores_what_the_timing_runs_wrote() {
+        let driver = FakeDriver::new();
+        // A kernel that increments its buffer in place, like `x.add_(1)`.
+        driver.set_kernel("k", 1, |args, _, _| {
+            // SAFETY: the test passes a pointer to the buffer's address.
+            let address = unsafe { *(args[0] as *const u64) };
+            unsafe { *(address as *mut u8) += 1 };
+        });
+        let buffer = driver.alloc(4).unwrap();
+        let mut pointer = buffer;
+        let args = [&mut pointer as *mut u64 as *mut std::ffi::c_void];
+        let kernel = LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0)])).unwrap();
+        kernel.launch_preserving(&driver, [4, 1, 1], &args, &[Span { pointer: buffer, bytes: 4 }]).unwrap();
+        let mut value = [0u8; 4];
+        driver.copy_dtoh(&mut value, buffer).unwrap();
+        assert_eq!(value[0], 1, "six timing launches ran, but the call's effect is one increment");
+        assert_eq!(driver.allocations(), 1, "the saved copy is freed");
     }
 
     #[test]
