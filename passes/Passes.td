@@ -75,6 +75,26 @@ def WrapInlineAliasReplay : Pass<"wrap-inline-alias-replay", "mlir::ModuleOp"> {
   }];
 }
 
+def WrapLowerLazyLaunch : Pass<"wrap-lower-lazy-launch", "mlir::ModuleOp"> {
+  let summary = "Route GPU kernel launches through lazily loaded, autotuned per-kernel slots";
+  let description = [{
+    For every kernel a `wrap.launch` runs on the GPU, embeds its image (the
+    `ptx` text, or the bytes of its `ptx_file` / `cubin_file`), entry name
+    and configs in a constant `wrt_cuda_kernel` descriptor, adds a
+    zero-initialized `wrt_cuda_slot` global with one entry per device, and
+    rewrites the launch into `wrap.lazy_launch`. convert-wrap-to-llvm turns
+    that into the fast path: pick the entry of the first tensor argument's
+    device, compute the grid inline (ceil-division of `numel` by the chosen
+    block), and call `cuLaunchKernel` through the entry's cached function
+    pointer. The runtime's slow path runs on the first call (load, opt-in to
+    large shared memory, autotune with the call's real arguments while
+    saving and restoring what the kernel writes) and when a launch fails
+    (a thread without the device's context current). Every tensor a GPU
+    launch passes must be a CUDA tensor.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower straight-line wrap IR to the LLVM dialect and wrt_* runtime calls";
   let description = [{

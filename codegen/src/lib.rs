@@ -55,6 +55,18 @@ pub fn lower_to_llvm_dialect(context: &Context, module: &mut Module) -> Result<V
     run_pipeline(context, module, TO_LLVM)
 }
 
+/// [`TO_LLVM`] with kernel launches on the GPU through lazy slots.
+pub const TO_LLVM_CUDA: &str = "builtin.module(wrap-lower-lazy-launch,convert-wrap-to-llvm,convert-scf-to-cf,\
+convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
+
+/// Lowers a specialized module whose kernels run on the GPU: kernels
+/// written in MLIR are compiled to PTX for `sm` first (see
+/// [`ptx::attach_ptx`]), then every launch goes through a lazy slot.
+pub fn lower_to_llvm_dialect_cuda(context: &Context, module: &mut Module, sm: ptx::Sm, opt_level: u8) -> Result<Vec<String>> {
+    ptx::attach_ptx(context, module, sm, opt_level)?;
+    run_pipeline(context, module, TO_LLVM_CUDA)
+}
+
 /// Translates an LLVM-dialect module into LLVM IR owned by `llvm`.
 pub fn translate<'ctx>(module: &Module, llvm: &'ctx inkwell::context::Context) -> Result<LlvmModule<'ctx>> {
     // SAFETY: the module's context is live.

@@ -2,7 +2,8 @@
 //! the host payload of a `wrap.kernel` (a `func.func` taking the kernel's
 //! arguments and three program ids) becomes the body of a GPU kernel whose
 //! program ids are the block indices, so one `.mlir` kernel runs on both
-//! backends.
+//! backends. A program is scalar code: thread (0, 0, 0) of each block runs
+//! it, exactly as the host backend runs it once per program id.
 
 use std::fmt::Write as _;
 
@@ -91,16 +92,22 @@ pub fn gpu_module_source(module: &Module) -> Result<String> {
                 writeln!(source, "  %i{k} = arith.index_cast %a{k} : i64 to index").unwrap();
             }
         }
+        writeln!(source, "  %zero = arith.constant 0 : i32").unwrap();
         for axis in ["x", "y", "z"] {
             writeln!(source, "  %c{axis} = nvvm.read.ptx.sreg.ctaid.{axis} : i32").unwrap();
             writeln!(source, "  %p{axis} = arith.index_cast %c{axis} : i32 to index").unwrap();
+            writeln!(source, "  %t{axis} = nvvm.read.ptx.sreg.tid.{axis} : i32").unwrap();
+            writeln!(source, "  %first{axis} = arith.cmpi eq, %t{axis}, %zero : i32").unwrap();
         }
+        writeln!(source, "  %firstxy = arith.andi %firstx, %firsty : i1").unwrap();
+        writeln!(source, "  %leader = arith.andi %firstxy, %firstz : i1").unwrap();
         let mut all_args = args.clone();
         all_args.extend(["%px".into(), "%py".into(), "%pz".into()]);
         let mut all_types = arg_types.clone();
         all_types.extend(["index".into(), "index".into(), "index".into()]);
-        writeln!(source, "  func.call @{host}({}) : ({}) -> ()", all_args.join(", "), all_types.join(", ")).unwrap();
-        writeln!(source, "  return\n}}").unwrap();
+        writeln!(source, "  scf.if %leader {{").unwrap();
+        writeln!(source, "    func.call @{host}({}) : ({}) -> ()", all_args.join(", "), all_types.join(", ")).unwrap();
+        writeln!(source, "  }}\n  return\n}}").unwrap();
     }
     if source.is_empty() {
         return Err(CodegenError::Pipeline("the module has no kernel with a host (MLIR) payload to compile to PTX".into()));
@@ -137,6 +144,28 @@ pub fn kernels_to_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8)
         .ok_or_else(|| CodegenError::Llvm("no NVPTX target machine".into()))?;
     crate::optimize(&ir, &machine, opt_level)?;
     crate::assembly(&ir, &machine)
+}
+
+/// Gives every kernel that has an MLIR (host) payload but no GPU payload the
+/// PTX wrapc compiles from it, as its `ptx` attribute, so that
+/// `wrap-lower-lazy-launch` embeds it. Kernels with PTX or cubin payloads
+/// are left as they are.
+pub fn attach_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8) -> Result<()> {
+    use melior::ir::operation::OperationMutLike;
+    let needs_ptx: Vec<_> = ir::collect_ops(module.as_operation(), "wrap.kernel")
+        .into_iter()
+        .filter(|k| ["ptx", "ptx_file", "cubin_file"].iter().all(|a| ir::attribute(*k, a).is_none()))
+        .filter(|k| ir::flat_symbol_attr(*k, "host").is_some())
+        .collect();
+    if needs_ptx.is_empty() {
+        return Ok(());
+    }
+    let ptx = kernels_to_ptx(context, module, sm, opt_level)?;
+    let text: melior::ir::Attribute = melior::ir::attribute::StringAttribute::new(context, &ptx).into();
+    for kernel in needs_ptx {
+        ir::as_mut(kernel).set_attribute("ptx", text);
+    }
+    Ok(())
 }
 
 /// Turns the converted entries into PTX kernels (`.entry`).

@@ -42,6 +42,13 @@ unsafe extern "C" {
     pub fn wrapcInputInfoGetMutationType(attr: MlirAttribute) -> i32;
     pub fn wrapcInputInfoGet(ctx: MlirContext, flags: u32) -> MlirAttribute;
 
+    pub fn wrapcAttributeIsKernelConfig(attr: MlirAttribute) -> bool;
+    pub fn wrapcKernelConfigGetName(attr: MlirAttribute) -> mlir_sys::MlirStringRef;
+    pub fn wrapcKernelConfigGetBlockRank(attr: MlirAttribute) -> isize;
+    pub fn wrapcKernelConfigGetBlock(attr: MlirAttribute, i: isize) -> i64;
+    pub fn wrapcKernelConfigGetNumWarps(attr: MlirAttribute) -> i64;
+    pub fn wrapcKernelConfigGetSharedBytes(attr: MlirAttribute) -> i64;
+
     pub fn wrapcAttributeIsOutputInfo(attr: MlirAttribute) -> bool;
     pub fn wrapcOutputInfoGetOutputType(attr: MlirAttribute) -> i32;
     pub fn wrapcOutputInfoGetBaseIndex(attr: MlirAttribute) -> i64;

@@ -10,7 +10,7 @@ pub mod ffi;
 mod metadata;
 
 pub use metadata::{
-    DeviceKind, InputFlags, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo,
+    DeviceKind, InputFlags, InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo,
     TensorTypeInfo, DYNAMIC,
 };
 

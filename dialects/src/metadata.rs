@@ -280,3 +280,32 @@ impl<'c> SubclassInfo<'c> {
         leaves
     }
 }
+
+/// One `#wrap.config`: an autotune configuration of a kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelConfig {
+    pub name: String,
+    pub block: Vec<i64>,
+    pub num_warps: i64,
+    pub shared_bytes: i64,
+}
+
+impl KernelConfig {
+    pub fn from_attribute(attr: Attribute) -> Option<Self> {
+        let raw = attr.to_raw();
+        // SAFETY: `raw` is a live attribute; accessors run after the kind check.
+        unsafe {
+            if !ffi::wrapcAttributeIsKernelConfig(raw) {
+                return None;
+            }
+            let name = ffi::wrapcKernelConfigGetName(raw);
+            let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
+            Some(KernelConfig {
+                name: String::from_utf8_lossy(name).into_owned(),
+                block: (0..ffi::wrapcKernelConfigGetBlockRank(raw)).map(|i| ffi::wrapcKernelConfigGetBlock(raw, i)).collect(),
+                num_warps: ffi::wrapcKernelConfigGetNumWarps(raw),
+                shared_bytes: ffi::wrapcKernelConfigGetSharedBytes(raw),
+            })
+        }
+    }
+}

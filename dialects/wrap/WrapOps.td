@@ -400,17 +400,49 @@ def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "launch a kernel over a grid of programs";
   let description = [{
-    Launches `@kernel` over `grid` (one to three `index` extents, in
-    programs) with `args`, which must match the kernel's signature.
+    Launches `@kernel` with `args`, which must match the kernel's signature,
+    over either `grid` (one to three `index` extents, in programs) or
+    `numel` (one to three element counts; the grid is their ceil-division
+    by the block of the config the kernel runs with, as Triton's
+    `grid(xnumel)` is). Only the `numel` form lets autotuning pick among
+    configs with different blocks. The host backend runs the first config.
 
     ```mlir
     wrap.launch @add grid(%g) args(%x, %y, %n) : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index
+    wrap.launch @add numel(%n) args(%x, %y, %n) : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<Index>:$grid,
+                       Variadic<Index>:$numel, Variadic<Wrap_KernelArg>:$args);
+  let assemblyFormat = [{
+    $kernel (`grid` `(` $grid^ `)`)? (`numel` `(` $numel^ `)`)? `args` `(` $args `)`
+    attr-dict (`:` qualified(type($args))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments]> {
+  let summary = "launch through a per-kernel slot (made by wrap-lower-lazy-launch)";
+  let description = [{
+    `slot` names the kernel's zero-initialized `wrt_cuda_slot` global and
+    `descriptor` its constant `wrt_cuda_kernel` (image, entry, configs).
+    convert-wrap-to-llvm lowers it to the fast path: read the entry of the
+    first tensor argument's device, compute the grid inline, call
+    `cuLaunchKernel` through the entry's function pointer; the runtime's
+    slow path loads and autotunes on the first call, and recovers a launch
+    from a thread without the device's context current. `grid` and
+    `numel` mean what they mean on `wrap.launch`.
+
+    ```mlir
+    wrap.lazy_launch @__wrapc_slot_add, @__wrapc_kernel_add numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$slot, FlatSymbolRefAttr:$descriptor,
+                       Variadic<Index>:$grid, Variadic<Index>:$numel,
                        Variadic<Wrap_KernelArg>:$args);
   let assemblyFormat = [{
-    $kernel `grid` `(` $grid `)` `args` `(` $args `)` attr-dict (`:` qualified(type($args))^)?
+    $slot `,` $descriptor (`grid` `(` $grid^ `)`)? (`numel` `(` $numel^ `)`)?
+    `args` `(` $args `)` attr-dict (`:` qualified(type($args))^)?
   }];
   let hasVerifier = 1;
 }

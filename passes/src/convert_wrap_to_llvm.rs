@@ -8,19 +8,20 @@ use melior::dialect::func;
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::attribute::AttributeLike;
-use melior::ir::operation::{Operation, OperationLike, OperationMutLike, OperationRef};
+use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, BlockRef, Location, Module, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
-use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{DeviceKind, KernelConfig, SubclassInfo, TensorTypeInfo, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult, Reported};
 use crate::Options;
 
 /// The C-layout header every `wrt_tensor` starts with (`wrt_tensor_header`
 /// in wrapc_runtime.h): dtype, device kind, rank, storage offset, sizes,
-/// strides, and a pointer to the shared version counter.
-const HEADER: &str = "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr)>";
+/// strides, a pointer to the shared version counter, the storage's base
+/// address and the CUDA device ordinal.
+const HEADER: &str = "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32)>";
 const HEADER_DTYPE: i32 = 0;
 const HEADER_DEVICE: i32 = 1;
 const HEADER_RANK: i32 = 2;
@@ -28,6 +29,16 @@ const HEADER_OFFSET: i32 = 3;
 const HEADER_SIZES: i32 = 4;
 const HEADER_STRIDES: i32 = 5;
 const HEADER_VERSION: i32 = 6;
+const HEADER_DATA: i32 = 7;
+const HEADER_DEVICE_INDEX: i32 = 8;
+
+/// `wrt_cuda_slot_entry` (runtime/src/cuda/slot.rs): function, launch,
+/// stream, divisor[3], threads, shared bytes; one per device ordinal.
+const SLOT_ENTRY: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32)>";
+const SLOT_ENTRY_BYTES: i64 = 56;
+const MAX_DEVICES: i64 = 8;
+/// LLVM's `acquire` atomic ordering.
+const ACQUIRE: &str = "4 : i64";
 /// Ranks the header holds.
 const MAX_RANK: usize = 8;
 
@@ -71,7 +82,7 @@ fn is_wrap_type(ty: Type) -> bool {
 /// Whether `function`'s body uses the wrap dialect.
 fn uses_wrap_ops(function: OperationRef) -> bool {
     let mut found = false;
-    for name in ["wrap.call_compiled", "wrap.grad_mode.get", "wrap.launch", "wrap.alloc", "wrap.empty_strided"] {
+    for name in ["wrap.call_compiled", "wrap.grad_mode.get", "wrap.launch", "wrap.lazy_launch", "wrap.alloc", "wrap.empty_strided"] {
         found |= !ir::collect_ops(function, name).is_empty();
     }
     found
@@ -150,6 +161,9 @@ fn runtime_signature(name: &str) -> (&'static [&'static str], &'static [&'static
         "wrt_check_argument" => (&[P, P, "i64", "i32", "i32", "i64", P], &["i32"]),
         "wrt_scalar_from_i64" => (&["i64", P], &["i32"]),
         "wrt_launch_host" => (&[TRAMPOLINE_TYPE, "i64", "i64", "i64", P], &["i32"]),
+        "wrt_cuda_launch_slow" => (&[P, P, "i32", P, P, "i64", P, "i32", "i32"], &["i32"]),
+        "wrt_cuda_guard_enter" => (&["i32", P], &["i32"]),
+        "wrt_cuda_guard_exit" => (&["i32", P], &["i32"]),
         other => unreachable!("no runtime signature for {other}"),
     }
 }
@@ -729,13 +743,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
                 self.checked("wrt_assert_size_stride", &[operands[0], rank, sizes, strides]);
             }
-            "wrap.device_guard" => {
-                // Host code runs on one device: the guard only scopes its body.
-                if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
-                    self.lower_block(body, results)?;
-                }
-            }
+            "wrap.device_guard" => self.lower_device_guard(op, results)?,
             "wrap.launch" => self.lower_launch(op, &operands)?,
+            "wrap.lazy_launch" => self.lower_lazy_launch(op, &operands)?,
             other if other.starts_with("arith.") || other.starts_with("index.") => self.clone_op(op, &operands),
             other if other.starts_with("wrap.subclass.") => {
                 return ir::fail(op, "tensor-subclass values cannot cross wrapc's native ABI; flatten them first");
@@ -943,8 +953,35 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let Some(host) = ir::flat_symbol_attr(kernel, "host") else {
             return ir::fail(op, &format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"));
         };
-        let grid_rank = dense_segment(op, 0);
-        let (grid, args) = operands.split_at(grid_rank);
+        let on_gpu = op.operands().any(|v| TensorTypeInfo::from_type(v.r#type()).is_some_and(|t| t.device == DeviceKind::Cuda));
+        if on_gpu {
+            return ir::fail(
+                op,
+                &format!("kernel '{kernel_name}' is launched on CUDA tensors: run wrap-lower-lazy-launch first (wrapc compile --target=cuda)"),
+            );
+        }
+        let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
+        let (extents, args) = operands.split_at(grid_rank + numel_rank);
+        // Host kernels are written for the first config's block.
+        let grid: Vec<Value> = if numel_rank == 0 {
+            extents.to_vec()
+        } else {
+            let first = ir::array_attr(kernel, "configs").first().and_then(|c| KernelConfig::from_attribute(*c));
+            let block = first.map(|c| c.block).unwrap_or_default();
+            extents
+                .iter()
+                .enumerate()
+                .map(|(d, &n)| {
+                    let divisor = self.b().value(
+                        "arith.constant",
+                        &[],
+                        self.ty("index"),
+                        &[("value", self.b().attr(&format!("{} : index", block.get(d).copied().unwrap_or(1).max(1))))],
+                    );
+                    self.b().value("arith.ceildivui", &[n, divisor], self.ty("index"), &[])
+                })
+                .collect()
+        };
         // The kernel's own signature says which arguments are tensors (the
         // lowered values are all pointers by now).
         let (arg_types, _) = ir::function_type_attr(kernel, "function_type").expect("verified kernel");
@@ -967,6 +1004,168 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let b = self.b();
         let function = b.value("func.constant", &[], self.ty(TRAMPOLINE_TYPE), &[("value", b.symbol_ref(&trampoline))]);
         self.checked("wrt_launch_host", &[function, extents[0], extents[1], extents[2], array]);
+        Ok(())
+    }
+
+    /// A device guard around GPU work: the device's context is made current
+    /// (only if it is not already) and the thread's previous one restored
+    /// after the body. Host code runs on one device: there the guard only
+    /// scopes its body.
+    fn lower_device_guard(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+        let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+        if ir::collect_ops(op, "wrap.lazy_launch").is_empty() {
+            return self.lower_block(body, results);
+        }
+        let device = self.const_int(ir::int_attr(op, "device").unwrap_or(0), "i32");
+        let previous = self.alloca("!llvm.ptr", 1);
+        self.checked("wrt_cuda_guard_enter", &[device, previous]);
+        self.lower_block(body, results)?;
+        let previous = self.load(previous, "!llvm.ptr");
+        self.checked("wrt_cuda_guard_exit", &[device, previous]);
+        Ok(())
+    }
+
+    /// The address of element 0 of a tensor, from its header: the storage's
+    /// base plus the offset in bytes.
+    fn data_address(&self, handle: Value<'c, 'a>, info: &TensorTypeInfo<'c>) -> Value<'c, 'a> {
+        let base = self.header_field(handle, &[HEADER_DATA], "!llvm.ptr");
+        let offset = self.header_field(handle, &[HEADER_OFFSET], "i64");
+        let element_type = info.element_type.to_string();
+        let b = self.b();
+        b.value(
+            "llvm.getelementptr",
+            &[base, offset],
+            self.ty("!llvm.ptr"),
+            &[("rawConstantIndices", b.dense_i32(&[i32::MIN])), ("elem_type", b.attr(&element_type))],
+        )
+    }
+
+    /// Loads field `index` of the slot entry at `entry`.
+    fn entry_field(&self, entry: Value<'c, 'a>, path: &[i32], ty: &str) -> Value<'c, 'a> {
+        let b = self.b();
+        let mut indices = vec![0];
+        indices.extend_from_slice(path);
+        let address = b.value(
+            "llvm.getelementptr",
+            &[entry],
+            self.ty("!llvm.ptr"),
+            &[("rawConstantIndices", b.dense_i32(&indices)), ("elem_type", b.attr(SLOT_ENTRY))],
+        );
+        self.load(address, ty)
+    }
+
+    /// GPU launch through the kernel's slot (made by wrap-lower-lazy-launch):
+    /// the entry of the first tensor's device; when it is published, the
+    /// grid inline and one `cuLaunchKernel` through the cached pointer;
+    /// otherwise, or when that launch fails, the runtime's slow path.
+    fn lower_lazy_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
+        let (extents, args) = operands.split_at(grid_rank + numel_rank);
+        let arg_types: Vec<Type<'c>> = op.operands().skip(extents.len()).map(|v| v.r#type()).collect();
+        let ptr = "!llvm.ptr";
+        let params = self.alloca(ptr, args.len().max(1) as i64);
+        let tensors = self.alloca(ptr, args.len().max(1) as i64);
+        let null = self.b().value("llvm.mlir.zero", &[], self.ty(ptr), &[]);
+        let mut first_tensor = None;
+        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
+            let (value, handle) = match TensorTypeInfo::from_type(ty) {
+                Some(info) => {
+                    first_tensor.get_or_insert(arg);
+                    (self.data_address(arg, &info), arg)
+                }
+                None if ty.to_string() == "index" => (self.to_i64(arg), null),
+                None => (arg, null),
+            };
+            let cell = self.alloca(&value.r#type().to_string(), 1);
+            self.store(value, cell);
+            let at = self.gep(params, ptr, k as i64);
+            self.store(cell, at);
+            let at = self.gep(tensors, ptr, k as i64);
+            self.store(handle, at);
+        }
+        let Some(first_tensor) = first_tensor else {
+            return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
+        };
+        let b = self.b();
+        let slot = b.value("llvm.mlir.addressof", &[], self.ty(ptr), &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "slot").unwrap_or_default())))]);
+        let descriptor =
+            b.value("llvm.mlir.addressof", &[], self.ty(ptr), &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "descriptor").unwrap_or_default())))]);
+        let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
+        let limit = self.const_int(MAX_DEVICES, "i32");
+        let in_range = b.value("arith.cmpi", &[device, limit], self.ty("i1"), &[("predicate", b.attr("6 : i64"))]);
+        let zero32 = self.const_int(0, "i32");
+        let ordinal = b.value("arith.select", &[in_range, device, zero32], self.ty("i32"), &[]);
+        let ordinal = b.value("arith.extui", &[ordinal], self.ty("i64"), &[]);
+        let entry_bytes = self.const_int(SLOT_ENTRY_BYTES, "i64");
+        let offset = b.value("arith.muli", &[ordinal, entry_bytes], self.ty("i64"), &[]);
+        let entry = b.value(
+            "llvm.getelementptr",
+            &[slot, offset],
+            self.ty(ptr),
+            &[("rawConstantIndices", b.dense_i32(&[i32::MIN])), ("elem_type", b.attr("i8"))],
+        );
+        let function = b.value("llvm.load", &[entry], self.ty(ptr), &[("ordering", b.attr(ACQUIRE)), ("alignment", b.attr("8 : i64"))]);
+        let address = b.value("llvm.ptrtoint", &[function], self.ty("i64"), &[]);
+        let zero64 = self.const_int(0, "i64");
+        let loaded = b.value("arith.cmpi", &[address, zero64], self.ty("i1"), &[("predicate", b.attr("1 : i64"))]);
+        let ready = self.and(loaded, in_range);
+
+        let fast = self.region.append_block(Block::new(&[]));
+        let slow = self.region.append_block(Block::new(&[(self.ty("i32"), self.location)]));
+        let done = self.region.append_block(Block::new(&[]));
+        b.create_with_successors("cf.cond_br", &[ready, zero32], &[fast, slow], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))]);
+
+        self.block = fast;
+        let launch = self.entry_field(entry, &[1], ptr);
+        let stream = self.entry_field(entry, &[2], ptr);
+        let mut grid = Vec::new();
+        for d in 0..3 {
+            let extent = extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"));
+            let programs = if numel_rank > 0 && d < numel_rank {
+                let divisor = self.entry_field(entry, &[3, d as i32], "i64");
+                self.b().value("arith.ceildivui", &[extent, divisor], self.ty("i64"), &[])
+            } else {
+                extent
+            };
+            grid.push(self.b().value("arith.trunci", &[programs], self.ty("i32"), &[]));
+        }
+        let threads = self.entry_field(entry, &[4], "i32");
+        let shared = self.entry_field(entry, &[5], "i32");
+        let one = self.const_int(1, "i32");
+        let b = self.b();
+        let mut empty = self.cmp_eq(grid[0], zero32);
+        for &g in &grid[1..] {
+            let zero = self.cmp_eq(g, zero32);
+            empty = b.value("arith.ori", &[empty, zero], self.ty("i1"), &[]);
+        }
+        let launch_block = self.region.append_block(Block::new(&[]));
+        self.branch(empty, done, launch_block);
+        self.block = launch_block;
+        let b = self.b();
+        let call_operands = [launch, function, grid[0], grid[1], grid[2], threads, one, one, shared, stream, params, null];
+        let status = b.value(
+            "llvm.call",
+            &call_operands,
+            self.ty("i32"),
+            &[
+                ("operandSegmentSizes", b.dense_i32(&[call_operands.len() as i32, 0])),
+                ("op_bundle_sizes", b.dense_i32(&[])),
+            ],
+        );
+        let launched = self.cmp_eq(status, zero32);
+        let b = self.b();
+        b.create_with_successors("cf.cond_br", &[launched, status], &[done, slow], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))]);
+
+        self.block = slow;
+        let failed: Value = slow.argument(0).unwrap().into();
+        let extents64: Vec<Value> =
+            (0..3).map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
+        let extents_array = self.i64_array(&extents64);
+        let count = self.const_int(args.len() as i64, "i64");
+        let by_elements = self.const_int(i64::from(numel_rank > 0), "i32");
+        self.checked("wrt_cuda_launch_slow", &[slot, descriptor, device, params, tensors, count, extents_array, by_elements, failed]);
+        self.jump(done);
+        self.block = done;
         Ok(())
     }
 
@@ -1054,8 +1253,4 @@ fn constant_i64(value: Value) -> Option<i64> {
     }
 }
 
-/// A detached deep copy of `op`.
-fn clone_operation<'c>(op: OperationRef<'c, '_>) -> Operation<'c> {
-    // SAFETY: `op` is live; the clone is a new, unowned operation.
-    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
-}
+use ir::clone_operation;

@@ -378,3 +378,9 @@ pub fn argument_number(value: Value, block: BlockRef) -> Option<usize> {
         block.argument(i).map(|arg| Value::from(arg) == value).unwrap_or(false)
     })
 }
+
+/// A detached deep copy of `op`.
+pub fn clone_operation<'c>(op: OperationRef<'c, '_>) -> melior::ir::Operation<'c> {
+    // SAFETY: `op` is live; the clone is a new, unowned operation.
+    unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}

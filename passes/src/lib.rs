@@ -10,6 +10,7 @@ mod orchestrate;
 pub mod pipeline;
 mod specialize_mutation_epilogue;
 mod inline_alias_replay;
+mod lower_lazy_launch;
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};

@@ -1,5 +1,6 @@
-//! Refcounted, zero-initialised buffers: 64-byte aligned host memory, or
-//! device memory from a GPU's stream-ordered pool.
+//! Refcounted buffers: zero-initialised, 64-byte aligned host memory, or
+//! uninitialized device memory (as `torch.empty` on CUDA) from a caching
+//! allocator in front of the GPU's stream-ordered pool.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::sync::Arc;
@@ -43,7 +44,10 @@ impl Storage {
     pub fn new(nbytes: usize, device: Device) -> Result<Arc<Storage>> {
         if let Device::Cuda(index) = device {
             let gpu = gpus::gpu(index).map_err(device_error)?;
-            let data = gpu.alloc(nbytes).map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes on cuda:{index}: {e}")))?;
+            let data = match cached_block(index, nbytes) {
+                Some(block) => block,
+                None => gpu.alloc(nbytes).map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes on cuda:{index}: {e}")))?,
+            };
             return Ok(Arc::new(Storage { data: data as *mut u8, nbytes, device, gpu: Some(GpuMemory(gpu)) }));
         }
         let layout = Layout::from_size_align(nbytes.max(1), ALIGNMENT)
@@ -153,12 +157,29 @@ impl Storage {
     }
 }
 
+/// Freed device blocks by (device, bytes). All of the runtime's work on a
+/// device is ordered on one stream, so a block freed on the host can be
+/// handed out again at once: its next user's work queues after its last
+/// user's (PyTorch's caching allocator relies on the same order). Blocks
+/// are kept for the life of the process, as PyTorch's are.
+static CACHED_BLOCKS: std::sync::Mutex<Option<std::collections::HashMap<(i32, usize), Vec<u64>>>> = std::sync::Mutex::new(None);
+
+fn cached_block(device: i32, nbytes: usize) -> Option<u64> {
+    let mut cache = CACHED_BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    cache.as_mut()?.get_mut(&(device, nbytes))?.pop()
+}
+
+fn cache_block(device: i32, nbytes: usize, block: u64) {
+    let mut cache = CACHED_BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    cache.get_or_insert_with(Default::default).entry((device, nbytes)).or_default().push(block);
+}
+
 impl Drop for Storage {
     fn drop(&mut self) {
-        if let Some(gpu) = &self.gpu {
-            // Stream-ordered: the memory returns to the pool after the
-            // work already queued on it.
-            let _ = gpu.0.free(self.data as u64);
+        if self.gpu.is_some() {
+            if let Device::Cuda(index) = self.device {
+                cache_block(index, self.nbytes, self.data as u64);
+            }
             return;
         }
         let layout = Layout::from_size_align(self.nbytes.max(1), ALIGNMENT).expect("checked at allocation");

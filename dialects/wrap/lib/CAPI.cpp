@@ -119,6 +119,29 @@ int64_t wrapcOutputInfoGetDynamicDim(MlirAttribute attr, intptr_t i) {
 }
 int64_t wrapcDynamicValue(void) { return ShapedType::kDynamic; }
 
+static KernelConfigAttr kernelConfig(MlirAttribute attr) {
+  return cast<KernelConfigAttr>(unwrap(attr));
+}
+
+bool wrapcAttributeIsKernelConfig(MlirAttribute attr) {
+  return isa<KernelConfigAttr>(unwrap(attr));
+}
+MlirStringRef wrapcKernelConfigGetName(MlirAttribute attr) {
+  return wrap(kernelConfig(attr).getName());
+}
+intptr_t wrapcKernelConfigGetBlockRank(MlirAttribute attr) {
+  return kernelConfig(attr).getBlock().size();
+}
+int64_t wrapcKernelConfigGetBlock(MlirAttribute attr, intptr_t i) {
+  return kernelConfig(attr).getBlock()[i];
+}
+int64_t wrapcKernelConfigGetNumWarps(MlirAttribute attr) {
+  return kernelConfig(attr).getNumWarps();
+}
+int64_t wrapcKernelConfigGetSharedBytes(MlirAttribute attr) {
+  return kernelConfig(attr).getSharedBytes();
+}
+
 bool wrapcTypeIsTensor(MlirType type) { return isa<WrapTensorType>(unwrap(type)); }
 intptr_t wrapcTensorTypeGetRank(MlirType type) {
   return cast<WrapTensorType>(unwrap(type)).getRank();

@@ -753,10 +753,35 @@ LogicalResult KernelOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+/// A launch has either a grid (programs) or element counts, of 1 to 3
+/// dimensions.
+static LogicalResult verifyLaunchExtents(Operation *op, ValueRange grid,
+                                         ValueRange numel) {
+  if (!grid.empty() && !numel.empty())
+    return op->emitOpError()
+           << "takes either grid(...) or numel(...), not both";
+  if (!numel.empty()) {
+    if (numel.size() > 3)
+      return op->emitOpError()
+             << "numel must have 1 to 3 dimensions, got " << numel.size();
+    return success();
+  }
+  if (grid.empty() || grid.size() > 3)
+    return op->emitOpError()
+           << "grid must have 1 to 3 dimensions, got " << grid.size();
+  return success();
+}
+
 LogicalResult LaunchOp::verify() {
-  if (getGrid().empty() || getGrid().size() > 3)
-    return emitOpError() << "grid must have 1 to 3 dimensions, got "
-                         << getGrid().size();
+  return verifyLaunchExtents(*this, getGrid(), getNumel());
+}
+
+LogicalResult LazyLaunchOp::verify() {
+  if (failed(verifyLaunchExtents(*this, getGrid(), getNumel())))
+    return failure();
+  if (!llvm::any_of(getArgs().getTypes(), llvm::IsaPred<WrapTensorType>))
+    return emitOpError()
+           << "needs a tensor argument: its device selects the slot entry";
   return success();
 }
 
@@ -778,6 +803,12 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << arg.getType() << " but kernel '" << getKernel()
                            << "' expects " << want;
   }
+  for (auto config : kernel.getConfigs().getAsRange<KernelConfigAttr>())
+    if (config.getBlock().size() < getNumel().size())
+      return emitOpError() << "numel has " << getNumel().size()
+                           << " dimensions but config '" << config.getName()
+                           << "' of kernel '" << getKernel() << "' has a "
+                           << config.getBlock().size() << "-D block";
   return success();
 }
 

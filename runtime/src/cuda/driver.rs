@@ -332,15 +332,20 @@ impl Driver for CudaDriver {
         let _current = super::Current::enter(self)?;
         let mut pointer = 0u64;
         let bytes = bytes.max(1);
-        // SAFETY: out-pointer to a local; the memset stays inside the allocation.
+        // SAFETY: out-pointer to a local.
         unsafe {
             match self.api.mem_alloc_async {
                 Some(alloc_async) => self.check("cuMemAllocAsync", alloc_async(&mut pointer, bytes, self.stream))?,
                 None => self.check("cuMemAlloc", (self.api.mem_alloc)(&mut pointer, bytes))?,
             }
-            self.check("cuMemsetD8Async", (self.api.memset_d8_async)(pointer, 0, bytes, self.stream))?;
         }
         Ok(pointer)
+    }
+
+    fn memset_zero(&self, pointer: u64, bytes: usize) -> Result<()> {
+        let _current = super::Current::enter(self)?;
+        // SAFETY: `bytes` of device memory the caller owns.
+        self.check("cuMemsetD8Async", unsafe { (self.api.memset_d8_async)(pointer, 0, bytes, self.stream) })
     }
 
     fn free(&self, pointer: u64) -> Result<()> {

@@ -239,6 +239,12 @@ impl Driver for FakeDriver {
         Ok(address)
     }
 
+    fn memset_zero(&self, pointer: u64, bytes: usize) -> Result<()> {
+        // SAFETY: as copy_dtod.
+        unsafe { std::ptr::write_bytes(pointer as *mut u8, 0, bytes) };
+        Ok(())
+    }
+
     fn free(&self, pointer: u64) -> Result<()> {
         match self.state().memory.remove(&pointer) {
             Some(_) => Ok(()),

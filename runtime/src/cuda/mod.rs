@@ -80,8 +80,10 @@ pub trait Driver: Send + Sync {
     fn compute_capability(&self) -> Result<(i32, i32)>;
     fn driver_version(&self) -> Result<i32>;
 
-    /// Device memory, zero-filled, from the stream-ordered pool.
+    /// Uninitialized device memory from the stream-ordered pool (as
+    /// `torch.empty`).
     fn alloc(&self, bytes: usize) -> Result<u64>;
+    fn memset_zero(&self, pointer: u64, bytes: usize) -> Result<()>;
     fn free(&self, pointer: u64) -> Result<()>;
     fn copy_dtod(&self, dst: u64, src: u64, bytes: usize) -> Result<()>;
     fn copy_htod(&self, dst: u64, src: &[u8]) -> Result<()>;

@@ -130,3 +130,75 @@ pub fn table(rows: &[Row]) -> String {
     }
     text
 }
+
+/// Seed 000's case as `torch_overhead.py` writes it, with a real fused
+/// kernel: the first `mutated` inputs get `x.add_(1)` (in place, in the
+/// kernel: the graph returns the inputs themselves, so the epilogue's copy
+/// is elided and only the version bump remains), `aliases` outputs are
+/// views of inputs, and one fresh output is `xs[0] * 2 + sum(xs[1:])` over
+/// the updated values. 16 f32 elements per tensor; one program per element.
+/// `device` is "cuda" or "host".
+pub fn fused_case_module(aliases: usize, mutated: usize, args: usize, device: &str) -> String {
+    let t = if device == "host" { "!wrap.tensor<16xf32>".to_string() } else { format!("!wrap.tensor<16xf32, {device}>") };
+    let mut text = String::new();
+    // The kernel's program: element px of every input.
+    let ptrs: Vec<String> = (0..args).map(|i| format!("%a{i}: !llvm.ptr")).collect();
+    writeln!(
+        text,
+        "func.func private @fused_host({}, %acc: !llvm.ptr, %n: index, %px: index, %py: index, %pz: index) {{",
+        ptrs.join(", ")
+    )
+    .unwrap();
+    writeln!(text, "  %inside = arith.cmpi ult, %px, %n : index\n  scf.if %inside {{").unwrap();
+    writeln!(text, "    %k = arith.index_cast %px : index to i64\n    %one = arith.constant 1.0 : f32\n    %two = arith.constant 2.0 : f32").unwrap();
+    for i in 0..args {
+        writeln!(text, "    %p{i} = llvm.getelementptr %a{i}[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32").unwrap();
+        writeln!(text, "    %x{i} = llvm.load %p{i} : !llvm.ptr -> f32").unwrap();
+        if i < mutated {
+            writeln!(text, "    %v{i} = arith.addf %x{i}, %one : f32\n    llvm.store %v{i}, %p{i} : f32, !llvm.ptr").unwrap();
+        } else {
+            writeln!(text, "    %v{i} = arith.addf %x{i}, %x{i} : f32\n    %w{i} = arith.subf %v{i}, %x{i} : f32").unwrap();
+        }
+    }
+    let value = |i: usize| if i < mutated { format!("%v{i}") } else { format!("%w{i}") };
+    writeln!(text, "    %s0 = arith.mulf {}, %two : f32", value(0)).unwrap();
+    for i in 1..args {
+        writeln!(text, "    %s{i} = arith.addf %s{}, {} : f32", i - 1, value(i)).unwrap();
+    }
+    writeln!(text, "    %q = llvm.getelementptr %acc[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32").unwrap();
+    writeln!(text, "    llvm.store %s{}, %q : f32, !llvm.ptr\n  }}\n  return\n}}", args - 1).unwrap();
+    let kernel_args = vec![t.as_str(); args + 1].join(", ");
+    writeln!(
+        text,
+        "wrap.kernel @fused : ({kernel_args}, index) -> () entry \"wrapc_fused_{aliases}_{mutated}_{args}\"\n    \
+         configs [#wrap.config<\"E1\", block = [1], num_warps = 1, num_stages = 1, shared = 0>]\n    {{host = @fused_host}}"
+    )
+    .unwrap();
+    // The compiled graph.
+    let params: Vec<String> = (0..args).map(|i| format!("%a{i}: {t}")).collect();
+    let outputs = aliases + 1;
+    let graph_results = vec![t.as_str(); mutated + outputs].join(", ");
+    let launched: Vec<String> = (0..args).map(|i| format!("%a{i}")).collect();
+    writeln!(text, "func.func private @graph({}) -> ({graph_results}) {{", params.join(", ")).unwrap();
+    writeln!(text, "  %n = arith.constant 16 : index\n  %acc = wrap.alloc() : {t}").unwrap();
+    writeln!(text, "  wrap.launch @fused numel(%n) args({}, %acc, %n) : {kernel_args}, index", launched.join(", ")).unwrap();
+    let mut returned: Vec<String> = (0..mutated).map(|i| format!("%a{i}")).collect();
+    returned.push("%acc".into());
+    returned.extend((0..aliases).map(|j| format!("%a{}", (mutated + j) % args)));
+    writeln!(text, "  return {} : {graph_results}\n}}", returned.join(", ")).unwrap();
+    let inputs: Vec<&str> = (0..args).map(|i| if i < mutated { "#wrap.input<mutates_data>" } else { "#wrap.input<>" }).collect();
+    let mut output_info = vec!["#wrap.output<non_alias>".to_string()];
+    output_info.extend(
+        (0..aliases).map(|j| format!("#wrap.output<alias_of_input, base = {}, view = <[16], [1], 0>>", (mutated + j) % args)),
+    );
+    writeln!(
+        text,
+        "wrap.runtime_wrapper @f : ({}) -> ({}) calls @graph\n  inputs [{}]\n  outputs [{}]",
+        vec![t.as_str(); args].join(", "),
+        vec![t.as_str(); outputs].join(", "),
+        inputs.join(", "),
+        output_info.join(", ")
+    )
+    .unwrap();
+    text
+}

@@ -55,7 +55,16 @@ enum Command {
     },
     /// Per-call time of compiled wrappers vs the reference interpreter on
     /// seed 000's five cases (no-op compiled graph), side by side.
-    Bench,
+    Bench {
+        /// Instead of measuring, write the five cases with a real fused
+        /// kernel (torch_overhead.py's functions) as .mlir files into DIR,
+        /// for the GPU benchmark (scripts/gpu-check.sh).
+        #[arg(long, value_name = "DIR")]
+        write_fused_cases: Option<PathBuf>,
+        /// Device of the written cases' tensors.
+        #[arg(long, default_value = "cuda", value_parser = ["cuda", "host"])]
+        device: String,
+    },
     /// JIT-compile a module, call an entry point, print its effects.
     Run {
         input: PathBuf,
@@ -108,7 +117,17 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Bench => {
+        Command::Bench { write_fused_cases: Some(dir), device } => {
+            std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+            for (aliases, mutated, args) in bench::CASES {
+                let path = dir.join(format!("case_{aliases}_{mutated}_{args}.mlir"));
+                std::fs::write(&path, bench::fused_case_module(aliases, mutated, args, &device))
+                    .with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("wrapc bench: wrote {}", path.display());
+            }
+            Ok(())
+        }
+        Command::Bench { write_fused_cases: None, .. } => {
             let mut rows = Vec::new();
             for (aliases, mutated, args) in bench::CASES {
                 eprintln!("wrapc bench: {aliases} alias, {mutated} mut, {args} args ...");

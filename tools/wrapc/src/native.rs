@@ -85,20 +85,17 @@ pub struct CompileRequest<'p> {
 }
 
 pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
-    if (request.target == TargetKind::Cuda) != (request.emit == Emit::Ptx) {
-        bail!(
-            "--target=cuda emits the PTX of the module's MLIR kernels (--emit=ptx); \
-             wrappers for the CUDA driver are not available in this build yet"
-        );
+    if request.target == TargetKind::Host && request.emit == Emit::Ptx {
+        bail!("--emit=ptx compiles the module's MLIR kernels for the GPU: add --target=cuda");
     }
     let source = crate::read_source(request.input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, request.input))?;
+    let sm = match request.arch {
+        Arch::Sm80 => codegen::ptx::Sm::Sm80,
+        Arch::Sm90 => codegen::ptx::Sm::Sm90,
+    };
     if request.emit == Emit::Ptx {
-        let sm = match request.arch {
-            Arch::Sm80 => codegen::ptx::Sm::Sm80,
-            Arch::Sm90 => codegen::ptx::Sm::Sm90,
-        };
         let ptx = progress.step("kernels to PTX (NVPTX)", || Ok(codegen::ptx::kernels_to_ptx(&context, &module, sm, request.opt_level)?))?;
         std::fs::write(request.output, ptx).with_context(|| format!("writing {}", request.output.display()))?;
         progress.done(request.output);
@@ -114,7 +111,12 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         progress.done(request.output);
         return Ok(());
     }
-    let warnings = progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    let warnings = match request.target {
+        TargetKind::Host => progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?,
+        TargetKind::Cuda => progress.step("lower to the LLVM dialect (CUDA)", || {
+            Ok(codegen::lower_to_llvm_dialect_cuda(&context, &mut module, sm, request.opt_level)?)
+        })?,
+    };
     progress.warn(warnings);
     if request.emit == Emit::Mlir {
         std::fs::write(request.output, module.as_operation().to_string())?;

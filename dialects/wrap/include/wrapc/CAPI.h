@@ -56,6 +56,15 @@ MLIR_CAPI_EXPORTED int64_t wrapcOutputInfoGetDynamicDim(MlirAttribute attr,
 /// The value `?` stands for in sizes, strides and offsets.
 MLIR_CAPI_EXPORTED int64_t wrapcDynamicValue(void);
 
+/// #wrap.config
+MLIR_CAPI_EXPORTED bool wrapcAttributeIsKernelConfig(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirStringRef wrapcKernelConfigGetName(MlirAttribute attr);
+MLIR_CAPI_EXPORTED intptr_t wrapcKernelConfigGetBlockRank(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t wrapcKernelConfigGetBlock(MlirAttribute attr,
+                                                     intptr_t i);
+MLIR_CAPI_EXPORTED int64_t wrapcKernelConfigGetNumWarps(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t wrapcKernelConfigGetSharedBytes(MlirAttribute attr);
+
 //===-- Type access -----------------------------------------------------===//
 
 MLIR_CAPI_EXPORTED bool wrapcTypeIsTensor(MlirType type);

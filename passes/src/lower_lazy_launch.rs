@@ -1,0 +1,221 @@
+//! `wrap-lower-lazy-launch` (seed 004): every `wrap.launch` of a kernel with
+//! a GPU payload goes through a per-kernel slot. The pass embeds the
+//! kernel's image (PTX text, or the contents of its `ptx_file` /
+//! `cubin_file`), its entry name and configs in a constant `wrt_cuda_kernel`
+//! descriptor, adds a zero-initialized `wrt_cuda_slot` global (one entry per
+//! device), and turns the launch into `wrap.lazy_launch`, which
+//! convert-wrap-to-llvm lowers to the inline fast path.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Module, RegionLike, Value, ValueLike};
+use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
+
+use crate::ir::{self, Builder, PassResult};
+use crate::Options;
+
+/// Device ordinals a slot has entries for (`wrt_cuda_slot` in the runtime).
+const MAX_DEVICES: usize = 8;
+/// `sizeof(wrt_cuda_slot_entry)`.
+const SLOT_ENTRY_BYTES: usize = 56;
+/// `wrt_cuda_kernel`: image, image size, entry, configs, number of configs.
+const DESCRIPTOR_TYPE: &str = "!llvm.struct<(ptr, i64, ptr, ptr, i64)>";
+/// i64 words per `wrt_cuda_config`: block[3], num_warps | shared << 32, name.
+const CONFIG_WORDS: usize = 5;
+
+/// The globals one kernel's launches share.
+#[derive(Clone)]
+struct Globals {
+    slot: String,
+    descriptor: String,
+}
+
+pub fn run(module: OperationRef, _options: &Options) -> PassResult {
+    let mut made: HashMap<String, Globals> = HashMap::new();
+    for launch in ir::collect_ops(module, "wrap.launch") {
+        let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();
+        let kernel = ir::lookup_symbol(launch, &kernel_name).expect("verified kernel");
+        check_arguments(launch, &kernel_name)?;
+        let globals = match made.get(&kernel_name) {
+            Some(globals) => globals.clone(),
+            None => {
+                let globals = emit_globals(module, kernel, &kernel_name)?;
+                made.insert(kernel_name.clone(), globals.clone());
+                globals
+            }
+        };
+        rewrite(launch, &globals);
+    }
+    Ok(())
+}
+
+/// A GPU launch reads its device from a tensor argument, and every tensor
+/// it passes must live on the GPU.
+fn check_arguments(launch: OperationRef, kernel: &str) -> PassResult {
+    let mut has_tensor = false;
+    for (i, operand) in launch.operands().enumerate() {
+        let Some(info) = TensorTypeInfo::from_type(operand.r#type()) else { continue };
+        has_tensor = true;
+        if info.device != DeviceKind::Cuda {
+            return ir::fail(
+                launch,
+                &format!("kernel '{kernel}' runs on the GPU but operand #{i} is a host tensor ({})", operand.r#type()),
+            );
+        }
+    }
+    if !has_tensor {
+        return ir::fail(launch, &format!("a GPU launch of '{kernel}' needs a tensor argument (its device picks the slot entry)"));
+    }
+    Ok(())
+}
+
+/// The kernel's image: inline PTX, or a PTX/cubin file (relative paths are
+/// tried from the working directory, then from the directory of the file
+/// the kernel was written in).
+fn image(kernel: OperationRef, name: &str) -> Result<Vec<u8>, ir::Reported> {
+    if let Some(ptx) = ir::string_attr(kernel, "ptx") {
+        return Ok(ptx.into_bytes());
+    }
+    let Some(file) = ir::string_attr(kernel, "ptx_file").or_else(|| ir::string_attr(kernel, "cubin_file")) else {
+        return ir::fail(
+            kernel,
+            &format!(
+                "kernel '{name}' has no GPU payload (ptx, ptx_file or cubin_file); \
+                 `wrapc compile --target=cuda` compiles its MLIR payload to PTX first"
+            ),
+        );
+    };
+    let location = ir::location_text(&kernel.location().to_string());
+    let beside_source = location.split(':').next().map(|f| Path::new(f).with_file_name(&file));
+    let candidates: Vec<PathBuf> = std::iter::once(PathBuf::from(&file)).chain(beside_source).collect();
+    for candidate in &candidates {
+        if let Ok(bytes) = std::fs::read(candidate) {
+            return Ok(bytes);
+        }
+    }
+    ir::fail(kernel, &format!("cannot read the payload of kernel '{name}': '{file}' not found"))
+}
+
+/// An MLIR string literal holding `bytes` exactly.
+fn string_literal(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len() + 2);
+    text.push('"');
+    for &b in bytes {
+        if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
+            text.push(b as char);
+        } else {
+            write!(text, "\\{b:02X}").unwrap();
+        }
+    }
+    text.push('"');
+    text
+}
+
+/// `wrt_cuda_config` records as i64 words (little-endian packing of the two
+/// i32 fields; the name pointer is null).
+fn config_words(configs: &[KernelConfig]) -> Vec<i64> {
+    let mut words = Vec::with_capacity(configs.len() * CONFIG_WORDS);
+    for config in configs {
+        words.extend((0..3).map(|d| config.block.get(d).copied().unwrap_or(1)));
+        words.push((config.num_warps & 0xffff_ffff) | (config.shared_bytes << 32));
+        words.push(0);
+    }
+    words
+}
+
+fn emit_globals(module: OperationRef, kernel: OperationRef, name: &str) -> Result<Globals, ir::Reported> {
+    let mut image = image(kernel, name)?;
+    let image_size = image.len();
+    image.push(0);
+    let entry = ir::string_attr(kernel, "entry").unwrap_or_default();
+    let configs: Vec<KernelConfig> = ir::array_attr(kernel, "configs").into_iter().filter_map(KernelConfig::from_attribute).collect();
+    let words = config_words(&configs);
+    let symbol = |what: &str| format!("__wrapc_{what}_{name}");
+    let globals = Globals { slot: symbol("slot"), descriptor: symbol("kernel") };
+    let (image_name, entry_name, configs_name) = (symbol("image"), symbol("entry"), symbol("configs"));
+    let entry_bytes: Vec<u8> = entry.bytes().chain(std::iter::once(0)).collect();
+    let list: Vec<String> = words.iter().map(i64::to_string).collect();
+    let mut text = String::from("module {\n");
+    writeln!(
+        text,
+        "llvm.mlir.global internal constant @\"{image_name}\"({}) {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
+        string_literal(&image),
+        image.len()
+    )
+    .unwrap();
+    writeln!(
+        text,
+        "llvm.mlir.global internal constant @\"{entry_name}\"({}) {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
+        string_literal(&entry_bytes),
+        entry_bytes.len()
+    )
+    .unwrap();
+    writeln!(
+        text,
+        "llvm.mlir.global internal constant @\"{configs_name}\"(dense<[{}]> : tensor<{}xi64>) {{addr_space = 0 : i32}} : !llvm.array<{} x i64>",
+        list.join(", "),
+        words.len(),
+        words.len()
+    )
+    .unwrap();
+    writeln!(
+        text,
+        "llvm.mlir.global internal constant @\"{}\"() {{addr_space = 0 : i32}} : {DESCRIPTOR_TYPE} {{\n\
+         \x20 %0 = llvm.mlir.undef : {DESCRIPTOR_TYPE}\n\
+         \x20 %1 = llvm.mlir.addressof @\"{image_name}\" : !llvm.ptr\n\
+         \x20 %2 = llvm.insertvalue %1, %0[0] : {DESCRIPTOR_TYPE}\n\
+         \x20 %3 = llvm.mlir.constant({image_size} : i64) : i64\n\
+         \x20 %4 = llvm.insertvalue %3, %2[1] : {DESCRIPTOR_TYPE}\n\
+         \x20 %5 = llvm.mlir.addressof @\"{entry_name}\" : !llvm.ptr\n\
+         \x20 %6 = llvm.insertvalue %5, %4[2] : {DESCRIPTOR_TYPE}\n\
+         \x20 %7 = llvm.mlir.addressof @\"{configs_name}\" : !llvm.ptr\n\
+         \x20 %8 = llvm.insertvalue %7, %6[3] : {DESCRIPTOR_TYPE}\n\
+         \x20 %9 = llvm.mlir.constant({} : i64) : i64\n\
+         \x20 %10 = llvm.insertvalue %9, %8[4] : {DESCRIPTOR_TYPE}\n\
+         \x20 llvm.return %10 : {DESCRIPTOR_TYPE}\n}}",
+        globals.descriptor,
+        configs.len()
+    )
+    .unwrap();
+    let slot_bytes = MAX_DEVICES * SLOT_ENTRY_BYTES;
+    writeln!(
+        text,
+        "llvm.mlir.global internal @\"{}\"(dense<0> : tensor<{slot_bytes}xi8>) {{addr_space = 0 : i32, alignment = 8 : i64}} : !llvm.array<{slot_bytes} x i8>",
+        globals.slot
+    )
+    .unwrap();
+    text.push('}');
+    let context = ir::context_of(module);
+    let Some(parsed) = Module::parse(context, &text) else {
+        return ir::fail(kernel, &format!("internal error: the globals of kernel '{name}' do not parse"));
+    };
+    let body = module.region(0).expect("module body").first_block().expect("module block");
+    let mut op = parsed.body().first_operation();
+    while let Some(global) = op {
+        op = global.next_in_block();
+        body.insert_operation_before(kernel, ir::clone_operation(global));
+    }
+    Ok(globals)
+}
+
+/// `wrap.launch` → `wrap.lazy_launch` with the same extents and arguments.
+fn rewrite(launch: OperationRef, globals: &Globals) {
+    let b = Builder::before(launch);
+    let operands: Vec<Value> = launch.operands().collect();
+    let segments = ir::attribute(launch, "operandSegmentSizes").expect("verified launch");
+    b.create(
+        "wrap.lazy_launch",
+        &operands,
+        &[],
+        &[
+            ("slot", b.symbol_ref(&globals.slot)),
+            ("descriptor", b.symbol_ref(&globals.descriptor)),
+            ("operandSegmentSizes", segments),
+        ],
+    );
+    ir::erase(launch);
+}
