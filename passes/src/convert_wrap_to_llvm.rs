@@ -7,7 +7,6 @@ use std::collections::{HashMap, HashSet};
 use melior::dialect::func;
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
-use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, BlockRef, Location, Module, Region, RegionLike, RegionRef, Type, Value, ValueLike};
@@ -197,6 +196,9 @@ struct FnLowering<'c, 'a, 'd> {
     nulls: HashSet<usize>,
     /// New values whose buffer was freed or handed to `wrap.reuse`.
     dead: HashSet<usize>,
+    /// Open device guards (device, slot holding the context to restore):
+    /// a failure inside one restores the thread's context before returning.
+    guards: Vec<(Value<'c, 'a>, Value<'c, 'a>)>,
     entry_name: String,
     converted: &'d HashSet<String>,
     decls: &'d mut Declarations,
@@ -260,6 +262,7 @@ fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<S
             owned: Vec::new(),
             nulls: HashSet::new(),
             dead: HashSet::new(),
+            guards: Vec::new(),
             entry_name: name.clone(),
             converted,
             decls,
@@ -345,6 +348,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.block = fail;
         for value in self.owned.clone() {
             self.call("wrt_tensor_release", &[value]);
+        }
+        for (device, previous) in self.guards.clone().into_iter().rev() {
+            let previous = self.load(previous, "!llvm.ptr");
+            self.call("wrt_cuda_guard_exit", &[device, previous]);
         }
         self.b().create("func.return", &[status], &[], &[]);
         self.block = next;
@@ -1019,9 +1026,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let device = self.const_int(ir::int_attr(op, "device").unwrap_or(0), "i32");
         let previous = self.alloca("!llvm.ptr", 1);
         self.checked("wrt_cuda_guard_enter", &[device, previous]);
+        self.guards.push((device, previous));
         self.lower_block(body, results)?;
-        let previous = self.load(previous, "!llvm.ptr");
-        self.checked("wrt_cuda_guard_exit", &[device, previous]);
+        self.guards.pop();
+        let restore = self.load(previous, "!llvm.ptr");
+        self.checked("wrt_cuda_guard_exit", &[device, restore]);
         Ok(())
     }
 
@@ -1227,19 +1236,6 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 /// The type of a launch trampoline: argument array, then px, py, pz.
 const TRAMPOLINE_TYPE: &str = "(!llvm.ptr, i64, i64, i64) -> ()";
 
-/// Size of operand segment `i` of an op with `operandSegmentSizes`.
-fn dense_segment(op: OperationRef, i: usize) -> usize {
-    let Some(attr) = ir::attribute(op, "operandSegmentSizes") else { return 0 };
-    // SAFETY: operandSegmentSizes is a dense i32 array.
-    unsafe {
-        let raw = attr.to_raw();
-        if !mlir_sys::mlirAttributeIsADenseI32Array(raw) || (i as isize) >= mlir_sys::mlirDenseArrayGetNumElements(raw) {
-            return 0;
-        }
-        mlir_sys::mlirDenseI32ArrayGetElement(raw, i as isize) as usize
-    }
-}
-
 /// The value of an `arith.constant` of i64 type.
 fn constant_i64(value: Value) -> Option<i64> {
     let result = melior::ir::operation::OperationResult::try_from(value).ok()?;
@@ -1253,4 +1249,4 @@ fn constant_i64(value: Value) -> Option<i64> {
     }
 }
 
-use ir::clone_operation;
+use ir::{clone_operation, dense_segment};

@@ -384,3 +384,17 @@ pub fn clone_operation<'c>(op: OperationRef<'c, '_>) -> melior::ir::Operation<'c
     // SAFETY: `op` is live; the clone is a new, unowned operation.
     unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
 }
+
+/// Size of operand segment `i` of an op with `operandSegmentSizes`.
+pub fn dense_segment(op: OperationRef, i: usize) -> usize {
+    let Some(attr) = attribute(op, "operandSegmentSizes") else { return 0 };
+    // SAFETY: operandSegmentSizes is a dense i32 array.
+    unsafe {
+        let raw = attr.to_raw();
+        if !mlir_sys::mlirAttributeIsADenseI32Array(raw) || (i as isize) >= mlir_sys::mlirDenseArrayGetNumElements(raw) {
+            return 0;
+        }
+        mlir_sys::mlirDenseI32ArrayGetElement(raw, i as isize) as usize
+    }
+}
+

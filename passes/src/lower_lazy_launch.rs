@@ -57,13 +57,14 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
 /// it passes must live on the GPU.
 fn check_arguments(launch: OperationRef, kernel: &str) -> PassResult {
     let mut has_tensor = false;
-    for (i, operand) in launch.operands().enumerate() {
+    let first_arg = ir::dense_segment(launch, 0) + ir::dense_segment(launch, 1);
+    for (i, operand) in launch.operands().skip(first_arg).enumerate() {
         let Some(info) = TensorTypeInfo::from_type(operand.r#type()) else { continue };
         has_tensor = true;
         if info.device != DeviceKind::Cuda {
             return ir::fail(
                 launch,
-                &format!("kernel '{kernel}' runs on the GPU but operand #{i} is a host tensor ({})", operand.r#type()),
+                &format!("kernel '{kernel}' runs on the GPU but argument #{i} is a host tensor ({})", operand.r#type()),
             );
         }
     }

@@ -97,7 +97,7 @@ impl CudaDriver {
     pub fn load_device(ordinal: i32) -> Result<CudaDriver> {
         // SAFETY: loading the system's CUDA driver library runs its
         // initializers, which is what using CUDA means.
-        let library = unsafe { Library::new("libcuda.so.1") }.map_err(|e| missing("libcuda.so.1", e))?;
+        let library = unsafe { Library::new("libcuda.so.1") }.map_err(|e| CudaError { call: "dlopen", name: e.to_string() })?;
         macro_rules! symbol {
             ($name:literal) => {
                 // SAFETY: the symbol has the C signature declared in `Api`.

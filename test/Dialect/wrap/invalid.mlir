@@ -938,3 +938,46 @@ func.func @f(%x: f32) {
   wrap.call_compiled @g(%x) : (f32) -> ()
   return
 }
+
+// -----
+
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%g: index) {
+  // expected-error @+1 {{takes either grid(...) or numel(...), not both}}
+  wrap.launch @k grid(%g) numel(%g) args()
+  return
+}
+
+// -----
+
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1, 1, 1], num_warps = 1, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%g: index) {
+  // expected-error @+1 {{numel must have 1 to 3 dimensions, got 4}}
+  wrap.launch @k numel(%g, %g, %g, %g) args()
+  return
+}
+
+// -----
+
+wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"XBLOCK", block = [128], num_warps = 4, num_stages = 1, shared = 0>] {ptx = ""}
+func.func @f(%g: index) {
+  // expected-error @+1 {{numel has 2 dimensions but config 'XBLOCK' of kernel 'k' has a 1-D block}}
+  wrap.launch @k numel(%g, %g) args()
+  return
+}
+
+// -----
+
+func.func @f(%g: index) {
+  // expected-error @+1 {{grid must have 1 to 3 dimensions, got 0}}
+  "wrap.lazy_launch"() {slot = @s, descriptor = @d, operandSegmentSizes = array<i32: 0, 0, 0>} : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%g: index) {
+  // expected-error @+1 {{needs a tensor argument: its device selects the slot entry}}
+  wrap.lazy_launch @s, @d grid(%g) args(%g) : index
+  return
+}

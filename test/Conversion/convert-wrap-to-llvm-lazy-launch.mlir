@@ -1,0 +1,77 @@
+// convert-wrap-to-llvm on wrap.lazy_launch (made by wrap-lower-lazy-launch)
+// and on a device guard around GPU work.
+// RUN: wrapc-opt %s -split-input-file -verify-diagnostics --convert-wrap-to-llvm | FileCheck %s
+
+llvm.mlir.global internal @slot(dense<0> : tensor<448xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<448 x i8>
+llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+
+// The guard makes device 0 current first (restored after, and on every
+// failure path inside it).
+// CHECK-LABEL: func.func private @launch(
+// CHECK:       %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       %[[PREVIOUS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       call @wrt_cuda_guard_enter(%{{.*}}, %[[PREVIOUS]])
+// Kernel parameters: the tensor's data address (storage base + offset,
+// inline from the header) and the element count, each behind a pointer.
+// CHECK:       %[[PARAMS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[TENSORS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[BASE_AT:.*]] = llvm.getelementptr %[[X]][0, 7] : {{.*}} !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32)>
+// CHECK:       %[[BASE:.*]] = llvm.load %[[BASE_AT]] : !llvm.ptr -> !llvm.ptr
+// CHECK:       %[[OFFSET_AT:.*]] = llvm.getelementptr %[[X]][0, 3]
+// CHECK:       %[[OFFSET:.*]] = llvm.load %[[OFFSET_AT]] : !llvm.ptr -> i64
+// CHECK:       llvm.getelementptr %[[BASE]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// The slot entry of the tensor's device (ordinals past 8 take the slow
+// path, which names the error).
+// CHECK:       %[[SLOT:.*]] = llvm.mlir.addressof @slot
+// CHECK:       %[[DESC:.*]] = llvm.mlir.addressof @desc
+// CHECK:       %[[DEVICE_AT:.*]] = llvm.getelementptr %[[X]][0, 8]
+// CHECK:       %[[DEVICE:.*]] = llvm.load %[[DEVICE_AT]] : !llvm.ptr -> i32
+// CHECK:       %[[IN_RANGE:.*]] = arith.cmpi ult, %[[DEVICE]], %c8_i32
+// CHECK:       arith.muli %{{.*}}, %c56_i64
+// CHECK:       %[[ENTRY:.*]] = llvm.getelementptr %[[SLOT]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK:       %[[FUNCTION:.*]] = llvm.load %[[ENTRY]] atomic acquire {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+// CHECK:       cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:[^(]*]](%{{.*}} : i32)
+// Fast path: grid = ceil(numel / chosen block), one cuLaunchKernel through
+// the entry's pointer on the entry's stream.
+// CHECK:       ^[[FAST]]:
+// CHECK:       %[[LAUNCH:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       %[[STREAM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       %[[BLOCK_AT:.*]] = llvm.getelementptr %[[ENTRY]][0, 3, 0] : {{.*}} !llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32)>
+// CHECK:       %[[BLOCK:.*]] = llvm.load %[[BLOCK_AT]] : !llvm.ptr -> i64
+// CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %[[BLOCK]] : i64
+// CHECK:       cf.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CALL:.*]]
+// CHECK:       ^[[SLOW]](%[[FAILED:.*]]: i32):
+// CHECK:       %[[SLOW_STATUS:.*]] = call @wrt_cuda_launch_slow(%[[SLOT]], %[[DESC]], %[[DEVICE]], %[[PARAMS]], %[[TENSORS]], %c2_i64{{.*}}, %{{.*}}, %c1_i32{{.*}}, %[[FAILED]])
+// CHECK:       cf.cond_br %{{.*}}, ^[[SLOW_FAILED:.*]], ^
+// CHECK:       ^[[CALL]]:
+// CHECK-NEXT:  %[[STATUS:.*]] = llvm.call %[[LAUNCH]](%[[FUNCTION]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i32{{.*}}, %c1_i32{{.*}}, %{{.*}}, %[[STREAM]], %[[PARAMS]], %{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// CHECK-NEXT:  arith.cmpi eq, %[[STATUS]]
+// CHECK-NEXT:  cf.cond_br %{{.*}}, ^[[DONE]], ^[[SLOW]](%[[STATUS]] : i32)
+// A failure inside the guard restores the thread's context on its way out.
+// CHECK:       ^[[SLOW_FAILED]]:
+// CHECK-NEXT:  %[[RESTORE:.*]] = llvm.load %[[PREVIOUS]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:  call @wrt_cuda_guard_exit(%{{.*}}, %[[RESTORE]])
+// CHECK-NEXT:  return %[[SLOW_STATUS]] : i32
+func.func private @launch(%x: !wrap.tensor<?xf32, cuda>, %n: index) {
+  wrap.device_guard 0 {
+    wrap.lazy_launch @slot, @desc numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index
+  }
+  return
+}
+
+// -----
+
+llvm.mlir.global internal @slot(dense<0> : tensor<448xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<448 x i8>
+llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+
+// A grid given in programs is launched as is; no guard: the slow path makes
+// the device current for a thread that has no context.
+// CHECK-LABEL: func.func private @grid(
+// CHECK-NOT:   wrt_cuda_guard_enter
+// CHECK-NOT:   arith.ceildivui
+// CHECK:       call @wrt_cuda_launch_slow(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{.*}}, %{{.*}}, %c0_i32{{.*}}, %{{.*}})
+// CHECK:       llvm.call %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+func.func private @grid(%x: !wrap.tensor<4x4xf16, cuda>, %gx: index, %gy: index) {
+  wrap.lazy_launch @slot, @desc grid(%gx, %gy) args(%x) : !wrap.tensor<4x4xf16, cuda>
+  return
+}
