@@ -23,7 +23,7 @@ CASES="0_0_5 2_0_5 0_2_5 3_1_10 5_3_20"
 OUT=target/gpu/wrappers
 
 prepare() {
-  cargo build --release -p wrapc
+  cargo build --release -p wrapc -p wrapc-runtime
   local wrapc=target/release/wrapc
   rm -rf "$OUT" && mkdir -p "$OUT"
   $wrapc bench --write-fused-cases "$OUT/src_cuda" --device cuda
@@ -73,6 +73,7 @@ run() {
     echo "== case $aliases alias, $mutated mut, $args args"
     echo "-- process 1 (empty cubin cache: PTX JIT)"
     WRAPC_CACHE_DIR=$cache /tmp/wrapper_bench bench "$OUT/cuda_$c.so" "$OUT/case_$c.ptx" "wrapc_fused_$c" "$args" $((aliases + 1))
+    /tmp/wrapper_bench host "$OUT/host_$c.so" "$args" $((aliases + 1))
     echo "-- process 2 (cubin cache filled)"
     WRAPC_CACHE_DIR=$cache /tmp/wrapper_bench bench "$OUT/cuda_$c.so" "$OUT/case_$c.ptx" "wrapc_fused_$c" "$args" $((aliases + 1)) | head -1
   done

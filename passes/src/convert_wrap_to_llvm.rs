@@ -48,7 +48,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     reject_unlowered(module)?;
     let functions = entry_points(module)?;
     let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
-    let mut decls = Declarations::default();
+    let mut decls = Declarations { forwarded: forwarded_results(&functions), ..Declarations::default() };
     for function in functions {
         lower_function(module, function, &names, &mut decls)?;
     }
@@ -126,9 +126,40 @@ fn is_int(ty: Type) -> bool {
     text == "index" || text == "i64" || text == "i32"
 }
 
+/// For each private function with a body: which results hand back one of
+/// its own tensor arguments unchanged (the compiled graph returning a
+/// mutated input, or the base of an alias). Within the module those results
+/// cross the ABI as borrowed handles: the callee does not retain them and
+/// the caller uses its own argument, so no retain/release pair runs per
+/// call for them.
+fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<usize>>> {
+    let mut forwarded = HashMap::new();
+    for &function in functions {
+        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let Some(terminator) = body.terminator().filter(|t| t.name().as_string_ref().as_str() == Ok("func.return")) else {
+            continue;
+        };
+        if !private {
+            continue;
+        }
+        let results = terminator
+            .operands()
+            .map(|value| {
+                let tensor = TensorTypeInfo::from_type(value.r#type()).is_some();
+                ir::argument_number(value, body).filter(|_| tensor)
+            })
+            .collect();
+        forwarded.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), results);
+    }
+    forwarded
+}
+
 /// Runtime functions declared in the module so far.
 #[derive(Default)]
 struct Declarations {
+    /// See [`forwarded_results`].
+    forwarded: HashMap<String, Vec<Option<usize>>>,
     declared: HashSet<String>,
     strings: usize,
     /// Constant i64 arrays already emitted as globals, by content.
@@ -884,6 +915,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let slot = self.gep(args, "!llvm.ptr", k as i64);
             self.store(handle, slot);
         }
+        let forwarded = self.decls.forwarded.get(&callee).cloned().unwrap_or_default();
         let results = self.alloca("!llvm.ptr", op.result_count().max(1) as i64);
         let n_args = self.const_int(operands.len() as i64, "i64");
         let n_results = self.const_int(op.result_count() as i64, "i64");
@@ -901,6 +933,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         self.bail_if_failed(status);
         for i in 0..op.result_count() {
+            if let Some(&Some(argument)) = forwarded.get(i) {
+                // The callee handed back our own argument, borrowed.
+                self.bind(op.result(i).unwrap().into(), operands[argument]);
+                continue;
+            }
             let slot = self.gep(results, "!llvm.ptr", i as i64);
             let handle = self.load(slot, "!llvm.ptr");
             let old: Value = op.result(i).unwrap().into();
@@ -923,8 +960,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_return(&mut self, _op: OperationRef, operands: &[Value<'c, 'a>], _results: &[Type<'c>]) -> PassResult {
         let out = self.arg(2);
         let mut transferred: Vec<Value> = Vec::new();
+        let forwarded = self.decls.forwarded.get(&self.entry_name).cloned().unwrap_or_default();
         for (j, &value) in operands.iter().enumerate() {
-            let handle = if is_int(value.r#type()) {
+            let handle = if matches!(forwarded.get(j), Some(Some(_))) {
+                // One of our own arguments: the in-module caller borrows it.
+                value
+            } else if is_int(value.r#type()) {
                 let boxed = self.box_int(value);
                 transferred.push(boxed);
                 boxed

@@ -556,6 +556,13 @@ pub type wrt_host_kernel = unsafe extern "C" fn(args: *const *mut std::ffi::c_vo
 /// Grids with at least this many programs run on several threads.
 const PARALLEL_PROGRAMS: i64 = 4096;
 
+/// Threads large host grids run on. Asked once: `available_parallelism`
+/// reads cgroup files on every call (microseconds).
+fn host_threads() -> i64 {
+    static THREADS: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map(|n| n.get() as i64).unwrap_or(1))
+}
+
 /// Runs `kernel` for every program id of the `gx × gy × gz` grid, x fastest;
 /// in parallel over contiguous ranges of programs when the grid is large.
 #[no_mangle]
@@ -585,8 +592,12 @@ pub extern "C" fn wrt_launch_host(
                 unsafe { kernel(args as *const *mut std::ffi::c_void, px, py, pz) };
             }
         };
-        let threads = std::thread::available_parallelism().map(|n| n.get() as i64).unwrap_or(1);
-        if total < PARALLEL_PROGRAMS || threads < 2 {
+        if total < PARALLEL_PROGRAMS {
+            run(0..total);
+            return Ok(());
+        }
+        let threads = host_threads();
+        if threads < 2 {
             run(0..total);
             return Ok(());
         }

@@ -107,24 +107,33 @@ unsafe impl Send for TensorObject {}
 unsafe impl Sync for TensorObject {}
 
 impl TensorObject {
-    fn new(inner: TensorImpl) -> TensorObject {
-        let padded = |values: &[i64]| -> [AtomicI64; MAX_RANK] {
-            std::array::from_fn(|d| AtomicI64::new(values.get(d).copied().unwrap_or(0)))
+    /// A new object in its `Arc`, built in place: the object is a few
+    /// hundred bytes, and making views is the wrapper's hot path.
+    fn new_shared(inner: TensorImpl) -> Arc<TensorObject> {
+        let mut object = Arc::<TensorObject>::new_uninit();
+        let slot = Arc::get_mut(&mut object).expect("a fresh Arc is unique").as_mut_ptr();
+        let device_index = match inner.storage.device() {
+            Device::Cuda(index) => index,
+            Device::Host => 0,
         };
-        TensorObject {
-            dtype: inner.dtype as i32,
-            device_kind: i32::from(matches!(inner.storage.device(), Device::Cuda(_))),
-            rank: AtomicI64::new(inner.sizes.len() as i64),
-            offset: AtomicI64::new(inner.offset),
-            sizes: padded(&inner.sizes),
-            strides: padded(&inner.strides),
-            version: Arc::as_ptr(&inner.version),
-            data: AtomicPtr::new(inner.storage.data_ptr()),
-            device_index: match inner.storage.device() {
-                Device::Cuda(index) => index,
-                Device::Host => 0,
-            },
-            inner: Mutex::new(inner),
+        // SAFETY: every field of the uninitialized object is written once
+        // through raw field pointers before `assume_init`.
+        unsafe {
+            std::ptr::addr_of_mut!((*slot).dtype).write(inner.dtype as i32);
+            std::ptr::addr_of_mut!((*slot).device_kind).write(i32::from(matches!(inner.storage.device(), Device::Cuda(_))));
+            std::ptr::addr_of_mut!((*slot).rank).write(AtomicI64::new(inner.sizes.len() as i64));
+            std::ptr::addr_of_mut!((*slot).offset).write(AtomicI64::new(inner.offset));
+            let sizes = std::ptr::addr_of_mut!((*slot).sizes) as *mut AtomicI64;
+            let strides = std::ptr::addr_of_mut!((*slot).strides) as *mut AtomicI64;
+            for d in 0..MAX_RANK {
+                sizes.add(d).write(AtomicI64::new(inner.sizes.get(d).copied().unwrap_or(0)));
+                strides.add(d).write(AtomicI64::new(inner.strides.get(d).copied().unwrap_or(0)));
+            }
+            std::ptr::addr_of_mut!((*slot).version).write(Arc::as_ptr(&inner.version));
+            std::ptr::addr_of_mut!((*slot).data).write(AtomicPtr::new(inner.storage.data_ptr()));
+            std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
+            std::ptr::addr_of_mut!((*slot).inner).write(Mutex::new(inner));
+            object.assume_init()
         }
     }
 
@@ -186,7 +195,7 @@ impl Tensor {
         if inner.sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
         }
-        Ok(Tensor(Arc::new(TensorObject::new(inner))))
+        Ok(Tensor(TensorObject::new_shared(inner)))
     }
 
     fn lock(&self) -> MutexGuard<'_, TensorImpl> {

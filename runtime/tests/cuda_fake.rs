@@ -206,7 +206,18 @@ fn first_calls_from_many_threads_load_once_and_fresh_threads_get_a_context() {
         }
     });
     assert_eq!(fake.loads_of(&site._keep.2), 1);
-    assert_eq!(x.to_f64_vec().unwrap(), vec![16.; 8], "every call launched exactly once");
+    // A thread without a context keeps the device's after its first call:
+    // its later launches take the fast path.
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            assert_eq!(site.call(&x, 8), 0);
+            assert_eq!(fake.enter().unwrap(), None, "the thread kept the device's context");
+            for _ in 0..3 {
+                assert_eq!(site.call(&x, 8), 0);
+            }
+        });
+    });
+    assert_eq!(x.to_f64_vec().unwrap(), vec![20.; 8], "every call launched exactly once");
 }
 
 #[test]

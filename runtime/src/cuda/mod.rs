@@ -100,8 +100,12 @@ pub trait Driver: Send + Sync {
     fn error_name(&self, status: i32) -> String;
 }
 
-/// The device guard: the device's context is current while it lives, and
-/// the thread's previous context is restored when it drops.
+/// The runtime's internal device guard: the device's context is current
+/// while it lives, and a thread's previous context (another device's) is
+/// restored when it drops. A thread that had no context keeps the device's
+/// current, as the CUDA runtime's implicit primary context does: later
+/// launches from that thread then take the fast path instead of failing
+/// with `CUDA_ERROR_INVALID_CONTEXT` and recovering on every call.
 pub struct Current<'a> {
     driver: &'a dyn Driver,
     previous: Option<usize>,
@@ -109,7 +113,7 @@ pub struct Current<'a> {
 
 impl<'a> Current<'a> {
     pub fn enter(driver: &'a dyn Driver) -> Result<Current<'a>> {
-        Ok(Current { driver, previous: driver.enter()? })
+        Ok(Current { driver, previous: driver.enter()?.filter(|&previous| previous != 0) })
     }
 }
 
