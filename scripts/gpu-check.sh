@@ -73,7 +73,8 @@ run() {
     echo "== case $aliases alias, $mutated mut, $args args"
     echo "-- process 1 (empty cubin cache: PTX JIT)"
     WRAPC_CACHE_DIR=$cache /tmp/wrapper_bench bench "$OUT/cuda_$c.so" "$OUT/case_$c.ptx" "wrapc_fused_$c" "$args" $((aliases + 1))
-    /tmp/wrapper_bench host "$OUT/host_$c.so" "$args" $((aliases + 1))
+    # With aliases, also what one regenerated view costs on this CPU.
+    WRAPC_MICRO=$([ "$aliases" -gt 0 ] && echo 1 || true) /tmp/wrapper_bench host "$OUT/host_$c.so" "$args" $((aliases + 1))
     echo "-- process 2 (cubin cache filled)"
     WRAPC_CACHE_DIR=$cache /tmp/wrapper_bench bench "$OUT/cuda_$c.so" "$OUT/case_$c.ptx" "wrapc_fused_$c" "$args" $((aliases + 1)) | head -1
   done

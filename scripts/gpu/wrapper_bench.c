@@ -196,6 +196,35 @@ static double now_us(void) {
   return t.tv_sec * 1e6 + t.tv_nsec * 1e-3;
 }
 
+/// What the runtime operations a wrapper makes cost on this CPU.
+static void micro(runtime *r, wrt_tensor *base) {
+  int32_t (*as_strided)(const wrt_tensor *, size_t, const int64_t *, const int64_t *, int64_t, wrt_tensor **) =
+      symbol(r->library, "wrt_as_strided");
+  int32_t (*retain)(const wrt_tensor *, wrt_tensor **) = symbol(r->library, "wrt_tensor_retain");
+  const int N = 1000000;
+  int64_t sizes[1] = {ELEMENTS}, strides[1] = {1};
+  double a = now_us();
+  for (int i = 0; i < N; i++) {
+    wrt_tensor *view;
+    as_strided(base, 1, sizes, strides, 0, &view);
+    r->release(view);
+  }
+  printf("{\"what\": \"wrt_as_strided + release\", \"ns\": %.1f}\n", (now_us() - a) * 1e3 / N);
+  a = now_us();
+  for (int i = 0; i < N; i++) {
+    wrt_tensor *same;
+    retain(base, &same);
+    r->release(same);
+  }
+  printf("{\"what\": \"wrt_tensor_retain + release\", \"ns\": %.1f}\n", (now_us() - a) * 1e3 / N);
+  a = now_us();
+  for (int i = 0; i < N; i++) {
+    void *volatile p = malloc(448);
+    free(p);
+  }
+  printf("{\"what\": \"malloc(448) + free\", \"ns\": %.1f}\n", (now_us() - a) * 1e3 / N);
+}
+
 /// Per-call time of a host-backend build (no GPU work): what the wrapper's
 /// own code costs on this CPU.
 static int host_cost(const char *host_so, int nargs, int nout) {
@@ -214,6 +243,7 @@ static int host_cost(const char *host_so, int nargs, int nout) {
     if (rep > 0 && us < best) best = us;
   }
   printf("{\"what\": \"host-backend build per call (this CPU)\", \"us\": %.3f}\n", best);
+  if (getenv("WRAPC_MICRO") && *getenv("WRAPC_MICRO")) micro(&r, inputs[0]);
   return 0;
 }
 
