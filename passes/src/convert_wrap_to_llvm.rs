@@ -32,9 +32,9 @@ const HEADER_DATA: i32 = 7;
 const HEADER_DEVICE_INDEX: i32 = 8;
 
 /// `wrt_cuda_slot_entry` (runtime/src/cuda/slot.rs): function, launch,
-/// stream, divisor[3], threads, shared bytes; one per device ordinal.
-const SLOT_ENTRY: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32)>";
-const SLOT_ENTRY_BYTES: i64 = 56;
+/// stream, divisor[3], threads, shared bytes, failed; one per device ordinal.
+const SLOT_ENTRY: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>";
+const SLOT_ENTRY_BYTES: i64 = 64;
 const MAX_DEVICES: i64 = 8;
 /// LLVM's `acquire` atomic ordering.
 const ACQUIRE: &str = "4 : i64";
@@ -418,14 +418,19 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// Loads header field `path` (struct indices) of tensor `handle`.
     fn header_field(&self, handle: Value<'c, 'a>, path: &[i32], ty: &str) -> Value<'c, 'a> {
+        self.struct_field(handle, HEADER, path, ty)
+    }
+
+    /// Loads field `path` (struct indices) of the `layout` struct at `base`.
+    fn struct_field(&self, base: Value<'c, 'a>, layout: &str, path: &[i32], ty: &str) -> Value<'c, 'a> {
         let b = self.b();
         let mut indices = vec![0];
         indices.extend_from_slice(path);
         let address = b.value(
             "llvm.getelementptr",
-            &[handle],
+            &[base],
             self.ty("!llvm.ptr"),
-            &[("rawConstantIndices", b.dense_i32(&indices)), ("elem_type", b.attr(HEADER))],
+            &[("rawConstantIndices", b.dense_i32(&indices)), ("elem_type", b.attr(layout))],
         );
         self.load(address, ty)
     }
@@ -1090,18 +1095,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         )
     }
 
-    /// Loads field `index` of the slot entry at `entry`.
+    /// Loads field `path` of the slot entry at `entry`.
     fn entry_field(&self, entry: Value<'c, 'a>, path: &[i32], ty: &str) -> Value<'c, 'a> {
-        let b = self.b();
-        let mut indices = vec![0];
-        indices.extend_from_slice(path);
-        let address = b.value(
-            "llvm.getelementptr",
-            &[entry],
-            self.ty("!llvm.ptr"),
-            &[("rawConstantIndices", b.dense_i32(&indices)), ("elem_type", b.attr(SLOT_ENTRY))],
-        );
-        self.load(address, ty)
+        self.struct_field(entry, SLOT_ENTRY, path, ty)
     }
 
     /// GPU launch through the kernel's slot (made by wrap-lower-lazy-launch):

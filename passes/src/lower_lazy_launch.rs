@@ -21,7 +21,7 @@ use crate::Options;
 /// Device ordinals a slot has entries for (`wrt_cuda_slot` in the runtime).
 const MAX_DEVICES: usize = 8;
 /// `sizeof(wrt_cuda_slot_entry)`.
-const SLOT_ENTRY_BYTES: usize = 56;
+const SLOT_ENTRY_BYTES: usize = 64;
 /// `wrt_cuda_kernel`: image, image size, entry, configs, number of configs.
 const DESCRIPTOR_TYPE: &str = "!llvm.struct<(ptr, i64, ptr, ptr, i64)>";
 /// i64 words per `wrt_cuda_config`: block[3], num_warps | shared << 32, name.

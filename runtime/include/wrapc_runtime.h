@@ -176,6 +176,7 @@ typedef struct wrt_cuda_slot_entry {
   int64_t divisor[3];
   int32_t threads;
   int32_t shared_bytes;
+  int32_t failed; /* loading failed: the error is reported, never retried */
 } wrt_cuda_slot_entry;
 
 typedef struct wrt_cuda_slot {

@@ -229,6 +229,10 @@ fn slot_errors_are_reported_by_name() {
     assert_eq!(site.call(&x, 4), capi::WRT_ERR_CUDA);
     let message = unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
     assert!(message.contains("malformed kernel descriptor"), "{message}");
+    assert_eq!(site.call(&x, 4), capi::WRT_ERR_CUDA, "a failed slot stays failed");
+    let again = unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
+    assert_eq!(again, message, "and says the same");
+    assert_eq!(site.slot.entries[0].failed.load(std::sync::atomic::Ordering::Acquire), 1);
     let extents = [1i64, 1, 1];
     let status = unsafe {
         slot::wrt_cuda_launch_slow(&mut *site.slot, &site.kernel, 42, std::ptr::null_mut(), std::ptr::null(), 0, extents.as_ptr(), 1, 0)
@@ -260,5 +264,5 @@ fn the_device_guard_restores_the_previous_context() {
 #[test]
 fn slot_layout_is_what_compiled_code_reads() {
     use slot::layout::*;
-    assert_eq!([FUNCTION, LAUNCH, STREAM, DIVISOR, THREADS, SHARED, ENTRY_SIZE], [0, 8, 16, 24, 48, 52, 56]);
+    assert_eq!([FUNCTION, LAUNCH, STREAM, DIVISOR, THREADS, SHARED, FAILED, ENTRY_SIZE], [0, 8, 16, 24, 48, 52, 56, 64]);
 }

@@ -2,7 +2,7 @@
 // and on a device guard around GPU work.
 // RUN: wrapc-opt %s -split-input-file -verify-diagnostics --convert-wrap-to-llvm | FileCheck %s
 
-llvm.mlir.global internal @slot(dense<0> : tensor<448xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<448 x i8>
+llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
 llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
 
 // The guard makes device 0 current first (restored after, and on every
@@ -27,7 +27,7 @@ llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space =
 // CHECK:       %[[DEVICE_AT:.*]] = llvm.getelementptr %[[X]][0, 8]
 // CHECK:       %[[DEVICE:.*]] = llvm.load %[[DEVICE_AT]] : !llvm.ptr -> i32
 // CHECK:       %[[IN_RANGE:.*]] = arith.cmpi ult, %[[DEVICE]], %c8_i32
-// CHECK:       arith.muli %{{.*}}, %c56_i64
+// CHECK:       arith.muli %{{.*}}, %c64_i64
 // CHECK:       %[[ENTRY:.*]] = llvm.getelementptr %[[SLOT]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK:       %[[FUNCTION:.*]] = llvm.load %[[ENTRY]] atomic acquire {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
 // CHECK:       cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:[^(]*]](%{{.*}} : i32)
@@ -36,7 +36,7 @@ llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space =
 // CHECK:       ^[[FAST]]:
 // CHECK:       %[[LAUNCH:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       %[[STREAM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
-// CHECK:       %[[BLOCK_AT:.*]] = llvm.getelementptr %[[ENTRY]][0, 3, 0] : {{.*}} !llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32)>
+// CHECK:       %[[BLOCK_AT:.*]] = llvm.getelementptr %[[ENTRY]][0, 3, 0] : {{.*}} !llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>
 // CHECK:       %[[BLOCK:.*]] = llvm.load %[[BLOCK_AT]] : !llvm.ptr -> i64
 // CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %[[BLOCK]] : i64
 // CHECK:       cf.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CALL:.*]]
@@ -61,7 +61,7 @@ func.func private @launch(%x: !wrap.tensor<?xf32, cuda>, %n: index) {
 
 // -----
 
-llvm.mlir.global internal @slot(dense<0> : tensor<448xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<448 x i8>
+llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
 llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
 
 // A grid given in programs is launched as is; no guard: the slow path makes

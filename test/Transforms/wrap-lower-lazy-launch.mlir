@@ -1,6 +1,6 @@
 // wrap-lower-lazy-launch: each kernel launched on the GPU gets its image,
 // entry and configs embedded in a constant descriptor and a zeroed slot
-// (8 devices x 56 bytes); each launch becomes wrap.lazy_launch.
+// (8 devices x 64 bytes); each launch becomes wrap.lazy_launch.
 // RUN: cd %S && wrapc-opt %s -split-input-file -verify-diagnostics --wrap-lower-lazy-launch | FileCheck %s
 
 // Two launches of one kernel share its globals; the PTX text is embedded
@@ -14,7 +14,7 @@
 // CHECK:         llvm.mlir.addressof @__wrapc_image_add
 // CHECK:         llvm.mlir.constant(14 : i64)
 // CHECK:         llvm.mlir.constant(2 : i64)
-// CHECK:       llvm.mlir.global internal @__wrapc_slot_add(dense<0> : tensor<448xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<448 x i8>
+// CHECK:       llvm.mlir.global internal @__wrapc_slot_add(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
 // CHECK-NOT:   llvm.mlir.global
 // CHECK-LABEL: func.func @program(
 // CHECK-SAME:    %[[X:[^:]*]]: !wrap.tensor<?xf32, cuda>, %[[N:[^:]*]]: index)

@@ -148,7 +148,10 @@ impl FakeDriver {
     }
 }
 
-/// `cuLaunchKernel` of the fake device: the stream is the driver.
+/// `cuLaunchKernel` of the fake device: the stream is the driver. (It has
+/// the driver's signature, [`super::LaunchFn`]; the constant below checks.)
+const _: super::LaunchFn = fake_launch_kernel;
+
 unsafe extern "C" fn fake_launch_kernel(
     function: *mut c_void,
     gx: u32,

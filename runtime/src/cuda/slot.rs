@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr};
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::gpus::{gpu, MAX_DEVICES};
@@ -50,6 +50,10 @@ pub struct wrt_cuda_slot_entry {
     pub divisor: [i64; 3],
     pub threads: i32,
     pub shared_bytes: i32,
+    /// Set when loading failed: the error (kept by the runtime) is reported
+    /// again instead of reloading. Part of the slot, so a new slot (another
+    /// library loaded at the same address) starts clean.
+    pub failed: AtomicI32,
 }
 
 #[repr(C)]
@@ -66,11 +70,11 @@ pub mod layout {
     pub const DIVISOR: usize = std::mem::offset_of!(super::wrt_cuda_slot_entry, divisor);
     pub const THREADS: usize = std::mem::offset_of!(super::wrt_cuda_slot_entry, threads);
     pub const SHARED: usize = std::mem::offset_of!(super::wrt_cuda_slot_entry, shared_bytes);
+    pub const FAILED: usize = std::mem::offset_of!(super::wrt_cuda_slot_entry, failed);
 }
 
 /// Serializes first-call initialization (rare: once per kernel and device)
-/// and remembers failures, so a kernel that cannot load is not reloaded on
-/// every call.
+/// and keeps the error of each entry marked `failed`.
 static INIT: Mutex<Option<HashMap<usize, CudaError>>> = Mutex::new(None);
 
 /// How the launch's extents are read.
@@ -150,8 +154,9 @@ impl Request<'_> {
         let mut failures = INIT.lock().unwrap_or_else(|p| p.into_inner());
         let entry = self.entry();
         let key = entry as *const wrt_cuda_slot_entry as usize;
-        if let Some(failure) = failures.get_or_insert_with(HashMap::new).get(&key) {
-            return Err(failure.clone());
+        if entry.failed.load(Ordering::Acquire) != 0 {
+            let known = failures.get_or_insert_with(HashMap::new).get(&key).cloned();
+            return Err(known.unwrap_or_else(|| error("wrt_cuda_launch", "the kernel failed to load earlier")));
         }
         if !entry.function.load(Ordering::Acquire).is_null() {
             return Ok(());
@@ -165,6 +170,7 @@ impl Request<'_> {
             Ok(chosen) => chosen,
             Err(failure) => {
                 failures.get_or_insert_with(HashMap::new).insert(key, failure.clone());
+                entry.failed.store(1, Ordering::Release);
                 return Err(failure);
             }
         };
