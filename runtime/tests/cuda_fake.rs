@@ -266,3 +266,34 @@ fn slot_layout_is_what_compiled_code_reads() {
     use slot::layout::*;
     assert_eq!([FUNCTION, LAUNCH, STREAM, DIVISOR, THREADS, SHARED, FAILED, ENTRY_SIZE], [0, 8, 16, 24, 48, 52, 56, 64]);
 }
+
+#[test]
+fn a_slot_first_used_with_a_grid_keeps_the_configs_block_for_numel_launches() {
+    device();
+    let site = launch_site("grid-then-numel", &[(4, 1)]);
+    let x = cuda(&[0.; 8], &[8]);
+    let handle = capi::into_handle(x.clone());
+    let mut pointer = x.data_ptr() as u64;
+    let mut count = 8i64;
+    let mut params = [&mut pointer as *mut u64 as *mut c_void, &mut count as *mut i64 as *mut c_void];
+    let tensors = [handle as *const wrt_tensor, std::ptr::null()];
+    let programs = [2i64, 1, 1];
+    // SAFETY: two parameters, live for the call.
+    let status = unsafe {
+        slot::wrt_cuda_launch_slow(
+            &*site.slot as *const wrt_cuda_slot as *mut wrt_cuda_slot,
+            &site.kernel,
+            0,
+            params.as_mut_ptr(),
+            tensors.as_ptr(),
+            2,
+            programs.as_ptr(),
+            0,
+            0,
+        )
+    };
+    assert_eq!(status, 0);
+    assert_eq!(site.slot.entries[0].divisor[0], 4, "the published divisor is the config's block");
+    assert_eq!(site.call(&x, 8), 0, "a numel launch through the same slot");
+    unsafe { capi::wrt_tensor_release(handle) };
+}

@@ -130,6 +130,13 @@ impl Request<'_> {
         Ok(KernelSpec { image: image.to_vec(), entry, configs })
     }
 
+    /// The block of config `index` as the descriptor gives it.
+    fn config_block(&self, index: usize) -> [u64; 3] {
+        // SAFETY: `spec` checked the configs pointer and count.
+        let config = unsafe { &*self.kernel.configs.add(index) };
+        config.block.map(|b| b.max(1) as u64)
+    }
+
     /// The device memory the kernel's tensor arguments reach, each storage once.
     fn spans(&self) -> Vec<Span> {
         let mut spans: Vec<Span> = Vec::new();
@@ -164,7 +171,12 @@ impl Request<'_> {
         let outcome = self.spec().and_then(|spec| {
             let cache = super::cache::KernelCache::from_env();
             let loaded = load_and_tune(&**driver, &spec, cache.as_ref(), self.extents, self.params, &self.spans())?;
-            Ok((spec.configs[loaded.config].clone(), loaded.function))
+            // The divisor is the config's own block, whatever this launch's
+            // form: a kernel's launches with grid(...) and numel(...) share
+            // the slot, and only the numel form divides by it.
+            let mut config = spec.configs[loaded.config].clone();
+            config.block = self.config_block(loaded.config);
+            Ok((config, loaded.function))
         });
         let (config, function) = match outcome {
             Ok(chosen) => chosen,
@@ -202,7 +214,10 @@ impl Request<'_> {
         let entry = self.entry();
         let config = Config {
             name: String::new(),
-            block: entry.divisor.map(|d| d.max(1) as u64),
+            block: match self.mode {
+                Extents::Elements => entry.divisor.map(|d| d.max(1) as u64),
+                Extents::Grid => [1, 1, 1],
+            },
             num_warps: (entry.threads / 32).max(1) as u32,
             shared_bytes: entry.shared_bytes as u32,
         };
