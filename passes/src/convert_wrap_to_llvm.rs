@@ -36,6 +36,8 @@ const HEADER_DEVICE_INDEX: i32 = 8;
 const SLOT_ENTRY: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>";
 const SLOT_ENTRY_BYTES: i64 = 64;
 const MAX_DEVICES: i64 = 8;
+/// CUDA's `gridDim` limits (x, y, z).
+const GRID_LIMITS: [i64; 3] = [(1 << 31) - 1, 65535, 65535];
 /// LLVM's `acquire` atomic ordering.
 const ACQUIRE: &str = "4 : i64";
 /// Ranks the header holds.
@@ -1164,8 +1166,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.block = fast;
         let launch = self.entry_field(entry, &[1], ptr);
         let stream = self.entry_field(entry, &[2], ptr);
+        // Blocks per axis; past CUDA's gridDim limits the slow path names
+        // the error (a truncated grid would silently skip work).
         let mut grid = Vec::new();
-        for d in 0..3 {
+        let mut too_large = None;
+        for (d, limit) in GRID_LIMITS.into_iter().enumerate() {
             let extent = extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"));
             let programs = if numel_rank > 0 && d < numel_rank {
                 let divisor = self.entry_field(entry, &[3, d as i32], "i64");
@@ -1173,6 +1178,15 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             } else {
                 extent
             };
+            if d < extents.len() {
+                let limit = self.const_int(limit, "i64");
+                let b = self.b();
+                let over = b.value("arith.cmpi", &[programs, limit], self.ty("i1"), &[("predicate", b.attr("8 : i64"))]);
+                too_large = Some(match too_large {
+                    Some(any) => b.value("arith.ori", &[any, over], self.ty("i1"), &[]),
+                    None => over,
+                });
+            }
             grid.push(self.b().value("arith.trunci", &[programs], self.ty("i32"), &[]));
         }
         let threads = self.entry_field(entry, &[4], "i32");
@@ -1184,8 +1198,18 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let zero = self.cmp_eq(g, zero32);
             empty = b.value("arith.ori", &[empty, zero], self.ty("i1"), &[]);
         }
+        let checked = self.region.append_block(Block::new(&[]));
+        self.branch(empty, done, checked);
+        self.block = checked;
         let launch_block = self.region.append_block(Block::new(&[]));
-        self.branch(empty, done, launch_block);
+        let too_large = too_large.expect("a launch has at least one extent");
+        let b = self.b();
+        b.create_with_successors(
+            "cf.cond_br",
+            &[too_large, zero32],
+            &[slow, launch_block],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 1, 0]))],
+        );
         self.block = launch_block;
         let b = self.b();
         let call_operands = [launch, function, grid[0], grid[1], grid[2], threads, one, one, shared, stream, params, null];

@@ -57,7 +57,7 @@ fn run() -> Result<(), String> {
     let lazy_us = start.elapsed().as_secs_f64() * 1e6 / calls as f64;
     driver.synchronize().map_err(|e| e.to_string())?;
 
-    let grid = LazyKernel::grid(&config("w1", 1), [n, 1, 1]);
+    let grid = LazyKernel::grid(&config("w1", 1), [n, 1, 1]).map_err(|e| e.to_string())?;
     let start = Instant::now();
     for _ in 0..calls {
         driver.launch(chosen.function, grid, [32, 1, 1], 0, &params).map_err(|e| e.to_string())?;

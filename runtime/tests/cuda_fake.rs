@@ -297,3 +297,16 @@ fn a_slot_first_used_with_a_grid_keeps_the_configs_block_for_numel_launches() {
     assert_eq!(site.call(&x, 8), 0, "a numel launch through the same slot");
     unsafe { capi::wrt_tensor_release(handle) };
 }
+
+#[test]
+fn a_grid_past_the_device_limits_is_a_named_error_not_a_truncated_launch() {
+    device();
+    let site = launch_site("too-large", &[(1, 1), (2, 1)]);
+    let x = cuda(&[0.; 4], &[4]);
+    assert_eq!(site.call(&x, 1 << 40), capi::WRT_ERR_CUDA);
+    let message = unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
+    assert!(message.contains("exceeds the device's limits"), "{message}");
+    assert_eq!(site.slot.entries[0].failed.load(std::sync::atomic::Ordering::Acquire), 0, "the kernel itself loaded");
+    assert_eq!(site.call(&x, 4), 0, "a launch within the limits still runs");
+    assert_eq!(x.to_f64_vec().unwrap(), vec![1.; 4]);
+}

@@ -39,10 +39,14 @@ llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space =
 // CHECK:       %[[BLOCK_AT:.*]] = llvm.getelementptr %[[ENTRY]][0, 3, 0] : {{.*}} !llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>
 // CHECK:       %[[BLOCK:.*]] = llvm.load %[[BLOCK_AT]] : !llvm.ptr -> i64
 // CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %[[BLOCK]] : i64
-// CHECK:       cf.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CALL:.*]]
+// A grid past CUDA's limits goes to the slow path, which names the error.
+// CHECK:       %[[OVER:.*]] = arith.cmpi ugt, %[[GX]], %c2147483647_i64 : i64
+// CHECK:       cf.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CHECKED:.*]]
 // CHECK:       ^[[SLOW]](%[[FAILED:.*]]: i32):
 // CHECK:       %[[SLOW_STATUS:.*]] = call @wrt_cuda_launch_slow(%[[SLOT]], %[[DESC]], %[[DEVICE]], %[[PARAMS]], %[[TENSORS]], %c2_i64{{.*}}, %{{.*}}, %c1_i32{{.*}}, %[[FAILED]])
 // CHECK:       cf.cond_br %{{.*}}, ^[[SLOW_FAILED:.*]], ^
+// CHECK:       ^[[CHECKED]]:
+// CHECK-NEXT:  cf.cond_br %[[OVER]], ^[[SLOW]](%{{.*}} : i32), ^[[CALL:.*]]
 // CHECK:       ^[[CALL]]:
 // CHECK-NEXT:  %[[STATUS:.*]] = llvm.call %[[LAUNCH]](%[[FUNCTION]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i32{{.*}}, %c1_i32{{.*}}, %{{.*}}, %[[STREAM]], %[[PARAMS]], %{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
 // CHECK-NEXT:  arith.cmpi eq, %[[STATUS]]
@@ -69,6 +73,8 @@ llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space =
 // CHECK-LABEL: func.func private @grid(
 // CHECK-NOT:   wrt_cuda_guard_enter
 // CHECK-NOT:   arith.ceildivui
+// CHECK:       arith.cmpi ugt, %{{.*}}, %c2147483647_i64
+// CHECK:       arith.cmpi ugt, %{{.*}}, %c65535_i64
 // CHECK:       call @wrt_cuda_launch_slow(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{.*}}, %{{.*}}, %c0_i32{{.*}}, %{{.*}})
 // CHECK:       llvm.call %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
 func.func private @grid(%x: !wrap.tensor<4x4xf16, cuda>, %gx: index, %gy: index) {

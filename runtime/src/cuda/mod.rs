@@ -164,10 +164,21 @@ const DEFAULT_SHARED_LIMIT: u32 = 48 * 1024;
 /// Timed launches per config when autotuning.
 const TUNING_REPEATS: usize = 3;
 
+/// The most blocks a launch may have per axis (CUDA's `gridDim` limits).
+pub const MAX_GRID: [u64; 3] = [(1 << 31) - 1, 65535, 65535];
+
 /// The grid for `elements` (x, y, z) under `config`: a ceil-division per
-/// axis (0 elements: 0 programs, nothing to launch).
-pub fn grid_for(config: &Config, elements: [u64; 3]) -> [u32; 3] {
-    std::array::from_fn(|d| elements[d].div_ceil(config.block[d].max(1)) as u32)
+/// axis (0 elements: 0 programs, nothing to launch). A grid past the
+/// device's limits is an error, never a truncated launch.
+pub fn grid_for(config: &Config, elements: [u64; 3]) -> Result<[u32; 3]> {
+    let grid: [u64; 3] = std::array::from_fn(|d| elements[d].div_ceil(config.block[d].max(1)));
+    if grid.iter().zip(MAX_GRID).any(|(&g, max)| g > max) {
+        return Err(CudaError {
+            call: "cuLaunchKernel",
+            name: format!("grid ({}, {}, {}) exceeds the device's limits ({}, {}, {})", grid[0], grid[1], grid[2], MAX_GRID[0], MAX_GRID[1], MAX_GRID[2]),
+        });
+    }
+    Ok(grid.map(|g| g as u32))
 }
 
 /// Threads per program: `num_warps` warps of 32.
@@ -222,7 +233,9 @@ pub fn load_and_tune(
 fn time_configs(driver: &dyn Driver, spec: &KernelSpec, function: FunctionHandle, elements: [u64; 3], args: &[*mut c_void]) -> Result<usize> {
     let mut best = (f32::INFINITY, 0);
     for (index, config) in spec.configs.iter().enumerate() {
-        let grid = grid_for(config, elements);
+        // A grid this config cannot launch is not a load failure: the
+        // config is skipped, and the call itself reports the grid.
+        let Ok(grid) = grid_for(config, elements) else { continue };
         if grid.contains(&0) {
             return Ok(0);
         }
@@ -286,7 +299,7 @@ impl LazyKernel {
     }
 
     /// The grid for `elements` under `config` (see [`grid_for`]).
-    pub fn grid(config: &Config, elements: [u64; 3]) -> [u32; 3] {
+    pub fn grid(config: &Config, elements: [u64; 3]) -> Result<[u32; 3]> {
         grid_for(config, elements)
     }
 
@@ -303,7 +316,7 @@ impl LazyKernel {
             .get_or_init(|| load_and_tune(driver, &self.spec, self.cache.as_ref(), elements, args, preserve))
             .clone()?;
         let config = &self.spec.configs[loaded.config];
-        let grid = grid_for(config, elements);
+        let grid = grid_for(config, elements)?;
         if grid.contains(&0) {
             return Ok(());
         }
@@ -334,8 +347,11 @@ mod tests {
     #[test]
     fn grid_is_a_ceil_division_per_axis() {
         let c = Config { name: "c".into(), block: [128, 4, 1], num_warps: 4, shared_bytes: 0 };
-        assert_eq!(LazyKernel::grid(&c, [1000, 9, 1]), [8, 3, 1]);
-        assert_eq!(LazyKernel::grid(&c, [0, 1, 1]), [0, 1, 1], "nothing to launch");
+        assert_eq!(LazyKernel::grid(&c, [1000, 9, 1]).unwrap(), [8, 3, 1]);
+        assert_eq!(LazyKernel::grid(&c, [0, 1, 1]).unwrap(), [0, 1, 1], "nothing to launch");
+        let error = LazyKernel::grid(&c, [1 << 40, 1, 1]).unwrap_err();
+        assert!(error.to_string().contains("exceeds the device's limits"), "{error}");
+        assert!(LazyKernel::grid(&c, [1, 4 * 65536, 1]).is_err(), "y is limited to 65535 blocks");
     }
 
     #[test]

@@ -221,7 +221,7 @@ impl Request<'_> {
             num_warps: (entry.threads / 32).max(1) as u32,
             shared_bytes: entry.shared_bytes as u32,
         };
-        let grid = grid_for(&config, self.extents);
+        let grid = grid_for(&config, self.extents)?;
         if grid.contains(&0) {
             return Ok(());
         }
