@@ -421,7 +421,8 @@ def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
-def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments]> {
+def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "launch through a per-kernel slot (made by wrap-lower-lazy-launch)";
   let description = [{
     `slot` names the kernel's zero-initialized `wrt_cuda_slot` global and
@@ -431,7 +432,10 @@ def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments]> {
     `cuLaunchKernel` through the entry's function pointer; the runtime's
     slow path loads and autotunes on the first call, and recovers a launch
     from a thread without the device's context current. `grid` and
-    `numel` mean what they mean on `wrap.launch`.
+    `numel` mean what they mean on `wrap.launch`. The verifier checks that
+    `slot` is an `llvm.mlir.global` of at least 512 bytes (8 entries of 64)
+    and `descriptor` one of type `!llvm.struct<(ptr, i64, ptr, ptr, i64)>`:
+    the compiled fast path reads them without further checks.
 
     ```mlir
     wrap.lazy_launch @__wrapc_slot_add, @__wrapc_kernel_add numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index

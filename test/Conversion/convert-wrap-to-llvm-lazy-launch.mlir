@@ -3,7 +3,10 @@
 // RUN: wrapc-opt %s -split-input-file -verify-diagnostics --convert-wrap-to-llvm | FileCheck %s
 
 llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
-llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
 
 // The guard makes device 0 current first (restored after, and on every
 // failure path inside it).
@@ -66,7 +69,10 @@ func.func private @launch(%x: !wrap.tensor<?xf32, cuda>, %n: index) {
 // -----
 
 llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
-llvm.mlir.global internal constant @desc(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
 
 // A grid given in programs is launched as is; no guard: the slow path makes
 // the device current for a thread that has no context.

@@ -7,6 +7,7 @@
 
 #include "wrapc/WrapDialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -782,6 +783,38 @@ LogicalResult LazyLaunchOp::verify() {
   if (!llvm::any_of(getArgs().getTypes(), llvm::IsaPred<WrapTensorType>))
     return emitOpError()
            << "needs a tensor argument: its device selects the slot entry";
+  return success();
+}
+
+/// Bytes of a `wrt_cuda_slot`: 8 device entries of 64 bytes.
+static constexpr uint64_t kSlotBytes = 8 * 64;
+
+LogicalResult
+LazyLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto slot = symbolTable.lookupNearestSymbolFrom<mlir::LLVM::GlobalOp>(
+      *this, getSlotAttr());
+  if (!slot)
+    return emitOpError() << "slot '" << getSlot()
+                         << "' does not name an llvm.mlir.global";
+  auto bytes = dyn_cast<mlir::LLVM::LLVMArrayType>(slot.getGlobalType());
+  if (!bytes || !bytes.getElementType().isInteger(8) ||
+      bytes.getNumElements() < kSlotBytes || slot.getConstant())
+    return emitOpError() << "slot '" << getSlot()
+                         << "' must be a mutable !llvm.array of at least "
+                         << kSlotBytes << " x i8, got " << slot.getGlobalType();
+  auto descriptor = symbolTable.lookupNearestSymbolFrom<mlir::LLVM::GlobalOp>(
+      *this, getDescriptorAttr());
+  if (!descriptor)
+    return emitOpError() << "descriptor '" << getDescriptor()
+                         << "' does not name an llvm.mlir.global";
+  MLIRContext *ctx = getContext();
+  auto ptr = mlir::LLVM::LLVMPointerType::get(ctx);
+  auto i64 = IntegerType::get(ctx, 64);
+  auto expected = mlir::LLVM::LLVMStructType::getLiteral(
+      ctx, {ptr, i64, ptr, ptr, i64});
+  if (descriptor.getGlobalType() != expected)
+    return emitOpError() << "descriptor '" << getDescriptor() << "' must be "
+                         << expected << ", got " << descriptor.getGlobalType();
   return success();
 }
 

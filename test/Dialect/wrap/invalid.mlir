@@ -981,3 +981,39 @@ func.func @f(%g: index) {
   wrap.lazy_launch @s, @d grid(%g) args(%g) : index
   return
 }
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
+  // expected-error @+1 {{slot 's' does not name an llvm.mlir.global}}
+  wrap.lazy_launch @s, @d grid(%g) args(%x) : !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
+llvm.mlir.global internal @s(dense<0> : tensor<448xi8>) {addr_space = 0 : i32} : !llvm.array<448 x i8>
+func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
+  // expected-error @+1 {{slot 's' must be a mutable !llvm.array of at least 512 x i8, got '!llvm.array<448 x i8>'}}
+  wrap.lazy_launch @s, @d grid(%g) args(%x) : !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
+llvm.mlir.global internal constant @s(dense<0> : tensor<512xi8>) {addr_space = 0 : i32} : !llvm.array<512 x i8>
+func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
+  // expected-error @+1 {{slot 's' must be a mutable !llvm.array of at least 512 x i8}}
+  wrap.lazy_launch @s, @d grid(%g) args(%x) : !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
+llvm.mlir.global internal @s(dense<0> : tensor<512xi8>) {addr_space = 0 : i32} : !llvm.array<512 x i8>
+llvm.mlir.global internal constant @d(dense<0> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
+  // expected-error @+1 {{descriptor 'd' must be '!llvm.struct<(ptr, i64, ptr, ptr, i64)>', got '!llvm.array<5 x i64>'}}
+  wrap.lazy_launch @s, @d grid(%g) args(%x) : !wrap.tensor<4xf32, cuda>
+  return
+}
