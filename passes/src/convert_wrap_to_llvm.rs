@@ -9,7 +9,7 @@ use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::r#type::FunctionType;
-use melior::ir::{Block, BlockRef, Location, Module, Region, RegionLike, RegionRef, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
 use wrapc_dialects::{DeviceKind, KernelConfig, SubclassInfo, TensorTypeInfo, DYNAMIC};
 
@@ -535,12 +535,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     values.len(),
                     values.len()
                 );
-                let snippet = Module::parse(self.context, &source).expect("wrapc spells valid globals");
-                let global = clone_operation(snippet.body().first_operation().expect("one global"));
-                match self.module_body.first_operation() {
-                    Some(first) => self.module_body.insert_operation_before(first, global),
-                    None => self.module_body.append_operation(global),
-                };
+                let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
+                assert!(parsed, "wrapc spells valid globals: {source}");
                 self.decls.arrays.insert(values, name.clone());
                 name
             }
@@ -568,16 +564,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn c_string(&mut self, text: &str) -> Value<'c, 'a> {
         let name = format!("__wrapc_str_{}", self.decls.strings);
         self.decls.strings += 1;
-        let escaped: String = text.bytes().map(|c| if c.is_ascii_alphanumeric() || c == b' ' || c == b'_' { (c as char).to_string() } else { format!("\\{c:02X}") }).collect();
-        let source = format!(
-            "llvm.mlir.global internal constant @{name}(\"{escaped}\\00\") {{addr_space = 0 : i32}}"
-        );
-        let snippet = Module::parse(self.context, &source).expect("wrapc spells valid globals");
-        let global = clone_operation(snippet.body().first_operation().expect("one global"));
-        match self.module_body.first_operation() {
-            Some(first) => self.module_body.insert_operation_before(first, global),
-            None => self.module_body.append_operation(global),
-        };
+        let bytes: Vec<u8> = text.bytes().chain(std::iter::once(0)).collect();
+        let source =
+            format!("llvm.mlir.global internal constant @{name}({}) {{addr_space = 0 : i32}}", ir::string_literal(&bytes));
+        let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
+        assert!(parsed, "wrapc spells valid globals: {source}");
         let b = self.b();
         b.value("llvm.mlir.addressof", &[], self.ty("!llvm.ptr"), &[("global_name", b.symbol_ref(&name))])
     }
@@ -1043,8 +1034,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let trampoline = self.trampoline(&kernel_name, &host, &arg_types);
         let array = self.alloca("!llvm.ptr", args.len().max(1) as i64);
         for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
-            let pointer = if TensorTypeInfo::from_type(ty).is_some() {
-                self.call("wrt_tensor_data_ptr", &[arg]).unwrap()
+            let pointer = if let Some(info) = TensorTypeInfo::from_type(ty) {
+                self.data_address(arg, &info)
             } else {
                 let scalar = if arg.r#type().to_string() == "index" { self.to_i64(arg) } else { arg };
                 let slot = self.alloca(&scalar.r#type().to_string(), 1);

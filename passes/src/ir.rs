@@ -398,3 +398,38 @@ pub fn dense_segment(op: OperationRef, i: usize) -> usize {
     }
 }
 
+
+/// An MLIR string literal holding `bytes` exactly (other than printable
+/// ASCII, every byte as a `\XX` escape).
+pub fn string_literal(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::with_capacity(bytes.len() + 2);
+    text.push('"');
+    for &b in bytes {
+        if (b.is_ascii_graphic() && b != b'"' && b != b'\\') || b == b' ' {
+            text.push(b as char);
+        } else {
+            write!(text, "\\{b:02X}").unwrap();
+        }
+    }
+    text.push('"');
+    text
+}
+
+/// Parses `source` (ops wrapc spells itself, e.g. globals) and inserts a
+/// copy of each of its top-level ops into `block`: before `anchor`, or at
+/// the start of the block. False when the source does not parse.
+pub fn insert_parsed<'c>(context: &'c Context, source: &str, block: BlockRef<'c, '_>, anchor: Option<OperationRef<'c, '_>>) -> bool {
+    let Some(parsed) = melior::ir::Module::parse(context, source) else { return false };
+    let anchor = anchor.or_else(|| block.first_operation());
+    let mut next = parsed.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let copy = clone_operation(op);
+        match anchor {
+            Some(anchor) => block.insert_operation_before(anchor, copy),
+            None => block.append_operation(copy),
+        };
+    }
+    true
+}

@@ -10,9 +10,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Module, RegionLike, Value, ValueLike};
+use melior::ir::{RegionLike, Value, ValueLike};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
 
 use crate::ir::{self, Builder, PassResult};
@@ -101,21 +100,6 @@ fn image(kernel: OperationRef, name: &str) -> Result<Vec<u8>, ir::Reported> {
     ir::fail(kernel, &format!("cannot read the payload of kernel '{name}': '{file}' not found"))
 }
 
-/// An MLIR string literal holding `bytes` exactly.
-fn string_literal(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len() + 2);
-    text.push('"');
-    for &b in bytes {
-        if b.is_ascii_graphic() && b != b'"' && b != b'\\' || b == b' ' {
-            text.push(b as char);
-        } else {
-            write!(text, "\\{b:02X}").unwrap();
-        }
-    }
-    text.push('"');
-    text
-}
-
 /// `wrt_cuda_config` records as i64 words (little-endian packing of the two
 /// i32 fields; the name pointer is null).
 fn config_words(configs: &[KernelConfig]) -> Vec<i64> {
@@ -144,14 +128,14 @@ fn emit_globals(module: OperationRef, kernel: OperationRef, name: &str) -> Resul
     writeln!(
         text,
         "llvm.mlir.global internal constant @\"{image_name}\"({}) {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
-        string_literal(&image),
+        ir::string_literal(&image),
         image.len()
     )
     .unwrap();
     writeln!(
         text,
         "llvm.mlir.global internal constant @\"{entry_name}\"({}) {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
-        string_literal(&entry_bytes),
+        ir::string_literal(&entry_bytes),
         entry_bytes.len()
     )
     .unwrap();
@@ -190,15 +174,9 @@ fn emit_globals(module: OperationRef, kernel: OperationRef, name: &str) -> Resul
     )
     .unwrap();
     text.push('}');
-    let context = ir::context_of(module);
-    let Some(parsed) = Module::parse(context, &text) else {
-        return ir::fail(kernel, &format!("internal error: the globals of kernel '{name}' do not parse"));
-    };
     let body = module.region(0).expect("module body").first_block().expect("module block");
-    let mut op = parsed.body().first_operation();
-    while let Some(global) = op {
-        op = global.next_in_block();
-        body.insert_operation_before(kernel, ir::clone_operation(global));
+    if !ir::insert_parsed(ir::context_of(module), &text, body, Some(kernel)) {
+        return ir::fail(kernel, &format!("internal error: the globals of kernel '{name}' do not parse"));
     }
     Ok(globals)
 }

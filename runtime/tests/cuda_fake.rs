@@ -21,7 +21,6 @@ fn device() -> &'static Arc<FakeDriver> {
         // SAFETY: set once, before this process reads it (first device use).
         unsafe { std::env::set_var("WRAPC_CACHE_DIR", cache) };
         let fake = Arc::new(FakeDriver::new());
-        fake.set_kernel(copy::ENTRY, copy::ARITY, copy::emulate);
         fake.set_kernel("add_one", 2, add_one);
         assert!(gpus::install(0, fake.clone()), "cuda:0 installed once");
         fake

@@ -109,14 +109,18 @@ func.func @views(%x: !wrap.tensor<6xf32>) -> !wrap.tensor<2x3xi32> {
 
 // Level 3: allocation with run-time strides, reuse, free, assertions, and
 // a host launch: wrt_launch_host runs a per-kernel trampoline over the grid
-// with an array of data pointers and pointers to scalars.
+// with an array of data pointers (read inline from the tensor header: the
+// storage base plus the offset) and pointers to scalars.
 // CHECK-LABEL: func.func @program(
 // CHECK:       %[[N:.*]] = arith.index_cast %{{.*}} : index to i64
 // CHECK:       arith.muli %{{.*}}, %[[N]] : i64
 // CHECK:       call @wrt_empty_strided(
 // CHECK:       call @wrt_assert_size_stride(
 // CHECK:       call @wrt_assert_finite(
-// CHECK:       %[[DATA:.*]] = call @wrt_tensor_data_ptr(
+// CHECK-NOT:   wrt_tensor_data_ptr
+// CHECK:       %[[BASE:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       %[[OFFSET:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK:       %[[DATA:.*]] = llvm.getelementptr %[[BASE]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:       llvm.store %[[DATA]]
 // CHECK:       %[[FN:.*]] = constant @__wrapc_launch_k : (!llvm.ptr, i64, i64, i64) -> ()
 // CHECK:       call @wrt_launch_host(%[[FN]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : ((!llvm.ptr, i64, i64, i64) -> (), i64, i64, i64, !llvm.ptr) -> i32
@@ -142,6 +146,26 @@ func.func @program(%n: index, %g: index) -> !wrap.tensor<16xf32> {
   wrap.free %buf : !wrap.tensor<4x?xf32>
   %r = wrap.reuse %e : !wrap.tensor<4x4xf32> -> !wrap.tensor<16xf32>
   return %r : !wrap.tensor<16xf32>
+}
+
+// -----
+
+// A launch by element count on the host runs the first config: the grid is
+// the ceil-division by its block, computed inline.
+// CHECK-LABEL: func.func private @by_elements(
+// CHECK:       %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK:       %[[PROGRAMS:.*]] = arith.ceildivui %[[N]], %c256 : index
+// CHECK:       %[[GX:.*]] = arith.index_cast %[[PROGRAMS]] : index to i64
+// CHECK:       call @wrt_launch_host(%{{.*}}, %[[GX]], %c1_i64{{.*}}, %c1_i64{{.*}}, %{{.*}})
+func.func private @e_host(%p: !llvm.ptr, %n: index, %x: index, %y: index, %z: index) {
+  return
+}
+wrap.kernel @e : (!wrap.tensor<?xf32>, index) -> () entry "e"
+    configs [#wrap.config<"B256", block = [256], num_warps = 4, num_stages = 1, shared = 0>,
+             #wrap.config<"B1024", block = [1024], num_warps = 8, num_stages = 1, shared = 0>] {host = @e_host}
+func.func private @by_elements(%x: !wrap.tensor<?xf32>, %n: index) {
+  wrap.launch @e numel(%n) args(%x, %n) : !wrap.tensor<?xf32>, index
+  return
 }
 
 // -----

@@ -85,3 +85,16 @@ func.func @f(%g: index) {
   wrap.launch @k grid(%g) args(%g) : index
   return
 }
+
+// -----
+
+// A cubin is embedded byte for byte (NUL, quotes, backslashes, high bytes);
+// the size field counts the file, not the terminating NUL.
+// CHECK: llvm.mlir.global internal constant @__wrapc_image_k("\7FELF\00\22\\\0A\FF\00")
+// CHECK: llvm.mlir.constant(9 : i64)
+wrap.kernel @k : (!wrap.tensor<4xf32, cuda>) -> () entry "k"
+    configs [#wrap.config<"c", block = [4], num_warps = 1, num_stages = 1, shared = 0>] {cubin_file = "Inputs/tiny.cubin"}
+func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
+  wrap.launch @k grid(%g) args(%x) : !wrap.tensor<4xf32, cuda>
+  return
+}
