@@ -143,6 +143,44 @@ typedef void (*wrt_host_kernel)(void *const *args, int64_t px, int64_t py, int64
 /** Runs `kernel` over the gx*gy*gz grid (x fastest), on several threads for large grids. */
 int32_t wrt_launch_host(wrt_host_kernel kernel, int64_t gx, int64_t gy, int64_t gz, void *const *args);
 
+/* ---- Embedder backend (runtime/src/external.rs) --------------------------
+ * An embedding framework (PyTorch, through python/wrapc_torch) mirrors its
+ * tensors as runtime tensors over its own memory, runs a compiled wrapper
+ * on the mirrors, then applies their changed state back to its tensors. */
+
+typedef struct wrt_external_tensor {
+  void *data;       /* storage base address */
+  uint64_t nbytes;  /* storage size */
+  int32_t dtype;
+  int32_t device_kind;
+  int32_t device_index;
+  uint64_t rank;
+  const int64_t *sizes;
+  const int64_t *strides;
+  int64_t storage_offset;
+  bool requires_grad;
+  bool is_leaf;
+  uint64_t version; /* initial value of a new version counter */
+  void *owner;      /* released with release(owner) when the storage goes */
+  void (*release)(void *owner);
+} wrt_external_tensor;
+
+/** A mirror of an embedder tensor: over new embedder memory (share null),
+ *  or over share's storage (owner must be null), with share's version
+ *  counter when share_version. */
+int32_t wrt_from_external(const wrt_external_tensor *desc, const wrt_tensor *share, bool share_version,
+                          wrt_tensor **out);
+
+typedef struct wrt_external_backend {
+  /* dst.copy_(src) when either is embedder memory; the runtime bumps versions. */
+  int32_t (*copy)(const wrt_tensor *dst, const wrt_tensor *src);
+} wrt_external_backend;
+
+/** Installs the embedder's backend; it must outlive the process's use of the runtime. */
+void wrt_set_external_backend(const wrt_external_backend *backend);
+/** 1 if the tensor's memory belongs to the embedder, 0 if not, -1 for null. */
+int64_t wrt_tensor_is_external(const wrt_tensor *t);
+
 /* ---- CUDA backend (libcuda.so.1 is loaded on first use) ---------------- */
 
 /* The tensor's data in new storage on device kind 0 (host) or 1 (CUDA). */

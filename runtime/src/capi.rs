@@ -52,6 +52,11 @@ impl From<RuntimeError> for Failure {
             RuntimeError::Argument(_) => WRT_ERR_ARG,
             RuntimeError::Alloc(_) => WRT_ERR_ALLOC,
             RuntimeError::Unsupported(_) => WRT_ERR_UNSUPPORTED,
+            RuntimeError::External(code) => {
+                // The embedder recorded its own message; keep it.
+                let message = LAST_ERROR.with(|e| e.borrow().to_string_lossy().into_owned());
+                return Failure(code, message);
+            }
         };
         Failure(code, error.to_string())
     }
@@ -528,6 +533,102 @@ pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
     (!handle.is_null()).then(|| unsafe { Tensor::from_raw(handle) })
 }
 
+/// An embedder's tensor, as `wrt_from_external` mirrors it.
+#[repr(C)]
+pub struct wrt_external_tensor {
+    pub data: *mut std::ffi::c_void,
+    pub nbytes: u64,
+    pub dtype: i32,
+    pub device_kind: i32,
+    pub device_index: i32,
+    pub rank: u64,
+    pub sizes: *const i64,
+    pub strides: *const i64,
+    pub storage_offset: i64,
+    pub requires_grad: bool,
+    pub is_leaf: bool,
+    pub version: u64,
+    pub owner: *mut std::ffi::c_void,
+    pub release: Option<unsafe extern "C" fn(*mut std::ffi::c_void)>,
+}
+
+/// Mirrors an embedder's tensor (see `runtime/src/external.rs`).
+///
+/// # Safety
+/// `desc` must point at a readable descriptor whose `sizes`/`strides` hold
+/// `rank` values and whose `data` spans `nbytes` on the named device;
+/// `share`, if not null, is a live handle; `out` a writable slot.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_from_external(
+    desc: *const wrt_external_tensor,
+    share: *const wrt_tensor,
+    share_version: bool,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_from_external", || {
+        if desc.is_null() {
+            return Err(Failure(WRT_ERR_NULL, "descriptor is null".into()));
+        }
+        // SAFETY: checked non-null; readable by the caller's contract.
+        let d = unsafe { &*desc };
+        let rank = usize::try_from(d.rank).ok().filter(|&r| r <= crate::MAX_RANK).ok_or_else(|| {
+            Failure(WRT_ERR_UNSUPPORTED, format!("rank {} (at most {})", d.rank, crate::MAX_RANK))
+        })?;
+        let sizes = slice(d.sizes, rank, "sizes")?;
+        let strides = slice(d.strides, rank, "strides")?;
+        let dtype = dtype(d.dtype)?;
+        let dev = device(d.device_kind, d.device_index)?;
+        let (storage, base) = if share.is_null() {
+            if d.data.is_null() && d.nbytes > 0 {
+                return Err(Failure(WRT_ERR_NULL, "data is null".into()));
+            }
+            let nbytes = usize::try_from(d.nbytes).map_err(|_| Failure(WRT_ERR_ARG, format!("{} bytes", d.nbytes)))?;
+            let owner = crate::external::Owner::new(d.owner, d.release);
+            (Some(crate::Storage::external(d.data as *mut u8, nbytes, dev, owner)), None)
+        } else {
+            if !d.owner.is_null() {
+                return Err(Failure(WRT_ERR_ARG, "an owner is only taken with new memory, not with a shared storage".into()));
+            }
+            (None, Some(tensor(share, "share")?))
+        };
+        let mirror = Tensor::from_external(
+            storage,
+            base.as_deref(),
+            share_version,
+            sizes,
+            strides,
+            d.storage_offset,
+            dtype,
+            d.requires_grad,
+            d.is_leaf,
+            d.version,
+        )?;
+        store(out, mirror)
+    })
+}
+
+/// Installs the embedder's backend for this runtime.
+///
+/// # Safety
+/// `backend` must stay valid for the rest of the process (or be null to
+/// uninstall).
+#[no_mangle]
+pub unsafe extern "C" fn wrt_set_external_backend(backend: *const crate::external::wrt_external_backend) {
+    crate::external::install(backend);
+}
+
+/// Whether the tensor's memory belongs to the embedder (-1: null handle).
+#[no_mangle]
+pub extern "C" fn wrt_tensor_is_external(t: *const wrt_tensor) -> i64 {
+    match tensor(t, "tensor") {
+        Ok(t) => i64::from(t.is_external()),
+        Err(Failure(_, message)) => {
+            set_last_error(&format!("wrt_tensor_is_external: {message}"));
+            -1
+        }
+    }
+}
+
 /// Every function of the C ABI by name, for JITs that resolve compiled
 /// wrappers against the runtime linked into the host process.
 pub fn symbols() -> Vec<(&'static str, *mut ())> {
@@ -545,7 +646,8 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_as_strided_like_, wrt_detach_copy_, wrt_patch_requires_grad, wrt_assert_finite,
         wrt_assert_size_stride, wrt_check_argument, wrt_scalar_i64, wrt_scalar_from_i64,
         wrt_tensor_data_ptr, wrt_launch_host, wrt_to_device, wrt_cuda_launch_slow,
-        wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_synchronize,
+        wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_synchronize, wrt_from_external,
+        wrt_set_external_backend, wrt_tensor_is_external,
     ]
 }
 

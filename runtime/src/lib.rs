@@ -11,6 +11,7 @@
 pub mod capi;
 pub mod cuda;
 mod dtype;
+pub mod external;
 mod grad;
 mod storage;
 mod tensor;
@@ -37,6 +38,10 @@ pub enum RuntimeError {
     Alloc(String),
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// The embedder's backend failed with this status; its message is
+    /// already recorded (`wrt_last_error`).
+    #[error("embedder backend failed with status {0}")]
+    External(i32),
 }
 
 pub type Result<T> = std::result::Result<T, RuntimeError>;

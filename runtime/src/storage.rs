@@ -17,6 +17,9 @@ pub struct Storage {
     device: Device,
     /// The driver that owns `data`, for device storages.
     gpu: Option<GpuMemory>,
+    /// Memory an embedding framework owns (see [`crate::external`]):
+    /// released through its owner, never freed here.
+    external: Option<crate::external::Owner>,
 }
 
 /// The driver of a device storage.
@@ -48,7 +51,7 @@ impl Storage {
                 Some(block) => block,
                 None => gpu.alloc(nbytes).map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes on cuda:{index}: {e}")))?,
             };
-            return Ok(Arc::new(Storage { data: data as *mut u8, nbytes, device, gpu: Some(GpuMemory(gpu)) }));
+            return Ok(Arc::new(Storage { data: data as *mut u8, nbytes, device, gpu: Some(GpuMemory(gpu)), external: None }));
         }
         let layout = Layout::from_size_align(nbytes.max(1), ALIGNMENT)
             .map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes: {e}")))?;
@@ -57,7 +60,18 @@ impl Storage {
         if data.is_null() {
             return Err(RuntimeError::Alloc(format!("{nbytes} bytes")));
         }
-        Ok(Arc::new(Storage { data, nbytes, device, gpu: None }))
+        Ok(Arc::new(Storage { data, nbytes, device, gpu: None, external: None }))
+    }
+
+    /// `nbytes` at `data` on `device`, owned by an embedding framework;
+    /// `owner` is released when the last view of the storage goes.
+    pub(crate) fn external(data: *mut u8, nbytes: usize, device: Device, owner: crate::external::Owner) -> Arc<Storage> {
+        Arc::new(Storage { data, nbytes, device, gpu: None, external: Some(owner) })
+    }
+
+    /// Whether an embedding framework owns the memory.
+    pub fn is_external(&self) -> bool {
+        self.external.is_some()
     }
 
     /// The driver of a device storage.
@@ -67,6 +81,9 @@ impl Storage {
 
     /// The same bytes in a new storage on `device`.
     pub(crate) fn transfer(&self, device: Device) -> Result<Arc<Storage>> {
+        if self.device != Device::Host && self.gpu.is_none() {
+            return Err(RuntimeError::Device(format!("{:?} memory owned by the embedding framework cannot be transferred by the runtime", self.device)));
+        }
         let target = Storage::new(self.nbytes, device)?;
         let result = match (self.gpu(), target.gpu()) {
             (None, None) => {
@@ -141,7 +158,7 @@ impl Storage {
     }
 
     fn element(&self, dtype: DType, index: usize) -> Result<*mut u8> {
-        if self.gpu.is_some() {
+        if self.device != Device::Host {
             return Err(RuntimeError::Device(format!("element access to {:?} memory from the host", self.device)));
         }
         let size = dtype.element_size();
@@ -176,6 +193,10 @@ fn cache_block(device: i32, nbytes: usize, block: u64) {
 
 impl Drop for Storage {
     fn drop(&mut self) {
+        if self.external.is_some() {
+            // The owner's own Drop hands the memory back to its framework.
+            return;
+        }
         if self.gpu.is_some() {
             if let Device::Cuda(index) = self.device {
                 cache_block(index, self.nbytes, self.data as u64);

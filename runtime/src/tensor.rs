@@ -231,6 +231,53 @@ impl Tensor {
         })
     }
 
+    /// A mirror of an embedder's tensor (see [`crate::external`]): over
+    /// `share`'s storage when given (and its version counter when
+    /// `share_version`), else over the embedder memory in `storage`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_external(
+        storage: Option<Arc<Storage>>,
+        share: Option<&Tensor>,
+        share_version: bool,
+        sizes: &[i64],
+        strides: &[i64],
+        offset: i64,
+        dtype: DType,
+        requires_grad: bool,
+        is_leaf: bool,
+        version: u64,
+    ) -> Result<Tensor> {
+        let (storage, shared_version) = match (storage, share) {
+            (Some(storage), None) => (storage, None),
+            (None, Some(base)) => {
+                let base = base.lock();
+                (base.storage.clone(), share_version.then(|| base.version.clone()))
+            }
+            _ => return Err(RuntimeError::Argument("a mirror takes either new embedder memory or a tensor to share storage with".into())),
+        };
+        let inner = TensorImpl {
+            storage,
+            offset,
+            sizes: Dims::from_slice(sizes),
+            strides: Dims::from_slice(strides),
+            dtype,
+            requires_grad,
+            is_leaf,
+            dynamic_dims: BTreeSet::new(),
+            version: shared_version.unwrap_or_else(|| Arc::new(AtomicU64::new(version))),
+        };
+        check_sizes(sizes, strides)?;
+        if offset < 0 {
+            return Err(RuntimeError::Bounds(format!("negative storage offset {offset}")));
+        }
+        Tensor::from_impl(inner)
+    }
+
+    /// Whether the tensor's memory belongs to an embedding framework.
+    pub fn is_external(&self) -> bool {
+        self.lock().storage.is_external()
+    }
+
     /// A contiguous host tensor holding `values` (converted to `dtype`).
     pub fn from_f64s(sizes: &[i64], dtype: DType, values: &[f64]) -> Result<Tensor> {
         let tensor = Tensor::empty(sizes, dtype, Device::Host)?;
@@ -491,6 +538,18 @@ impl Tensor {
     /// `dst.copy_(src)`: broadcasts src to dst's shape, converts the dtype,
     /// handles overlapping src and dst, bumps dst's version.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
+        if let Some(copy) = crate::external::copy_hook() {
+            if self.lock().storage.is_external() || src.lock().storage.is_external() {
+                // SAFETY: both handles are live for the call; the hook only
+                // borrows them.
+                let status = unsafe { copy(Arc::as_ptr(&self.0), Arc::as_ptr(&src.0)) };
+                if status != 0 {
+                    return Err(RuntimeError::External(status));
+                }
+                self.lock().version.fetch_add(1, Ordering::SeqCst);
+                return Ok(());
+            }
+        }
         if self.copy_fast(src) {
             return Ok(());
         }

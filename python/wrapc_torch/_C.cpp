@@ -1,0 +1,638 @@
+// wrapc_torch._C: runs a wrapc-compiled runtime wrapper on real torch
+// tensors.
+//
+// The wrapper (a shared object `wrapc compile` produced, with wrapc's
+// runtime linked in) works on runtime tensor objects whose headers it reads
+// inline. Per call this file mirrors each torch tensor as a runtime tensor
+// over torch's own memory (`wrt_from_external`), runs the wrapper, supplies
+// the compiled graph it calls (`wrapc_torch_graph`, the Python callable
+// AOTAutograd compiled), and afterwards applies what the wrapper changed to
+// the torch tensors: version-counter deltas, `set_`, `as_strided_`, grad
+// mode; regenerated views become torch views of their bases. Copies into
+// torch memory run as torch's own `copy_` (the runtime's embedder backend),
+// so they follow torch's stream, dtype and broadcasting rules.
+//
+// No Python runs on the call path except the graph itself.
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty.h>
+#include <c10/core/GradMode.h>
+#include <torch/csrc/autograd/python_variable.h>
+#include <torch/csrc/autograd/variable.h>
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "wrapc_runtime.h"
+}
+
+namespace {
+
+// The runtime functions of one loaded wrapper library (each library links
+// its own copy of the runtime).
+struct Runtime {
+  const char *(*last_error)();
+  void (*set_error)(const char *);
+  bool (*grad_enabled)();
+  void (*set_grad_enabled)(bool);
+  void (*release)(wrt_tensor *);
+  int32_t (*retain)(const wrt_tensor *, wrt_tensor **);
+  int32_t (*from_external)(const wrt_external_tensor *, const wrt_tensor *, bool, wrt_tensor **);
+  void (*set_backend)(const wrt_external_backend *);
+  int64_t (*rank)(const wrt_tensor *);
+  int64_t (*size)(const wrt_tensor *, int64_t);
+  int64_t (*stride)(const wrt_tensor *, int64_t);
+  int64_t (*offset)(const wrt_tensor *);
+  int64_t (*dtype)(const wrt_tensor *);
+  int64_t (*version)(const wrt_tensor *);
+  int64_t (*requires_grad)(const wrt_tensor *);
+  int64_t (*storage_id)(const wrt_tensor *);
+  int32_t (*scalar_i64)(const wrt_tensor *, int64_t *);
+  int32_t (*scalar_from_i64)(int64_t, wrt_tensor **);
+};
+
+using EntryFn = int32_t (*)(wrt_tensor *const *, size_t, wrt_tensor **, size_t);
+
+constexpr int32_t kStatusError = 9;  // WRT_ERR_INTERNAL
+
+bool runtime_dtype(at::ScalarType t, int32_t *code) {
+  switch (t) {
+    case at::kHalf: *code = WRT_F16; return true;
+    case at::kBFloat16: *code = WRT_BF16; return true;
+    case at::kFloat: *code = WRT_F32; return true;
+    case at::kDouble: *code = WRT_F64; return true;
+    case at::kChar: *code = WRT_I8; return true;
+    case at::kInt: *code = WRT_I32; return true;
+    case at::kLong: *code = WRT_I64; return true;
+    case at::kBool: *code = WRT_BOOL; return true;
+    default: return false;
+  }
+}
+
+at::ScalarType torch_dtype(int64_t code) {
+  switch (code) {
+    case WRT_F16: return at::kHalf;
+    case WRT_BF16: return at::kBFloat16;
+    case WRT_F32: return at::kFloat;
+    case WRT_F64: return at::kDouble;
+    case WRT_I8: return at::kChar;
+    case WRT_I32: return at::kInt;
+    case WRT_I64: return at::kLong;
+    default: return at::kBool;
+  }
+}
+
+struct Wrapper;
+
+// One storage torch and the runtime both know: torch's StorageImpl, the
+// runtime's storage id, and a torch tensor over it to take views of.
+struct StorageEntry {
+  c10::StorageImpl *impl;
+  int64_t runtime_id;
+  at::Tensor representative;
+};
+
+// A runtime tensor object that stands for a torch tensor.
+struct Mirror {
+  wrt_tensor *handle;  // owned by the call
+  at::Tensor tensor;
+};
+
+// State of one call; the graph trampoline and the copy hook find it through
+// a thread-local pointer (calls nest: each restores its predecessor).
+struct Call {
+  Wrapper *wrapper;
+  const Runtime *rt;
+  std::vector<Mirror> inputs;
+  std::vector<Mirror> graph_outputs;
+  std::vector<StorageEntry> storages;
+  PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
+  std::string failure;
+};
+
+thread_local Call *current_call = nullptr;
+
+struct Wrapper {
+  PyObject_HEAD
+  void *library;
+  Runtime rt;
+  EntryFn entry;
+  PyObject *graph;   // boxed callable: graph(list) -> sequence
+  PyObject *prefix;  // tuple of leading arguments (parameters, buffers)
+  std::vector<char> in_kinds, out_kinds, graph_out_kinds;  // 't' or 'i'
+  std::vector<std::vector<int64_t>> dynamic_dims;
+};
+
+StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
+  for (auto &e : call.storages)
+    if (e.impl == impl) return &e;
+  return nullptr;
+}
+
+StorageEntry *find_runtime_storage(Call &call, int64_t id) {
+  for (auto &e : call.storages)
+    if (e.runtime_id == id) return &e;
+  return nullptr;
+}
+
+void release_owner(void *owner) { delete static_cast<c10::Storage *>(owner); }
+
+// A runtime mirror of `t` (a new reference), sharing storage and version
+// counter with an earlier mirror over the same torch storage.
+wrt_tensor *mirror(Call &call, const at::Tensor &t) {
+  const Runtime &rt = *call.rt;
+  int32_t dtype = 0;
+  if (!runtime_dtype(t.scalar_type(), &dtype))
+    throw std::runtime_error(std::string("wrapc: unsupported dtype ") + c10::toString(t.scalar_type()));
+  if (t.dim() > WRT_MAX_RANK) throw std::runtime_error("wrapc: tensor rank above 8");
+  std::vector<int64_t> sizes(t.sizes().begin(), t.sizes().end());
+  std::vector<int64_t> strides(t.strides().begin(), t.strides().end());
+  wrt_external_tensor desc{};
+  desc.dtype = dtype;
+  desc.device_kind = t.is_cuda() ? WRT_CUDA : WRT_HOST;
+  desc.device_index = t.is_cuda() ? t.device().index() : 0;
+  desc.rank = sizes.size();
+  desc.sizes = sizes.data();
+  desc.strides = strides.data();
+  desc.storage_offset = t.storage_offset();
+  desc.requires_grad = t.requires_grad();
+  desc.is_leaf = t.is_leaf();
+  desc.version = t.is_inference() ? 0 : static_cast<uint64_t>(t._version());
+  c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
+  StorageEntry *shared = find_storage(call, impl);
+  wrt_tensor *out = nullptr;
+  int32_t status;
+  if (shared) {
+    wrt_tensor *base = nullptr;
+    for (auto &m : call.inputs)
+      if (rt.storage_id(m.handle) == shared->runtime_id) { base = m.handle; break; }
+    if (!base)
+      for (auto &m : call.graph_outputs)
+        if (rt.storage_id(m.handle) == shared->runtime_id) { base = m.handle; break; }
+    status = rt.from_external(&desc, base, true, &out);
+  } else {
+    desc.data = const_cast<void *>(t.storage().data());
+    desc.nbytes = t.storage().nbytes();
+    desc.owner = new c10::Storage(t.storage());
+    desc.release = release_owner;
+    status = rt.from_external(&desc, nullptr, false, &out);
+    if (status != WRT_OK) release_owner(desc.owner);
+  }
+  if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
+  if (!shared) call.storages.push_back({impl, rt.storage_id(out), t});
+  return out;
+}
+
+std::vector<int64_t> runtime_sizes(const Runtime &rt, const wrt_tensor *h) {
+  std::vector<int64_t> v(rt.rank(h));
+  for (size_t d = 0; d < v.size(); ++d) v[d] = rt.size(h, d);
+  return v;
+}
+
+std::vector<int64_t> runtime_strides(const Runtime &rt, const wrt_tensor *h) {
+  std::vector<int64_t> v(rt.rank(h));
+  for (size_t d = 0; d < v.size(); ++d) v[d] = rt.stride(h, d);
+  return v;
+}
+
+// Makes t's requires_grad what the runtime decided (gen_alias_from_base's
+// patch_requires_grad).
+at::Tensor match_requires_grad(at::Tensor t, bool requires_grad) {
+  if (t.requires_grad() && !requires_grad) return t.detach();
+  if (!t.requires_grad() && requires_grad && t.is_leaf()) t.set_requires_grad(true);
+  return t;
+}
+
+// The torch tensor a runtime handle stands for: a mirror's own tensor, or
+// a torch view over the storage of the mirror the runtime view came from.
+at::Tensor to_torch(Call &call, const wrt_tensor *h) {
+  const Runtime &rt = *call.rt;
+  for (auto &m : call.inputs)
+    if (m.handle == h) return m.tensor;
+  for (auto &m : call.graph_outputs)
+    if (m.handle == h) return match_requires_grad(m.tensor, rt.requires_grad(h) == 1);
+  StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
+  if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
+  at::Tensor base = e->representative;
+  at::ScalarType dtype = torch_dtype(rt.dtype(h));
+  auto sizes = runtime_sizes(rt, h);
+  auto strides = runtime_strides(rt, h);
+  int64_t offset = rt.offset(h);
+  at::Tensor view;
+  if (dtype == base.scalar_type()) {
+    view = base.as_strided(sizes, strides, offset);
+  } else if (c10::elementSize(dtype) == base.element_size()) {
+    view = base.view(dtype).as_strided(sizes, strides, offset);
+  } else {
+    // A dtype view that changes the element size: a tensor over the same
+    // storage, counted in the new element type.
+    view = at::empty({0}, base.options().dtype(dtype));
+    view.set_(base.storage(), offset, sizes, strides);
+  }
+  return match_requires_grad(view, rt.requires_grad(h) == 1);
+}
+
+// ---- What the runtime calls back --------------------------------------
+
+int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
+  Call *call = current_call;
+  if (!call) return kStatusError;
+  try {
+    at::Tensor d = to_torch(*call, dst);
+    at::Tensor s = to_torch(*call, src);
+    d.copy_(s);
+    return WRT_OK;
+  } catch (const std::exception &e) {
+    call->rt->set_error(e.what());
+    return kStatusError;
+  }
+}
+
+const wrt_external_backend kTorchBackend = {torch_copy};
+
+}  // namespace
+
+// The compiled graph every imported wrapper calls: runs the call's Python
+// graph on torch tensors and mirrors what it returns.
+extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_tensor *const *inputs, size_t n_in,
+                                                                            wrt_tensor **outputs, size_t n_out) {
+  Call *call = current_call;
+  if (!call) return kStatusError;
+  const Runtime &rt = *call->rt;
+  Wrapper *w = call->wrapper;
+  bool torch_grad = c10::GradMode::is_enabled();
+  c10::GradMode::set_enabled(rt.grad_enabled());
+  PyObject *args = PyList_New(n_in);
+  int32_t status = WRT_OK;
+  try {
+    if (!args) throw std::runtime_error("wrapc: out of memory");
+    for (size_t i = 0; i < n_in; ++i) {
+      PyObject *value;
+      if (w->in_kinds[i] == 'i') {
+        int64_t v = 0;
+        if (rt.scalar_i64(inputs[i], &v) != WRT_OK) throw std::runtime_error(rt.last_error());
+        value = PyLong_FromLongLong(v);
+      } else {
+        value = THPVariable_Wrap(to_torch(*call, inputs[i]));
+      }
+      if (!value) throw std::runtime_error("wrapc: converting a graph argument failed");
+      PyList_SET_ITEM(args, i, value);
+    }
+    PyObject *result = PyObject_CallOneArg(w->graph, args);
+    if (!result) {
+      PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
+      throw std::runtime_error("the compiled graph raised an exception");
+    }
+    PyObject *seq = PySequence_Fast(result, "the compiled graph must return a sequence");
+    Py_DECREF(result);
+    if (!seq) {
+      PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
+      throw std::runtime_error("the compiled graph did not return a sequence");
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (static_cast<size_t>(n) != n_out) {
+      Py_DECREF(seq);
+      throw std::runtime_error("the compiled graph returned " + std::to_string(n) + " values, expected " +
+                               std::to_string(n_out));
+    }
+    for (size_t j = 0; j < n_out; ++j) outputs[j] = nullptr;
+    for (size_t j = 0; j < n_out; ++j) {
+      PyObject *item = PySequence_Fast_GET_ITEM(seq, j);
+      if (w->graph_out_kinds[j] == 'i') {
+        long long v = PyLong_AsLongLong(item);
+        if (v == -1 && PyErr_Occurred()) {
+          PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
+          throw std::runtime_error("a graph output is not an int");
+        }
+        if (rt.scalar_from_i64(v, &outputs[j]) != WRT_OK) throw std::runtime_error(rt.last_error());
+        continue;
+      }
+      if (!THPVariable_Check(item)) throw std::runtime_error("a graph output is not a tensor");
+      const at::Tensor &t = THPVariable_Unpack(item);
+      wrt_tensor *same = nullptr;
+      for (auto &m : call->inputs)
+        if (m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) same = m.handle;
+      if (same) {
+        rt.retain(same, &outputs[j]);
+        continue;
+      }
+      wrt_tensor *h = mirror(*call, t);
+      wrt_tensor *kept = nullptr;
+      rt.retain(h, &kept);  // the call keeps one: handles stay unique while it runs
+      call->graph_outputs.push_back({kept, t});
+      outputs[j] = h;
+    }
+    Py_DECREF(seq);
+  } catch (const std::exception &e) {
+    for (size_t j = 0; j < n_out; ++j)
+      if (outputs[j]) { rt.release(outputs[j]); outputs[j] = nullptr; }
+    call->failure = e.what();
+    rt.set_error(e.what());
+    status = kStatusError;
+  }
+  Py_XDECREF(args);
+  c10::GradMode::set_enabled(torch_grad);
+  return status;
+}
+
+namespace {
+
+template <typename T>
+bool load_symbol(void *library, const char *name, T *slot) {
+  *slot = reinterpret_cast<T>(dlsym(library, name));
+  if (!*slot) {
+    PyErr_Format(PyExc_ImportError, "wrapc: %s is missing from the compiled wrapper", name);
+    return false;
+  }
+  return true;
+}
+
+bool parse_kinds(PyObject *text, std::vector<char> *out) {
+  const char *s = PyUnicode_AsUTF8(text);
+  if (!s) return false;
+  for (; *s; ++s) {
+    if (*s != 't' && *s != 'i') {
+      PyErr_SetString(PyExc_ValueError, "wrapc: kinds are 't' (tensor) or 'i' (int)");
+      return false;
+    }
+    out->push_back(*s);
+  }
+  return true;
+}
+
+// Symbols the compiled library resolves against this extension.
+bool export_graph_symbol() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&wrapc_torch_graph), &info) || !info.dli_fname) {
+    PyErr_SetString(PyExc_ImportError, "wrapc: cannot locate the wrapc_torch extension");
+    return false;
+  }
+  // Python loads extensions RTLD_LOCAL; promote this one so compiled
+  // wrappers resolve wrapc_torch_graph against it.
+  if (!dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL)) {
+    PyErr_Format(PyExc_ImportError, "wrapc: %s", dlerror());
+    return false;
+  }
+  return true;
+}
+
+int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
+  static const char *names[] = {"library", "entry", "graph", "prefix", "inputs", "outputs", "graph_outputs",
+                                "dynamic_dims", nullptr};
+  const char *path, *entry;
+  PyObject *graph, *prefix, *ins, *outs, *gouts, *dyn;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUO", const_cast<char **>(names), &path, &entry, &graph,
+                                   &PyTuple_Type, &prefix, &ins, &outs, &gouts, &dyn))
+    return -1;
+  if (!PyCallable_Check(graph)) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: graph must be callable");
+    return -1;
+  }
+  if (!parse_kinds(ins, &self->in_kinds) || !parse_kinds(outs, &self->out_kinds) ||
+      !parse_kinds(gouts, &self->graph_out_kinds))
+    return -1;
+  PyObject *dims = PySequence_Fast(dyn, "dynamic_dims must be a sequence");
+  if (!dims) return -1;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(dims); ++i) {
+    PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(dims, i), "dynamic_dims rows must be sequences");
+    if (!row) { Py_DECREF(dims); return -1; }
+    std::vector<int64_t> v;
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(row); ++k)
+      v.push_back(PyLong_AsLongLong(PySequence_Fast_GET_ITEM(row, k)));
+    Py_DECREF(row);
+    self->dynamic_dims.push_back(std::move(v));
+  }
+  Py_DECREF(dims);
+  if (PyErr_Occurred()) return -1;
+  if (self->dynamic_dims.size() != self->out_kinds.size()) {
+    PyErr_SetString(PyExc_ValueError, "wrapc: one dynamic_dims row per output");
+    return -1;
+  }
+  if (!export_graph_symbol()) return -1;
+  self->library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!self->library) {
+    PyErr_Format(PyExc_ImportError, "wrapc: loading %s: %s", path, dlerror());
+    return -1;
+  }
+  Runtime &rt = self->rt;
+  void *l = self->library;
+  if (!load_symbol(l, "wrt_last_error", &rt.last_error) || !load_symbol(l, "wrt_set_error", &rt.set_error) ||
+      !load_symbol(l, "wrt_grad_enabled", &rt.grad_enabled) ||
+      !load_symbol(l, "wrt_set_grad_enabled", &rt.set_grad_enabled) ||
+      !load_symbol(l, "wrt_tensor_release", &rt.release) || !load_symbol(l, "wrt_tensor_retain", &rt.retain) ||
+      !load_symbol(l, "wrt_from_external", &rt.from_external) ||
+      !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) || !load_symbol(l, "wrt_tensor_rank", &rt.rank) ||
+      !load_symbol(l, "wrt_tensor_size", &rt.size) || !load_symbol(l, "wrt_tensor_stride", &rt.stride) ||
+      !load_symbol(l, "wrt_tensor_storage_offset", &rt.offset) || !load_symbol(l, "wrt_tensor_dtype", &rt.dtype) ||
+      !load_symbol(l, "wrt_tensor_version", &rt.version) ||
+      !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
+      !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
+      !load_symbol(l, "wrt_scalar_i64", &rt.scalar_i64) ||
+      !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) || !load_symbol(l, entry, &self->entry))
+    return -1;
+  rt.set_backend(&kTorchBackend);
+  Py_INCREF(graph);
+  Py_XSETREF(self->graph, graph);
+  Py_INCREF(prefix);
+  Py_XSETREF(self->prefix, prefix);
+  return 0;
+}
+
+// Applies to each input what the wrapper did to its mirror.
+void reconcile_inputs(Call &call, const std::vector<int64_t> &versions, const std::vector<int64_t> &torch_versions,
+                      const std::vector<int64_t> &storage_ids) {
+  const Runtime &rt = *call.rt;
+  std::vector<int64_t> bumped_groups;
+  for (size_t i = 0; i < call.inputs.size(); ++i) {
+    Mirror &m = call.inputs[i];
+    if (!m.handle) continue;
+    at::Tensor &t = m.tensor;
+    int64_t sid = rt.storage_id(m.handle);
+    if (sid != storage_ids[i]) {
+      StorageEntry *e = find_runtime_storage(call, sid);
+      if (!e) throw std::runtime_error("wrapc: set_ to memory torch does not know");
+      t.unsafeGetTensorImpl()->set_storage_keep_dtype(e->representative.storage());
+    }
+    auto sizes = runtime_sizes(rt, m.handle);
+    auto strides = runtime_strides(rt, m.handle);
+    int64_t offset = rt.offset(m.handle);
+    if (sid != storage_ids[i] || t.sizes() != c10::IntArrayRef(sizes) || t.strides() != c10::IntArrayRef(strides) ||
+        t.storage_offset() != offset)
+      t.unsafeGetTensorImpl()->set_sizes_and_strides(sizes, strides, offset);
+    if (t.is_inference()) continue;
+    // Views share one counter: settle each group of the call's inputs once.
+    bool seen = false;
+    for (int64_t g : bumped_groups) seen |= g == storage_ids[i];
+    if (seen) continue;
+    bumped_groups.push_back(storage_ids[i]);
+    int64_t missing = (rt.version(m.handle) - versions[i]) - (t._version() - torch_versions[i]);
+    for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(t);
+  }
+}
+
+PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
+  if (kwargs && PyDict_Size(kwargs) > 0) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: compiled wrappers take positional arguments");
+    return nullptr;
+  }
+  const Runtime &rt = self->rt;
+  Py_ssize_t n_prefix = PyTuple_GET_SIZE(self->prefix);
+  Py_ssize_t n_given = PyTuple_GET_SIZE(args);
+  // Dynamo and AOTAutograd's boxed convention pass one list.
+  PyObject *boxed = nullptr;
+  if (n_given == 1 && PyList_Check(PyTuple_GET_ITEM(args, 0)) &&
+      self->in_kinds.size() != static_cast<size_t>(n_prefix + 1)) {
+    boxed = PyTuple_GET_ITEM(args, 0);
+    n_given = PyList_GET_SIZE(boxed);
+  }
+  size_t n_in = self->in_kinds.size();
+  if (static_cast<size_t>(n_prefix + n_given) != n_in) {
+    PyErr_Format(PyExc_TypeError, "wrapc: the compiled function takes %zd arguments, got %zd",
+                 static_cast<Py_ssize_t>(n_in) - n_prefix, n_given);
+    return nullptr;
+  }
+  Call call;
+  call.wrapper = self;
+  call.rt = &rt;
+  std::vector<wrt_tensor *> handles(n_in, nullptr);
+  std::vector<int64_t> versions(n_in, 0), torch_versions(n_in, 0), storage_ids(n_in, 0);
+  size_t n_out = self->out_kinds.size();
+  std::vector<wrt_tensor *> outputs(n_out, nullptr);
+  PyObject *result = nullptr;
+  Call *outer = current_call;
+  bool grad_before = c10::GradMode::is_enabled();
+  try {
+    for (size_t i = 0; i < n_in; ++i) {
+      PyObject *obj = i < static_cast<size_t>(n_prefix)
+                          ? PyTuple_GET_ITEM(self->prefix, i)
+                          : (boxed ? PyList_GET_ITEM(boxed, i - n_prefix) : PyTuple_GET_ITEM(args, i - n_prefix));
+      if (self->in_kinds[i] == 'i') {
+        long long v = PyLong_AsLongLong(obj);
+        if (v == -1 && PyErr_Occurred()) throw std::invalid_argument("argument " + std::to_string(i) + " must be an int");
+        if (rt.scalar_from_i64(v, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
+        call.inputs.push_back({nullptr, at::Tensor()});
+        continue;
+      }
+      if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
+      const at::Tensor &t = THPVariable_Unpack(obj);
+      handles[i] = mirror(call, t);
+      call.inputs.push_back({handles[i], t});
+      versions[i] = rt.version(handles[i]);
+      torch_versions[i] = t.is_inference() ? 0 : t._version();
+      storage_ids[i] = rt.storage_id(handles[i]);
+    }
+    rt.set_grad_enabled(grad_before);
+    current_call = &call;
+    int32_t status = self->entry(handles.data(), n_in, outputs.data(), n_out);
+    current_call = outer;
+    c10::GradMode::set_enabled(rt.grad_enabled());
+    if (status != WRT_OK) {
+      if (call.error_type) {
+        PyErr_Restore(call.error_type, call.error_value, call.error_tb);
+        call.error_type = call.error_value = call.error_tb = nullptr;
+        throw std::exception();
+      }
+      throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
+    }
+    reconcile_inputs(call, versions, torch_versions, storage_ids);
+    result = PyTuple_New(n_out);
+    if (!result) throw std::exception();
+    for (size_t j = 0; j < n_out; ++j) {
+      PyObject *value;
+      if (self->out_kinds[j] == 'i') {
+        int64_t v = 0;
+        if (rt.scalar_i64(outputs[j], &v) != WRT_OK) throw std::runtime_error(rt.last_error());
+        value = PyLong_FromLongLong(v);
+      } else {
+        value = THPVariable_Wrap(to_torch(call, outputs[j]));
+        if (value && !self->dynamic_dims[j].empty()) {
+          PyObject *dims = PySet_New(nullptr);
+          for (int64_t d : self->dynamic_dims[j]) {
+            PyObject *k = PyLong_FromLongLong(d);
+            PySet_Add(dims, k);
+            Py_DECREF(k);
+          }
+          PyObject *have = PyObject_GetAttrString(value, "_dynamo_weak_dynamic_indices");
+          if (have) {
+            PyObject *merged = PyNumber_InPlaceOr(have, dims);
+            Py_XDECREF(merged);
+            Py_DECREF(have);
+          } else {
+            PyErr_Clear();
+            PyObject_SetAttrString(value, "_dynamo_weak_dynamic_indices", dims);
+          }
+          Py_DECREF(dims);
+        }
+      }
+      if (!value) throw std::exception();
+      PyTuple_SET_ITEM(result, j, value);
+    }
+  } catch (const std::exception &e) {
+    current_call = outer;
+    Py_CLEAR(result);
+    if (!PyErr_Occurred()) {
+      const char *what = e.what();
+      if (dynamic_cast<const std::invalid_argument *>(&e))
+        PyErr_Format(PyExc_TypeError, "wrapc: %s", what);
+      else
+        PyErr_SetString(PyExc_RuntimeError, what);
+    }
+  }
+  for (auto h : outputs) rt.release(h);
+  for (auto h : handles) rt.release(h);
+  for (auto &m : call.graph_outputs) rt.release(m.handle);
+  Py_XDECREF(call.error_type);
+  Py_XDECREF(call.error_value);
+  Py_XDECREF(call.error_tb);
+  return result;
+}
+
+void Wrapper_dealloc(Wrapper *self) {
+  Py_XDECREF(self->graph);
+  Py_XDECREF(self->prefix);
+  // The library stays loaded: torch tensors may still hold storages whose
+  // owners it released, and unloading code is never worth the risk.
+  self->~Wrapper();
+  Py_TYPE(self)->tp_free(reinterpret_cast<PyObject *>(self));
+}
+
+PyObject *Wrapper_new(PyTypeObject *type, PyObject *, PyObject *) {
+  PyObject *obj = type->tp_alloc(type, 0);
+  // Default-initialized: value-initialization would zero the object header
+  // tp_alloc just filled in.
+  if (obj) new (reinterpret_cast<Wrapper *>(obj)) Wrapper;
+  return obj;
+}
+
+PyTypeObject WrapperType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "wrapc_torch._C",
+                          "Runs wrapc-compiled runtime wrappers on torch tensors.", -1, nullptr};
+
+}  // namespace
+
+PyMODINIT_FUNC PyInit__C() {
+  WrapperType.tp_name = "wrapc_torch._C.Wrapper";
+  WrapperType.tp_basicsize = sizeof(Wrapper);
+  WrapperType.tp_flags = Py_TPFLAGS_DEFAULT;
+  WrapperType.tp_doc = "A compiled runtime wrapper: Wrapper(library, entry, graph, prefix, inputs, outputs, "
+                       "graph_outputs, dynamic_dims)(*args)";
+  WrapperType.tp_new = Wrapper_new;
+  WrapperType.tp_init = reinterpret_cast<initproc>(Wrapper_init);
+  WrapperType.tp_dealloc = reinterpret_cast<destructor>(Wrapper_dealloc);
+  WrapperType.tp_call = reinterpret_cast<ternaryfunc>(Wrapper_call);
+  if (PyType_Ready(&WrapperType) < 0) return nullptr;
+  PyObject *m = PyModule_Create(&module_def);
+  if (!m) return nullptr;
+  Py_INCREF(&WrapperType);
+  if (PyModule_AddObject(m, "Wrapper", reinterpret_cast<PyObject *>(&WrapperType)) < 0) return nullptr;
+  return m;
+}

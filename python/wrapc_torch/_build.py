@@ -1,0 +1,67 @@
+"""Compiles imported wrap IR to a native wrapper with the `wrapc` tool."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+_REPO = Path(__file__).resolve().parents[2]
+
+
+class CompileError(RuntimeError):
+    """`wrapc compile` rejected the imported IR (its diagnostics attached)."""
+
+
+def wrapc_binary() -> str:
+    """The `wrapc` tool: $WRAPC, then PATH, then this checkout's build."""
+    explicit = os.environ.get("WRAPC")
+    if explicit:
+        return explicit
+    found = shutil.which("wrapc")
+    if found:
+        return found
+    for profile in ("release", "debug"):
+        candidate = _REPO / "target" / profile / "wrapc"
+        if candidate.is_file():
+            return str(candidate)
+    raise CompileError("wrapc: the `wrapc` tool was not found: set WRAPC, put it on PATH, or build this checkout")
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("WRAPC_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "wrapc_torch"
+    )
+    path = Path(base)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def compile_module(ir: str, opt_level: int = 2) -> Path:
+    """A shared object for `ir`, built once per distinct module (cached by hash)."""
+    tool = wrapc_binary()
+    key = hashlib.sha256(f"{tool}\0{os.path.getmtime(tool)}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
+    directory = cache_dir() / key
+    library = directory / "libwrapper.so"
+    if library.is_file():
+        return library
+    staging = cache_dir() / f"{key}.tmp{os.getpid()}"
+    staging.mkdir(parents=True, exist_ok=True)
+    source = staging / "wrapper.mlir"
+    source.write_text(ir)
+    result = subprocess.run(
+        [tool, "compile", str(source), "-o", str(staging / "libwrapper.so"), f"-O{opt_level}", "--quiet"],
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise CompileError(f"wrapc compile failed:\n{result.stderr.strip()}")
+    try:
+        staging.rename(directory)
+    except OSError:
+        # Another process built the same module first; use theirs.
+        shutil.rmtree(staging, ignore_errors=True)
+    return library

@@ -1,0 +1,239 @@
+"""AOTAutograd metadata -> level-1 wrap IR.
+
+The importer reads what AOTAutograd computed for one graph (its
+``ViewAndMutationMeta``, the fake tensors of the graph's inputs and
+outputs) and writes the ``wrap.runtime_wrapper`` that mirrors
+``_runtime_wrapper`` in ``torch/_functorch/_aot_autograd/runtime_wrappers.py``,
+with the compiled graph declared as ``@wrapc_torch_graph`` (the extension
+supplies it at run time).  Anything wrapc does not model raises
+:class:`Unsupported`, naming the reason; the backend then falls back to
+PyTorch's own runtime wrapper for that graph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import torch
+from torch._functorch._aot_autograd.schemas import OutputType
+
+GRAPH_SYMBOL = "wrapc_torch_graph"
+WRAPPER_SYMBOL = "wrapc_torch_wrapper"
+
+# torch dtype -> (wrap element type, runtime dtype code in wrapc_runtime.h)
+DTYPES = {
+    torch.float16: ("f16", 0),
+    torch.bfloat16: ("bf16", 1),
+    torch.float32: ("f32", 2),
+    torch.float64: ("f64", 3),
+    torch.int8: ("i8", 4),
+    torch.int32: ("i32", 5),
+    torch.int64: ("i64", 6),
+    torch.bool: ("i1", 7),
+}
+
+MAX_RANK = 8
+
+# The OutputType names are the dialect's #wrap.output kinds.
+OUTPUT_KINDS = {t: t.name for t in OutputType}
+
+INPUT_FLAGS = (
+    "mutates_data",
+    "mutates_metadata",
+    "mutates_storage_metadata",
+    "mutations_hidden_from_autograd",
+    "mutations_under_no_grad_or_inference_mode",
+    "mutation_inductor_storage_resize",
+    "requires_grad",
+    "is_leaf",
+    "keep_input_mutations",
+)
+
+
+class Unsupported(Exception):
+    """A graph wrapc does not model; the message says why."""
+
+
+@dataclass
+class Signature:
+    """What the native call path needs to know about the wrapper's ABI."""
+
+    # per wrapper input: "tensor" or "int"
+    inputs: list[str] = field(default_factory=list)
+    # per wrapper output: "tensor" or "int"
+    outputs: list[str] = field(default_factory=list)
+    # per graph output: "tensor" or "int"
+    graph_outputs: list[str] = field(default_factory=list)
+    # per wrapper output: dims to mark dynamic (_dynamo_weak_dynamic_indices)
+    dynamic_dims: list[list[int]] = field(default_factory=list)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, (int, torch.SymInt)) and not isinstance(value, bool)
+
+
+def _dim(d: Any) -> str:
+    if isinstance(d, torch.SymInt):
+        hint = d.node.maybe_as_int()
+        return "?" if hint is None else str(hint)
+    return str(int(d))
+
+
+def tensor_type(t: torch.Tensor, what: str) -> str:
+    if type(t) not in (torch.Tensor, torch.nn.Parameter) and not isinstance(
+        t, torch._subclasses.fake_tensor.FakeTensor
+    ):
+        raise Unsupported(f"{what} is a {type(t).__name__}, a tensor subclass")
+    if t.dtype not in DTYPES:
+        raise Unsupported(f"{what} has dtype {t.dtype}")
+    if t.dim() > MAX_RANK:
+        raise Unsupported(f"{what} has rank {t.dim()} (at most {MAX_RANK})")
+    if t.device.type not in ("cpu", "cuda"):
+        raise Unsupported(f"{what} is on {t.device}")
+    if t.layout != torch.strided:
+        raise Unsupported(f"{what} has layout {t.layout}")
+    elem = DTYPES[t.dtype][0]
+    dims = "x".join(_dim(d) for d in t.shape)
+    shape = f"{dims}x{elem}" if dims else elem
+    device = ", cuda" if t.device.type == "cuda" else ""
+    return f"!wrap.tensor<{shape}{device}>"
+
+
+def value_type(v: Any, what: str) -> str:
+    if isinstance(v, torch.Tensor):
+        return tensor_type(v, what)
+    if _is_int(v):
+        return "i64"
+    raise Unsupported(f"{what} is a {type(v).__name__}")
+
+
+def _kind(v: Any) -> str:
+    return "tensor" if isinstance(v, torch.Tensor) else "int"
+
+
+def input_attr(info: Any, is_tensor: bool) -> str:
+    if not is_tensor:
+        return "#wrap.input<>"
+    flags = [name for name in INPUT_FLAGS if getattr(info, name)]
+    # wrapc's InputInfo only names mutations_hidden_from_autograd for
+    # mutated inputs; PyTorch reports it vacuously for the others.
+    if not (info.mutates_data or info.mutates_metadata):
+        flags = [f for f in flags if f != "mutations_hidden_from_autograd"]
+    return f"#wrap.input<{', '.join(flags)}>"
+
+
+def output_attr(info: Any, out: Any, base: Any) -> str:
+    kind = OUTPUT_KINDS[info.output_type]
+    parts = [kind]
+    if info.base_idx is not None and info.output_type not in (
+        OutputType.non_alias,
+        OutputType.unsafe_view_alias,
+        OutputType.custom_function_view,
+    ):
+        parts.append(f"base = {info.base_idx}")
+    if info.requires_grad:
+        parts.append("requires_grad")
+    regenerated = info.output_type in (
+        OutputType.alias_of_input,
+        OutputType.alias_of_intermediate,
+        OutputType.alias_of_intermediate_save_as_output,
+        OutputType.alias_of_intermediate_base_is_user_output,
+    )
+    if regenerated and isinstance(out, torch.Tensor):
+        # gen_alias_from_base takes size, stride and offset from the output
+        # the graph returned at run time: `?` everywhere.
+        rank = out.dim()
+        q = ", ".join(["?"] * rank)
+        parts.append(f"view = <[{q}], [{q}], ?>")
+        if isinstance(base, torch.Tensor) and base.dtype != out.dtype:
+            parts.append(f"dtype = {DTYPES[out.dtype][0]}")
+    if info.dynamic_dims:
+        parts.append(f"dynamic_dims = [{', '.join(str(d) for d in sorted(info.dynamic_dims))}]")
+    return f"#wrap.output<{', '.join(parts)}>"
+
+
+def check_supported(meta: Any) -> None:
+    """Raises Unsupported for metadata wrapc does not model yet."""
+    if meta.is_train:
+        raise Unsupported("the graph is a training graph (it saves tensors for backward)")
+    if meta.subclass_inp_meta and any(not isinstance(m, int) and type(m).__name__ != "PlainTensorMeta" for m in meta.subclass_inp_meta):
+        raise Unsupported("the graph takes tensor-subclass inputs")
+    if getattr(meta, "tokens", None):
+        raise Unsupported("the graph has side-effect tokens")
+    if getattr(meta, "num_graphsafe_rng_states", 0):
+        raise Unsupported("the graph uses graph-safe RNG states")
+    for i, info in enumerate(meta.input_info):
+        if info.mutation_inductor_storage_resize:
+            raise Unsupported(f"input #{i} has its storage resized")
+
+
+def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
+         source: str = "") -> tuple[str, Signature]:
+    """Level-1 wrap IR for one inference graph and the ABI of its wrapper.
+
+    ``inputs`` are the graph's (fake) example inputs, ``graph_outputs`` the
+    (fake) values its forward graph returns: mutated inputs, user outputs,
+    intermediate bases.
+    """
+    check_supported(meta)
+    if len(meta.input_info) != len(inputs):
+        raise Unsupported(f"{len(meta.input_info)} input infos for {len(inputs)} inputs")
+    n_mut = meta.num_mutated_inp_runtime_indices
+    n_out = len(meta.output_info)
+    n_bases = meta.num_intermediate_bases
+    if len(graph_outputs) != n_mut + n_out + n_bases:
+        raise Unsupported(
+            f"the graph returns {len(graph_outputs)} values, not {n_mut} mutated inputs + {n_out} outputs + {n_bases} bases"
+        )
+    sig = Signature()
+    in_types = []
+    for i, x in enumerate(inputs):
+        in_types.append(value_type(x, f"input #{i}"))
+        sig.inputs.append(_kind(x))
+    graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]
+    sig.graph_outputs = [_kind(v) for v in graph_outputs]
+
+    user_outs = graph_outputs[n_mut : n_mut + n_out]
+    out_types, out_attrs = [], []
+    for j, (info, out) in enumerate(zip(meta.output_info, user_outs)):
+        if info.output_type == OutputType.is_input:
+            ty = in_types[info.base_idx]
+            base = inputs[info.base_idx]
+        else:
+            ty = graph_types[n_mut + j]
+            if info.output_type == OutputType.alias_of_input:
+                base = inputs[info.base_idx]
+            elif info.output_type == OutputType.alias_of_intermediate_base_is_user_output:
+                base = user_outs[info.base_idx]
+            elif info.output_type in (OutputType.alias_of_intermediate, OutputType.alias_of_intermediate_save_as_output):
+                base = graph_outputs[n_mut + n_out + info.base_idx]
+            else:
+                base = None
+        out_types.append(ty)
+        out_attrs.append(output_attr(info, out, base))
+        sig.outputs.append(_kind(out))
+        sig.dynamic_dims.append(sorted(info.dynamic_dims or []))
+
+    in_attrs = [input_attr(info, isinstance(x, torch.Tensor)) for info, x in zip(meta.input_info, inputs)]
+    flags = [f"num_intermediate_bases = {n_bases}"] if n_bases else []
+    if meta.grad_enabled_mutation is not None:
+        flags.append(f"grad_enabled_mutation = {'true' if meta.grad_enabled_mutation else 'false'}")
+    if disable_amp:
+        flags.append("disable_amp")
+
+    def tuple_type(types: list[str]) -> str:
+        return types[0] if len(types) == 1 else f"({', '.join(types)})"
+
+    lines = []
+    if source:
+        lines += [f"// {line}" for line in source.splitlines()]
+    lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(in_types)}) -> {tuple_type(graph_types)}")
+    lines.append(
+        f"wrap.runtime_wrapper @{WRAPPER_SYMBOL} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{GRAPH_SYMBOL}"
+    )
+    lines.append(f"    inputs [{', '.join(in_attrs)}]")
+    lines.append(f"    outputs [{', '.join(out_attrs)}]")
+    if flags:
+        lines.append("    {" + ", ".join(flags) + "}")
+    return "\n".join(lines) + "\n", sig
