@@ -116,6 +116,9 @@ struct Call {
   std::vector<StorageEntry> storages;
   PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
   std::string failure;
+  // Version bumps torch's own copy_ made for the runtime's delegated
+  // copies, per storage: the runtime counted them on its mirrors already.
+  std::vector<std::pair<c10::StorageImpl *, int64_t>> copy_bumps;
 };
 
 thread_local Call *current_call = nullptr;
@@ -129,6 +132,7 @@ struct Wrapper {
   PyObject *prefix;  // tuple of leading arguments (parameters, buffers)
   std::vector<char> in_kinds, out_kinds, graph_out_kinds;  // 't' or 'i'
   std::vector<std::vector<int64_t>> dynamic_dims;
+  bool single = false;  // return the only output itself, not a 1-tuple
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -213,10 +217,20 @@ at::Tensor match_requires_grad(at::Tensor t, bool requires_grad) {
 
 // The torch tensor a runtime handle stands for: a mirror's own tensor, or
 // a torch view over the storage of the mirror the runtime view came from.
+// Whether torch's tensor still looks as the runtime's mirror does (the
+// wrapper may have moved the mirror with as_strided_ or set_ already; the
+// torch tensor follows only when the call ends).
+bool same_state(Call &call, const wrt_tensor *h, const at::Tensor &t) {
+  const Runtime &rt = *call.rt;
+  StorageEntry *e = find_storage(call, t.storage().unsafeGetStorageImpl());
+  return e && e->runtime_id == rt.storage_id(h) && t.storage_offset() == rt.offset(h) &&
+         t.sizes() == c10::IntArrayRef(runtime_sizes(rt, h)) && t.strides() == c10::IntArrayRef(runtime_strides(rt, h));
+}
+
 at::Tensor to_torch(Call &call, const wrt_tensor *h) {
   const Runtime &rt = *call.rt;
   for (auto &m : call.inputs)
-    if (m.handle == h) return m.tensor;
+    if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
   for (auto &m : call.graph_outputs)
     if (m.handle == h) return match_requires_grad(m.tensor, rt.requires_grad(h) == 1);
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
@@ -248,8 +262,19 @@ int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
   try {
     at::Tensor d = to_torch(*call, dst);
     at::Tensor s = to_torch(*call, src);
+    int64_t before = d.is_inference() ? 0 : d._version();
     d.copy_(s);
+    if (!d.is_inference()) {
+      c10::StorageImpl *key = d.storage().unsafeGetStorageImpl();
+      bool found = false;
+      for (auto &entry : call->copy_bumps)
+        if (entry.first == key) { entry.second += d._version() - before; found = true; }
+      if (!found) call->copy_bumps.push_back({key, d._version() - before});
+    }
     return WRT_OK;
+  } catch (const c10::Error &e) {
+    call->rt->set_error(e.what_without_backtrace());
+    return kStatusError;
   } catch (const std::exception &e) {
     call->rt->set_error(e.what());
     return kStatusError;
@@ -386,12 +411,14 @@ bool export_graph_symbol() {
 
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library", "entry", "graph", "prefix", "inputs", "outputs", "graph_outputs",
-                                "dynamic_dims", nullptr};
+                                "dynamic_dims", "single", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gouts, *dyn;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUO", const_cast<char **>(names), &path, &entry, &graph,
-                                   &PyTuple_Type, &prefix, &ins, &outs, &gouts, &dyn))
+  int single = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUO|p", const_cast<char **>(names), &path, &entry, &graph,
+                                   &PyTuple_Type, &prefix, &ins, &outs, &gouts, &dyn, &single))
     return -1;
+  self->single = single;
   if (!PyCallable_Check(graph)) {
     PyErr_SetString(PyExc_TypeError, "wrapc: graph must be callable");
     return -1;
@@ -447,16 +474,24 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
 }
 
 // Applies to each input what the wrapper did to its mirror.
-void reconcile_inputs(Call &call, const std::vector<int64_t> &versions, const std::vector<int64_t> &torch_versions,
-                      const std::vector<int64_t> &storage_ids) {
+// Only what the wrapper changed is applied: the graph may have changed the
+// torch tensors itself (in-graph mutations), and that stands.
+struct InputState {
+  c10::StorageImpl *storage = nullptr;
+  int64_t version = 0, storage_id = 0, offset = 0;
+  std::vector<int64_t> sizes, strides;
+};
+
+void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
   const Runtime &rt = *call.rt;
   std::vector<int64_t> bumped_groups;
   for (size_t i = 0; i < call.inputs.size(); ++i) {
     Mirror &m = call.inputs[i];
     if (!m.handle) continue;
     at::Tensor &t = m.tensor;
+    const InputState &was = before[i];
     int64_t sid = rt.storage_id(m.handle);
-    if (sid != storage_ids[i]) {
+    if (sid != was.storage_id) {
       StorageEntry *e = find_runtime_storage(call, sid);
       if (!e) throw std::runtime_error("wrapc: set_ to memory torch does not know");
       t.unsafeGetTensorImpl()->set_storage_keep_dtype(e->representative.storage());
@@ -464,16 +499,18 @@ void reconcile_inputs(Call &call, const std::vector<int64_t> &versions, const st
     auto sizes = runtime_sizes(rt, m.handle);
     auto strides = runtime_strides(rt, m.handle);
     int64_t offset = rt.offset(m.handle);
-    if (sid != storage_ids[i] || t.sizes() != c10::IntArrayRef(sizes) || t.strides() != c10::IntArrayRef(strides) ||
-        t.storage_offset() != offset)
+    if (sid != was.storage_id || sizes != was.sizes || strides != was.strides || offset != was.offset)
       t.unsafeGetTensorImpl()->set_sizes_and_strides(sizes, strides, offset);
     if (t.is_inference()) continue;
     // Views share one counter: settle each group of the call's inputs once.
     bool seen = false;
-    for (int64_t g : bumped_groups) seen |= g == storage_ids[i];
+    for (int64_t g : bumped_groups) seen |= g == was.storage_id;
     if (seen) continue;
-    bumped_groups.push_back(storage_ids[i]);
-    int64_t missing = (rt.version(m.handle) - versions[i]) - (t._version() - torch_versions[i]);
+    bumped_groups.push_back(was.storage_id);
+    int64_t delegated = 0;
+    for (auto &entry : call.copy_bumps)
+      if (entry.first == was.storage) delegated += entry.second;
+    int64_t missing = (rt.version(m.handle) - was.version) - delegated;
     for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(t);
   }
 }
@@ -503,7 +540,7 @@ PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
   call.wrapper = self;
   call.rt = &rt;
   std::vector<wrt_tensor *> handles(n_in, nullptr);
-  std::vector<int64_t> versions(n_in, 0), torch_versions(n_in, 0), storage_ids(n_in, 0);
+  std::vector<InputState> before(n_in);
   size_t n_out = self->out_kinds.size();
   std::vector<wrt_tensor *> outputs(n_out, nullptr);
   PyObject *result = nullptr;
@@ -525,9 +562,13 @@ PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
       const at::Tensor &t = THPVariable_Unpack(obj);
       handles[i] = mirror(call, t);
       call.inputs.push_back({handles[i], t});
-      versions[i] = rt.version(handles[i]);
-      torch_versions[i] = t.is_inference() ? 0 : t._version();
-      storage_ids[i] = rt.storage_id(handles[i]);
+      InputState &was = before[i];
+      was.version = rt.version(handles[i]);
+      was.storage = t.storage().unsafeGetStorageImpl();
+      was.storage_id = rt.storage_id(handles[i]);
+      was.sizes = runtime_sizes(rt, handles[i]);
+      was.strides = runtime_strides(rt, handles[i]);
+      was.offset = rt.offset(handles[i]);
     }
     rt.set_grad_enabled(grad_before);
     current_call = &call;
@@ -542,7 +583,7 @@ PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
       }
       throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
     }
-    reconcile_inputs(call, versions, torch_versions, storage_ids);
+    reconcile_inputs(call, before);
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
@@ -574,6 +615,11 @@ PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
       }
       if (!value) throw std::exception();
       PyTuple_SET_ITEM(result, j, value);
+    }
+    if (self->single && n_out == 1) {
+      PyObject *only = PyTuple_GET_ITEM(result, 0);
+      Py_INCREF(only);
+      Py_SETREF(result, only);
     }
   } catch (const std::exception &e) {
     current_call = outer;

@@ -52,20 +52,28 @@ class _Captured:
         self.reason: str = ""
 
 
-def _inductor_inference_compiler(dynamo_gm: torch.fx.GraphModule, num_example_inputs: int) -> Callable[..., Any]:
+def _inductor_inference_compiler(dynamo_gm: torch.nn.Module, num_example_inputs: int) -> Callable[..., Any]:
     """Inductor's inference compiler, as compile_fx builds it for aot_autograd."""
     from torch._inductor import compile_fx as cfx
     from torch._inductor import config as inductor_config
 
     extra = cfx.create_compiler_config_extra(inductor_config)
-    return functools.partial(
-        cfx.compile_fx_forward,
-        num_orig_model_outputs=cfx.get_num_model_outputs(dynamo_gm),
-        num_example_inputs=num_example_inputs,
-        compiler_config_extra=extra,
-        inner_compile=cfx.compile_fx_inner,
-        is_inference=True,
-    )
+
+    def compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        # As compile_fx's fw_compiler_base: the user-visible outputs are
+        # those of Dynamo's graph when there is one, else the forward's.
+        model = dynamo_gm if isinstance(dynamo_gm, torch.fx.GraphModule) else gm
+        return cfx.compile_fx_forward(
+            gm,
+            example_inputs,
+            num_orig_model_outputs=cfx.get_num_model_outputs(model),
+            num_example_inputs=num_example_inputs,
+            compiler_config_extra=extra,
+            inner_compile=cfx.compile_fx_inner,
+            is_inference=True,
+        )
+
+    return compiler
 
 
 def _eager_compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
@@ -74,7 +82,7 @@ def _eager_compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> 
     return make_boxed_func(gm.forward)
 
 
-def _capture(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], inner: str) -> _Captured:
+def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, keep_input_mutations: bool | None = None) -> _Captured:
     """AOTAutograd's stages 1 and 2b for ``gm``; stage 2c is wrapc's."""
     from torch._dynamo import compiled_autograd
     from torch._functorch._aot_autograd import graph_compile
@@ -94,12 +102,16 @@ def _capture(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], inner: str
         from torch._inductor import compile_fx as cfx
         from torch._inductor.decomposition import select_decomp_table
 
-        gm = cfx.run_pre_grad_passes(gm, example_inputs)
+        if isinstance(gm, torch.fx.GraphModule):
+            gm = cfx.run_pre_grad_passes(gm, example_inputs)
         decompositions = select_decomp_table()
-        keep_mutations = True
+        keep_mutations = True if keep_input_mutations is None else keep_input_mutations
         compiler = _inductor_inference_compiler(gm, len(example_inputs))
-        stack_contexts = [torch._dynamo.utils.enable_python_dispatcher()] if hasattr(torch._dynamo.utils, "enable_python_dispatcher") else []
+        from torch._dispatch.python import enable_python_dispatcher
+
+        stack_contexts = [enable_python_dispatcher()]
     else:
+        keep_mutations = bool(keep_input_mutations)
         compiler = _eager_compiler
     with contextlib.ExitStack() as stack:
         for context in stack_contexts:
@@ -139,7 +151,7 @@ def _capture(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], inner: str
     return captured
 
 
-def _native(captured: _Captured, prefix: Sequence[Any], source: str = "") -> Callable[..., Any]:
+def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False) -> Callable[..., Any]:
     from . import _C
 
     ir, sig = _importer.emit(
@@ -147,10 +159,11 @@ def _native(captured: _Captured, prefix: Sequence[Any], source: str = "") -> Cal
         captured.fake_inputs,
         _fake_outputs(captured.graph_module),
         disable_amp=torch._C._is_any_autocast_enabled(),
-        source=source,
     )
     library = compile_module(ir)
     kinds = lambda ks: "".join("t" if k == "tensor" else "i" for k in ks)  # noqa: E731
+    # Dynamo calls the result with the user arguments; the parameters and
+    # buffers AOTAutograd lifted lead them (prefix).
     wrapper = _C.Wrapper(
         str(library),
         _importer.WRAPPER_SYMBOL,
@@ -160,17 +173,9 @@ def _native(captured: _Captured, prefix: Sequence[Any], source: str = "") -> Cal
         kinds(sig.outputs),
         kinds(sig.graph_outputs),
         sig.dynamic_dims,
+        single,
     )
-    wrapper_ir = ir
-
-    # Dynamo calls the backend's result with the user arguments; the
-    # parameters and buffers AOTAutograd lifted lead them (prefix).
-    wrapper.__dict__ if hasattr(wrapper, "__dict__") else None
-    _LAST_IR[0] = wrapper_ir
     return wrapper
-
-
-_LAST_IR = [""]
 
 
 def _fallback_warning(reason: str) -> None:
@@ -182,12 +187,19 @@ def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: di
 
     ``options={"inner": "inductor" | "eager"}`` picks the compiler of the
     graph's compute (Inductor by default; "eager" runs the functional
-    graph as is, which compiles in milliseconds).
+    graph as is, which compiles in milliseconds);
+    ``"keep_input_mutations": bool`` whether data mutations of inputs stay
+    in the graph (AOTAutograd's flag; Inductor's default is True, eager's
+    False).
     """
-    inner = (options or {}).get("inner", "inductor")
+    options = dict(options or {})
+    inner = options.pop("inner", "inductor")
+    keep = options.pop("keep_input_mutations", None)
+    if options:
+        raise ValueError(f"wrapc: unknown options {sorted(options)}")
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
-    captured = _capture(gm, example_inputs, inner)
+    captured = _capture(gm, example_inputs, inner, keep)
     if captured.fallback is not None:
         _fallback_warning(captured.reason)
         fallback = captured.fallback
@@ -214,27 +226,46 @@ def _capture_fallback(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], i
     return aot_autograd(fw_compiler=_eager_compiler)(gm, example_inputs)
 
 
-def compile(fn: Callable[..., Any], example_inputs: Sequence[Any], *, inner: str = "inductor") -> Callable[..., Any]:
-    """A Dynamo-free native callable for ``fn`` on inputs like ``example_inputs``.
+class _FunctionModule(torch.nn.Module):
+    """A plain function as the module AOTAutograd's entry points take."""
 
-    The caller promises a full graph: ``fn`` is traced once (``make_fx``
-    through AOTAutograd), and the result's only guards are the compiled
-    wrapper's own argument checks (dtype, device, rank, static sizes).
-    Raises :class:`Unsupported` for graphs wrapc does not model.
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        super().__init__()
+        self.fn = fn
+        self.returns_sequence = True
+
+    def forward(self, *args: Any) -> Any:
+        out = self.fn(*args)
+        # aot_module_simplified's graphs return tuples; the native callable
+        # gives back what fn did.
+        self.returns_sequence = isinstance(out, (tuple, list))
+        return tuple(out) if self.returns_sequence else (out,)
+
+
+def compile(
+    fn: Callable[..., Any],
+    example_inputs: Sequence[Any],
+    *,
+    inner: str = "inductor",
+    keep_input_mutations: bool | None = None,
+) -> Callable[..., Any]:
+    """A Dynamo-free native callable for ``fn`` (a function or an
+    ``nn.Module``) on inputs like ``example_inputs``.
+
+    The caller promises a full graph: AOTAutograd traces ``fn`` once, as
+    ``aot_function`` does, and the result's only guards are the compiled
+    wrapper's own argument checks (dtype, device, rank, static sizes): a
+    call that violates them raises ``RuntimeError``. Parameters and buffers
+    of a module are bound at compile time. Raises :class:`Unsupported` for
+    graphs wrapc does not model.
     """
-    from torch._dynamo.utils import detect_fake_mode  # noqa: F401
-    from torch.fx.experimental.proxy_tensor import make_fx
-
     if inner not in INNER_COMPILERS:
-        raise ValueError(f"wrapc: unknown inner compiler {inner!r}")
-    module = fn if isinstance(fn, torch.nn.Module) else None
-    traced = make_fx(fn, pre_dispatch=True)(*example_inputs) if module is None else None
-    if traced is None:
-        traced = make_fx(lambda *a: module(*a), pre_dispatch=True)(*example_inputs)
-    captured = _capture(traced, list(example_inputs), inner)
+        raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
+    module = _FunctionModule(fn)
+    captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
-    return _native(captured, captured.params)
+    return _native(captured, captured.params, single=not module.returns_sequence)
 
 
 def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None) -> str:

@@ -42,7 +42,10 @@ def cache_dir() -> Path:
 def compile_module(ir: str, opt_level: int = 2) -> Path:
     """A shared object for `ir`, built once per distinct module (cached by hash)."""
     tool = wrapc_binary()
-    key = hashlib.sha256(f"{tool}\0{os.path.getmtime(tool)}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
+    # The tool and the runtime it links in identify the build.
+    runtime = os.environ.get("WRAPC_RUNTIME_LIB") or os.path.join(os.path.dirname(tool), "libwrapc_runtime.a")
+    stamps = [os.path.getmtime(p) for p in (tool, runtime) if os.path.exists(p)]
+    key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
     directory = cache_dir() / key
     library = directory / "libwrapper.so"
     if library.is_file():

@@ -80,7 +80,7 @@ def _dim(d: Any) -> str:
     return str(int(d))
 
 
-def tensor_type(t: torch.Tensor, what: str) -> str:
+def tensor_type(t: torch.Tensor, what: str, *, dynamic: bool = False) -> str:
     if type(t) not in (torch.Tensor, torch.nn.Parameter) and not isinstance(
         t, torch._subclasses.fake_tensor.FakeTensor
     ):
@@ -94,15 +94,15 @@ def tensor_type(t: torch.Tensor, what: str) -> str:
     if t.layout != torch.strided:
         raise Unsupported(f"{what} has layout {t.layout}")
     elem = DTYPES[t.dtype][0]
-    dims = "x".join(_dim(d) for d in t.shape)
+    dims = "x".join("?" if dynamic else _dim(d) for d in t.shape)
     shape = f"{dims}x{elem}" if dims else elem
     device = ", cuda" if t.device.type == "cuda" else ""
     return f"!wrap.tensor<{shape}{device}>"
 
 
-def value_type(v: Any, what: str) -> str:
+def value_type(v: Any, what: str, *, dynamic: bool = False) -> str:
     if isinstance(v, torch.Tensor):
-        return tensor_type(v, what)
+        return tensor_type(v, what, dynamic=dynamic)
     if _is_int(v):
         return "i64"
     raise Unsupported(f"{what} is a {type(v).__name__}")
@@ -188,8 +188,11 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
         )
     sig = Signature()
     in_types = []
-    for i, x in enumerate(inputs):
-        in_types.append(value_type(x, f"input #{i}"))
+    for i, (x, info) in enumerate(zip(inputs, meta.input_info)):
+        # An input whose metadata the function changes has the entry shape
+        # only until the epilogue's as_strided_/set_: its static type must
+        # not promise one shape for both.
+        in_types.append(value_type(x, f"input #{i}", dynamic=info.mutates_metadata))
         sig.inputs.append(_kind(x))
     graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]
     sig.graph_outputs = [_kind(v) for v in graph_outputs]

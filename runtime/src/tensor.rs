@@ -374,13 +374,14 @@ impl Tensor {
     }
 
     /// `base.as_strided(sizes, strides, offset)`: a view sharing storage and
-    /// version counter. It requires grad when its base does and grad mode is
-    /// on, and is then a non-leaf.
+    /// version counter. It requires grad when its base does, in any grad
+    /// mode (PyTorch propagates the flag to views made under `no_grad`);
+    /// it has a grad_fn, so is a non-leaf, only when made with grad on.
     pub fn as_strided(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<Tensor> {
         let view = {
             let base = self.lock();
             Tensor::check_view_fits(&base, sizes, strides, offset, base.dtype)?;
-            let requires_grad = base.requires_grad && grad_enabled();
+            let requires_grad = base.requires_grad;
             TensorImpl {
                 storage: base.storage.clone(),
                 offset,
@@ -388,7 +389,7 @@ impl Tensor {
                 strides: Dims::from_slice(strides),
                 dtype: base.dtype,
                 requires_grad,
-                is_leaf: !requires_grad,
+                is_leaf: !(requires_grad && grad_enabled()),
                 dynamic_dims: BTreeSet::new(),
                 version: base.version.clone(),
             }

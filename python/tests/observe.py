@@ -1,0 +1,86 @@
+"""What Python can observe of a call: the harness the torch tests share."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, Sequence
+
+import torch
+
+
+def clone_args(args: Sequence[Any]) -> list[Any]:
+    """Fresh copies with the same layout, storages shared as in ``args``."""
+    storages: dict[int, Any] = {}
+    out = []
+    for a in args:
+        if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor:
+            out.append(copy.deepcopy(a) if isinstance(a, torch.Tensor) else a)
+            continue
+        key = a.untyped_storage().data_ptr()
+        if key not in storages:
+            storages[key] = a.untyped_storage().clone()
+        t = torch.empty(0, dtype=a.dtype, device=a.device)
+        with torch.no_grad():
+            t.set_(storages[key], a.storage_offset(), a.size(), a.stride())
+        if a.requires_grad:
+            t.requires_grad_(True)
+        out.append(t)
+    return out
+
+
+def describe(value: Any, inputs: Sequence[Any]) -> Any:
+    if not isinstance(value, torch.Tensor):
+        return ("value", value)
+    shares = tuple(
+        i
+        for i, x in enumerate(inputs)
+        if isinstance(x, torch.Tensor) and x.untyped_storage().data_ptr() == value.untyped_storage().data_ptr()
+    )
+    return (
+        "tensor",
+        type(value).__name__,
+        value.dtype,
+        tuple(value.shape),
+        tuple(value.stride()),
+        value.storage_offset(),
+        value.requires_grad,
+        value.is_leaf,
+        shares,
+    )
+
+
+def observe(fn: Callable[..., Any], args: Sequence[Any]) -> dict[str, Any]:
+    """Runs ``fn(*args)`` and records everything observable."""
+    versions = [a._version if isinstance(a, torch.Tensor) and not a.is_inference() else None for a in args]
+    out = fn(*args)
+    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    return {
+        "outputs": [describe(o, args) for o in outs],
+        "output_sharing": [
+            tuple(j for j, p in enumerate(outs) if isinstance(p, torch.Tensor) and isinstance(o, torch.Tensor)
+                  and p.untyped_storage().data_ptr() == o.untyped_storage().data_ptr())
+            for o in outs
+        ],
+        "inputs_after": [describe(a, args) for a in args],
+        "version_deltas": [
+            None if v is None else a._version - v for a, v in zip(args, versions)
+        ],
+        "values": [o.detach().clone() if isinstance(o, torch.Tensor) else o for o in outs],
+        "input_values": [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args],
+        "grad_enabled": torch.is_grad_enabled(),
+    }
+
+
+def assert_same(got: dict[str, Any], want: dict[str, Any], *, values_only: bool = False) -> None:
+    for key in ("values", "input_values"):
+        assert len(got[key]) == len(want[key]), key
+        for g, w in zip(got[key], want[key]):
+            if isinstance(w, torch.Tensor):
+                assert g.dtype == w.dtype and g.shape == w.shape, (key, g, w)
+                torch.testing.assert_close(g, w, equal_nan=True, rtol=1e-4, atol=1e-5)
+            else:
+                assert g == w, (key, g, w)
+    if values_only:
+        return
+    for key in ("outputs", "output_sharing", "inputs_after", "version_deltas", "grad_enabled"):
+        assert got[key] == want[key], f"{key}:\n  wrapc: {got[key]}\n  torch: {want[key]}"

@@ -1,0 +1,281 @@
+"""Real PyTorch functions under backend="wrapc", against PyTorch's own
+runtime wrapper on the same graph and metadata (AOTAutograd with a no-op
+compiler and keep_inference_input_mutations=False, as wrapc's "eager" inner
+compiler uses) for everything observable, and against eager for values.
+
+Inner compiler: "eager" (the functional graph as is) — these tests are
+about the runtime wrapper, and Inductor's C++ compile would cost seconds
+per function on CI's two cores; test_models.py covers Inductor.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+import torch
+
+from functorch.compile import make_boxed_func
+from torch._dynamo.backends.common import aot_autograd
+from torch._functorch.aot_autograd import aot_function
+
+import wrapc_torch
+from observe import assert_same, clone_args, observe
+
+
+def run_case(fn, make_args, *, dynamic=None, mark=None, context=None, values_only=False, expect_fallback=False):
+    ctx = context or torch.no_grad
+    eager_args = make_args()
+    with ctx():
+        want = observe(fn, clone_args(eager_args))
+    torch._dynamo.reset()
+    ref_args = clone_args(eager_args)
+    wrapc_args = clone_args(eager_args)
+    if mark:
+        for i, dims in mark.items():
+            for d in dims:
+                torch._dynamo.mark_dynamic(ref_args[i], d)
+                torch._dynamo.mark_dynamic(wrapc_args[i], d)
+    ref_fn = torch.compile(fn, backend=REFERENCE, dynamic=dynamic, fullgraph=True)
+    with ctx():
+        ref = observe(ref_fn, ref_args)
+    torch._dynamo.reset()
+    wrapc_fn = torch.compile(fn, backend="wrapc", dynamic=dynamic, fullgraph=True, options={"inner": "eager"})
+    again_args = clone_args(eager_args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with ctx():
+            got = observe(wrapc_fn, wrapc_args)
+            # A second call runs the cached native wrapper.
+            again = observe(wrapc_fn, again_args)
+    torch._dynamo.reset()
+    fell_back = [w for w in caught if "wrapc: falling back" in str(w.message)]
+    assert bool(fell_back) == expect_fallback, [str(w.message) for w in caught]
+    assert_same(got, want, values_only=True)
+    assert_same(got, ref, values_only=values_only)
+    assert_same(again, ref, values_only=values_only)
+
+
+def _nop(gm, example_inputs):
+    return make_boxed_func(gm.forward)
+
+
+REFERENCE = aot_autograd(fw_compiler=_nop, keep_inference_input_mutations=False)
+
+
+def t(*shape, dtype=torch.float32):
+    g = torch.Generator().manual_seed(sum(shape) + 7)
+    if dtype.is_floating_point:
+        return torch.randn(*shape, generator=g).to(dtype)
+    if dtype == torch.bool:
+        return torch.randint(0, 2, shape, generator=g).bool()
+    return torch.randint(-50, 50, shape, generator=g).to(dtype)
+
+
+CASES = {
+    # non_alias outputs
+    "add": (lambda x: x + 1, lambda: [t(4)]),
+    "matmul": (lambda x, w: x @ w, lambda: [t(3, 4), t(4, 5)]),
+    "two_outputs": (lambda x, y: (x * y, x - y), lambda: [t(3), t(3)]),
+    "clone_contiguous": (lambda x: x.t().contiguous(), lambda: [t(2, 3)]),
+    # alias_of_input outputs
+    "view": (lambda x: x.view(-1), lambda: [t(2, 3)]),
+    "transpose": (lambda x: x.transpose(0, 1), lambda: [t(2, 3)]),
+    "slice_offset": (lambda x: x[1:], lambda: [t(5)]),
+    "select_row": (lambda x: x[1], lambda: [t(3, 4)]),
+    "unsqueeze": (lambda x: x.unsqueeze(0), lambda: [t(3)]),
+    "expand": (lambda x: x.expand(4, 3), lambda: [t(1, 3)]),
+    "diagonal": (lambda x: x.diagonal(), lambda: [t(3, 3)]),
+    "as_strided": (lambda x: x.as_strided((2, 2), (1, 2), 1), lambda: [t(6)]),
+    "permute": (lambda x: x.permute(2, 0, 1), lambda: [t(2, 3, 4)]),
+    "narrow": (lambda x: x.narrow(1, 1, 2), lambda: [t(3, 4)]),
+    "squeeze": (lambda x: x.squeeze(), lambda: [t(1, 3, 1)]),
+    "split": (lambda x: x.split(2), lambda: [t(6)]),
+    "unbind": (lambda x: x.unbind(0), lambda: [t(3, 2)]),
+    "alias_and_compute": (lambda x: (x.view(-1), x.sum()), lambda: [t(2, 2)]),
+    "two_aliases_one_input": (lambda x: (x[0], x[1]), lambda: [t(2, 3)]),
+    "dtype_view_same_size": (lambda x: x.view(torch.int32), lambda: [t(4)]),
+    "dtype_view_i64_of_f64": (lambda x: x.view(torch.int64)[1:], lambda: [t(4, dtype=torch.float64)]),
+    # data mutations
+    "add_": (lambda x: (x.add_(1), x * 2)[1], lambda: [t(3)]),
+    "mul_return_other": (lambda x, y: (x.mul_(2), y + x)[1], lambda: [t(3), t(3)]),
+    "fill_view": (lambda x: (x[0].fill_(1.5), x.sum())[1], lambda: [t(2, 3)]),
+    "zero_": (lambda x: (x.zero_(), x + 1)[1], lambda: [t(4)]),
+    "copy_broadcast": (lambda x, y: (x.copy_(y), x.sum())[1], lambda: [t(2, 3), t(3)]),
+    "copy_dtype": (lambda x, y: (x.copy_(y), x * 1)[1], lambda: [t(4, dtype=torch.float64), t(4)]),
+    "two_mutated": (lambda x, y: (x.add_(1), y.sub_(1), x * y)[2], lambda: [t(3), t(3)]),
+    "mutate_then_view": (lambda x: (x.mul_(3), x.view(-1))[1], lambda: [t(2, 2)]),
+    "mutate_noncontiguous": (lambda x: (x.add_(1), x.sum())[1], lambda: [t(3, 4).t()]),
+    "mutate_offset_input": (lambda x: (x.add_(2), x * 1)[1], lambda: [t(6)[2:]]),
+    "detach_mutation": (lambda x: (x.detach().mul_(2), x + 0)[1], lambda: [t(3)]),
+    # dtypes
+    "int8": (lambda x: x + 1, lambda: [t(4, dtype=torch.int8)]),
+    "int32_mutation": (lambda x: (x.add_(3), x * 2)[1], lambda: [t(4, dtype=torch.int32)]),
+    "int64_view": (lambda x: x.view(2, 2), lambda: [t(4, dtype=torch.int64)]),
+    "bool_ops": (lambda x, y: x & y, lambda: [t(4, dtype=torch.bool), t(4, dtype=torch.bool)]),
+    "f16": (lambda x: x * 2, lambda: [t(4, dtype=torch.float16)]),
+    "bf16_mutation": (lambda x: (x.add_(1), x.view(-1))[1], lambda: [t(2, 2, dtype=torch.bfloat16)]),
+    "f64": (lambda x: x.exp(), lambda: [t(4, dtype=torch.float64)]),
+    "rank0": (lambda x: x * 3, lambda: [torch.tensor(2.0)]),
+    "rank8": (lambda x: x.transpose(0, 7), lambda: [t(1, 2, 1, 2, 1, 2, 1, 2)]),
+    "empty_tensor": (lambda x: x + 1, lambda: [t(0, 3)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_function(name):
+    fn, make_args = CASES[name]
+    run_case(fn, make_args)
+
+
+def test_grad_mode_changed_inside():
+    def fn(x):
+        torch.set_grad_enabled(True)
+        return x * 2
+
+    run_case(fn, lambda: [t(3)])
+
+
+def test_inference_mode():
+    run_case(lambda x: (x.add_(1), x.view(-1))[1], lambda: [t(2, 2)], context=torch.inference_mode)
+
+
+def test_inputs_that_require_grad_under_no_grad():
+    def make():
+        return [t(3).requires_grad_(), t(3)]
+
+    run_case(lambda x, y: (x * y, x.view(-1)), make)
+
+
+def test_training_graph_falls_back_with_a_warning():
+    def make():
+        return [t(3).requires_grad_()]
+
+    run_case(lambda x: x.sin() * 2, make, context=torch.enable_grad, expect_fallback=True)
+
+
+def test_dynamic_shapes():
+    run_case(lambda x: (x.sum(0), x.view(-1), x * 2), lambda: [t(4, 3)], mark={0: [0]})
+
+
+def test_dynamic_shapes_with_mutation():
+    run_case(lambda x, y: (x.add_(y), x[1:])[1], lambda: [t(5, 2), t(5, 2)], mark={0: [0], 1: [0]})
+
+
+def test_returns_its_inputs():
+    run_case(lambda x, y: (x, y, x + y), lambda: [t(3), t(3)])
+
+
+def test_aliasing_inputs_with_mutation_fall_back():
+    def make():
+        base = t(6)
+        return [base, base.view(2, 3)]
+
+    run_case(lambda a, b: (a.add_(1), b * 2)[1], make, expect_fallback=True)
+
+
+from torch.testing._internal.two_tensor import TwoTensor  # noqa: E402
+
+
+def test_subclass_input_falls_back():
+    def fn(x):
+        return x * 2
+
+    x = TwoTensor(t(3), t(3) + 1)
+    compiled = torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": "eager"})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with torch.no_grad():
+            out = compiled(x)
+    torch._dynamo.reset()
+    assert any("tensor subclass" in str(w.message) for w in caught), [str(w.message) for w in caught]
+    torch.testing.assert_close(out.a, x.a * 2)
+    torch.testing.assert_close(out.b, x.b * 2)
+
+
+def test_nested_subclass_input_falls_back():
+    def fn(x):
+        return x + 1
+
+    x = TwoTensor(TwoTensor(t(2), t(2)), TwoTensor(t(2) * 2, t(2) * 3))
+    compiled = torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": "eager"})
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with torch.no_grad():
+            out = compiled(x)
+    torch._dynamo.reset()
+    assert any("wrapc: falling back" in str(w.message) for w in caught)
+    torch.testing.assert_close(out.b.b, x.b.b + 1)
+
+
+def test_second_call_sees_new_values():
+    fn = torch.compile(lambda x: (x.add_(1), x * 2)[1], backend="wrapc", fullgraph=True, options={"inner": "eager"})
+    with torch.no_grad():
+        x = torch.zeros(3)
+        fn(x)
+        out = fn(x)
+    torch._dynamo.reset()
+    assert x.tolist() == [2.0, 2.0, 2.0]
+    assert out.tolist() == [4.0, 4.0, 4.0]
+    assert x._version == 2
+
+
+# Dynamo does not trace in-place view ops or set_ on graph inputs (it
+# breaks the graph), so metadata and storage mutations reach a runtime
+# wrapper only through AOTAutograd directly: wrapc_torch.compile, against
+# aot_function with the same settings.
+DIRECT_CASES = {
+    "t_": (lambda x: (x.t_(), x.sum(0))[1], lambda: [t(2, 3)]),
+    "transpose_": (lambda x: (x.transpose_(0, 1), x + 1)[1], lambda: [t(2, 3)]),
+    "unsqueeze_": (lambda x: (x.unsqueeze_(0), x * 2)[1], lambda: [t(3)]),
+    "as_strided_": (lambda x: (x.as_strided_((2,), (2,), 1), x * 1)[1], lambda: [t(5)]),
+    "data_and_metadata": (lambda x: (x.add_(1), x.t_(), x * 1)[2], lambda: [t(2, 3)]),
+    "set_": (lambda x, y: (x.set_(y), x * 1)[1], lambda: [t(3), t(5)]),
+    "view_and_mutation": (lambda x: (x.mul_(2), x.view(-1))[1], lambda: [t(2, 2)]),
+    "set_then_view": (lambda x, y: (x.set_(y), x[1:])[1], lambda: [t(3), t(5)]),
+    "in_graph_mutation": (lambda x: (x.add_(1), x * 2)[1], lambda: [t(3)]),
+    "alias_outputs": (lambda x, y: (x.t(), y[1:], x + y), lambda: [t(2, 2), t(2, 2)]),
+}
+
+
+KEEP_IN_GRAPH = {"set_", "set_then_view", "in_graph_mutation"}
+
+
+@pytest.mark.parametrize("name", sorted(DIRECT_CASES))
+def test_direct(name):
+    fn, make_args = DIRECT_CASES[name]
+    # AOTAutograd supports set_ on an input only as an in-graph mutation.
+    keep = name in KEEP_IN_GRAPH
+    args = make_args()
+    with torch.no_grad():
+        want = observe(fn, clone_args(args))
+        ref_fn = aot_function(fn, _nop, keep_inference_input_mutations=keep)
+        ref = observe(ref_fn, clone_args(args))
+        native = wrapc_torch.compile(fn, clone_args(args), inner="eager", keep_input_mutations=keep)
+        got = observe(native, clone_args(args))
+        again = observe(native, clone_args(args))
+    assert_same(got, want, values_only=True)
+    assert_same(got, ref)
+    assert_same(again, ref)
+
+
+def test_direct_rejects_arguments_it_was_not_compiled_for():
+    native = wrapc_torch.compile(lambda x: x + 1, [t(4)], inner="eager")
+    with torch.no_grad():
+        with pytest.raises(RuntimeError, match="expected f32, got f64"):
+            native(t(4, dtype=torch.float64))
+        with pytest.raises(RuntimeError, match="argument #0"):
+            native(t(5))
+        with pytest.raises(TypeError, match="takes 1 arguments"):
+            native(t(4), t(4))
+
+
+def test_direct_module_binds_parameters():
+    model = torch.nn.Linear(4, 3)
+    x = t(2, 4)
+    with torch.no_grad():
+        native = wrapc_torch.compile(model, [x], inner="eager")
+        torch.testing.assert_close(native(x), model(x))
+    # Compiled with grad on, parameters that require grad make a training graph.
+    with pytest.raises(wrapc_torch.Unsupported, match="autograd"):
+        wrapc_torch.compile(model, [x], inner="eager")
