@@ -8,9 +8,10 @@ export TABLEGEN_220_PREFIX := $(LLVM_PREFIX)
 export LLVM_SYS_221_PREFIX := $(LLVM_PREFIX)
 export PATH := $(LLVM_PREFIX)/bin:$(PATH)
 CARGO ?= cargo
+PYTHON ?= python3
 BIN := target/debug
 
-.PHONY: all deps build demo test lit cargo-test docs clean
+.PHONY: all deps build python demo test lit cargo-test py-test docs clean
 
 all: build
 
@@ -19,6 +20,15 @@ deps:
 
 build: deps
 	$(CARGO) build --workspace
+	$(CARGO) build --release -p wrapc-runtime
+	@$(MAKE) --no-print-directory python
+
+# wrapc_torch, the torch.compile backend: its extension is built against the
+# installed torch, in place (an editable install). Its wrappers link the
+# optimized runtime archive built above.
+python:
+	@cd python && $(PYTHON) -m pip install -q --no-build-isolation --no-deps -e . 2>&1 | grep -v "Running pip as the 'root' user" || true
+	@$(PYTHON) -c "import wrapc_torch._C" || { echo "wrapc_torch failed to build" >&2; exit 1; }
 
 docs: build
 	@cp "$$(ls -td target/debug/build/wrapc-dialects-*/out | head -1)/docs/WrapDialect.md" docs/WrapDialect.md
@@ -33,10 +43,14 @@ lit: build
 cargo-test: deps
 	$(CARGO) test --workspace
 
+py-test: build
+	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
+
 # lit and cargo test, then one closing line summing both.
 test: docs
 	@mkdir -p target
-	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace --no-fail-fast; } 2>&1 | tee target/test.log; \
+	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace --no-fail-fast \
+	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests); } 2>&1 | tee target/test.log; \
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 
 clean:

@@ -23,3 +23,19 @@ fi
 command -v cargo >/dev/null || { echo "install-deps: cargo not found; install Rust (rustup) first" >&2; exit 1; }
 command -v /usr/lib/llvm-22/bin/lit >/dev/null || { echo "install-deps: lit missing from llvm-22-tools" >&2; exit 1; }
 echo "install-deps: LLVM/MLIR $(/usr/lib/llvm-22/bin/llvm-config --version) ready" >&2
+
+# The PyTorch front end (python/wrapc_torch): PyTorch pinned to the GPU
+# machine's 2.11 (the standard wheel runs on a CPU-only machine), pytest, and
+# what builds the extension against the installed torch.
+PYTHON=${PYTHON:-python3}
+command -v "$PYTHON" >/dev/null || { echo "install-deps: $PYTHON not found" >&2; exit 1; }
+if ! "$PYTHON" - <<'PY' 2>/dev/null
+import importlib.metadata as m, sys
+need = {"torch": "2.11.", "pytest": "", "wheel": "", "setuptools": "", "numpy": ""}
+sys.exit(any(not m.version(p).startswith(v) for p, v in need.items()))
+PY
+then
+  echo "install-deps: installing torch 2.11, pytest, wheel, setuptools, numpy with pip" >&2
+  "$PYTHON" -m pip install -q 'torch==2.11.*' pytest wheel setuptools numpy
+fi
+echo "install-deps: torch $("$PYTHON" -c 'import torch; print(torch.__version__)' 2>/dev/null) ready" >&2

@@ -5,7 +5,7 @@ import lit.formats
 config.name = "wrapc"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".c"]
-config.excludes = ["lit.cfg.py", "Inputs"]
+config.excludes = ["lit.cfg.py", "lit.local.cfg", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 repo = os.path.dirname(config.test_source_root)
 config.test_exec_root = os.path.join(repo, "target", "lit")

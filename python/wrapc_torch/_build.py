@@ -30,6 +30,21 @@ def wrapc_binary() -> str:
     raise CompileError("wrapc: the `wrapc` tool was not found: set WRAPC, put it on PATH, or build this checkout")
 
 
+def runtime_library(tool: str) -> str | None:
+    """The runtime archive wrappers link: $WRAPC_RUNTIME_LIB, this checkout's
+    optimized build, or the one beside the tool (wrapc's own default)."""
+    explicit = os.environ.get("WRAPC_RUNTIME_LIB")
+    if explicit:
+        return explicit
+    # The wrapper itself is always optimized; the runtime it calls should be
+    # too, even when the compiler is a debug build.
+    release = _REPO / "target" / "release" / "libwrapc_runtime.a"
+    if release.is_file():
+        return str(release)
+    beside = os.path.join(os.path.dirname(tool), "libwrapc_runtime.a")
+    return beside if os.path.isfile(beside) else None
+
+
 def cache_dir() -> Path:
     base = os.environ.get("WRAPC_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "wrapc_torch"
@@ -43,8 +58,8 @@ def compile_module(ir: str, opt_level: int = 2) -> Path:
     """A shared object for `ir`, built once per distinct module (cached by hash)."""
     tool = wrapc_binary()
     # The tool and the runtime it links in identify the build.
-    runtime = os.environ.get("WRAPC_RUNTIME_LIB") or os.path.join(os.path.dirname(tool), "libwrapc_runtime.a")
-    stamps = [os.path.getmtime(p) for p in (tool, runtime) if os.path.exists(p)]
+    runtime = runtime_library(tool)
+    stamps = [os.path.getmtime(p) for p in (tool, runtime) if p and os.path.exists(p)]
     key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
     directory = cache_dir() / key
     library = directory / "libwrapper.so"
@@ -54,10 +69,14 @@ def compile_module(ir: str, opt_level: int = 2) -> Path:
     staging.mkdir(parents=True, exist_ok=True)
     source = staging / "wrapper.mlir"
     source.write_text(ir)
+    env = dict(os.environ)
+    if runtime:
+        env["WRAPC_RUNTIME_LIB"] = runtime
     result = subprocess.run(
         [tool, "compile", str(source), "-o", str(staging / "libwrapper.so"), f"-O{opt_level}", "--quiet"],
         capture_output=True,
         text=True,
+        env=env,
     )
     if result.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)

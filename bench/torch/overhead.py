@@ -1,0 +1,115 @@
+"""Per-call host time of backend="wrapc" against PyTorch's own paths, in one
+process, side by side, on seed 000's five cases and a KV-cache decode step.
+
+Columns (µs per call, best of 5 rounds of ITERS calls):
+  eager                 the function op by op
+  dynamo+identity       Dynamo's frame evaluation and guards around the eager
+                        FX graph: the floor under any torch.compile backend
+  inductor              torch.compile default
+  reduce-overhead       torch.compile(mode="reduce-overhead") (CUDA only)
+  wrapc                 torch.compile(backend="wrapc"), Inductor computing
+  wrapc_torch.compile   the Dynamo-free native callable, Inductor computing
+  graph alone           Inductor's compiled graph called directly with its
+                        boxed argument list (no wrapper at all)
+The cases are ../shared/anchors/torch_overhead.py's (imported, not copied).
+
+    python3 bench/torch/overhead.py [--device cpu|cuda] > results.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ANCHORS = os.environ.get("WRAPC_ANCHORS", os.path.join(HERE, "..", "..", "..", "shared", "anchors"))
+sys.path.insert(0, ANCHORS)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python", "tests"))
+
+import wrapc_torch  # noqa: E402
+from torch_overhead import CASES, case_fn  # noqa: E402
+
+
+def bench(fn, args, iters, sync):
+    for _ in range(50):
+        fn(*args)
+    if sync:
+        torch.cuda.synchronize()
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            fn(*args)
+        if sync:
+            torch.cuda.synchronize()
+        best = min(best, (time.perf_counter() - t0) / iters)
+    return round(best * 1e6, 2)
+
+
+def identity_backend(gm, example_inputs):
+    return gm.forward
+
+
+def graph_alone(fn, args):
+    """Inductor's compiled graph for fn, without any runtime wrapper."""
+    captured = {}
+
+    def recording(gm, inputs):
+        c = wrapc_torch._capture(gm, inputs, "inductor")
+        captured["graph"], captured["params"] = c.compiled, c.params
+        return gm.forward
+
+    torch._dynamo.reset()
+    torch.compile(fn, backend=recording, fullgraph=True)(*args)
+    torch._dynamo.reset()
+    graph, params = captured["graph"], captured["params"]
+    return lambda *a: graph([*params, *a])
+
+
+def measure(name, f, args, dev, iters):
+    sync = dev == "cuda"
+    clone = lambda: [a.clone() if isinstance(a, torch.Tensor) else a for a in args]  # noqa: E731
+    out = {"case": name, "eager": bench(f, clone(), iters, sync)}
+    runs = [("dynamo+identity", dict(backend=identity_backend)), ("inductor", {})]
+    if dev == "cuda":
+        runs.append(("reduce-overhead", dict(mode="reduce-overhead")))
+    runs.append(("wrapc", dict(backend="wrapc")))
+    for label, kwargs in runs:
+        torch._dynamo.reset()
+        out[label] = bench(torch.compile(f, fullgraph=True, **kwargs), clone(), iters, sync)
+    torch._dynamo.reset()
+    native = wrapc_torch.compile(f, clone())
+    out["wrapc_torch.compile"] = bench(native, clone(), iters, sync)
+    out["graph alone"] = bench(graph_alone(f, clone()), clone(), iters, sync)
+    out["wrapc - identity floor"] = round(out["wrapc"] - out["dynamo+identity"], 2)
+    out["inductor / wrapc_torch.compile"] = round(out["inductor"] / out["wrapc_torch.compile"], 1)
+    print(json.dumps(out), flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    parser.add_argument("--iters", type=int, default=int(os.environ.get("ITERS", "2000")))
+    opts = parser.parse_args()
+    dev = opts.device
+    print(json.dumps({"what": "env", "torch": torch.__version__, "cpus": os.cpu_count(),
+                      "device": torch.cuda.get_device_name(0) if dev == "cuda" else "cpu"}), flush=True)
+    for na, nm, n in CASES:
+        args = [torch.randn(16, device=dev) for _ in range(n)]
+        measure(f"{dev}: {na} alias, {nm} mut, {n} args", case_fn(na, nm, n), args, dev, opts.iters)
+    from test_models import DecodeStep
+
+    torch.manual_seed(0)
+    model = DecodeStep().to(dev).eval()
+    measure(f"{dev}: decode step", model, [torch.randn(1, 8, device=dev), torch.tensor([3], device=dev)], dev,
+            opts.iters)
+
+
+if __name__ == "__main__":
+    with torch.no_grad():
+        main()
