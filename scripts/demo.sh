@@ -8,7 +8,8 @@
 #  3. the reference interpreter runs the wrapper by method dispatch (as
 #     PyTorch does) and runs the specialized code: same effects;
 #  4. wrapc compiles it to a shared object + C header, a C program calls it;
-#  5. the JIT-compiled wrapper and the interpreter, side by side.
+#  5. the JIT-compiled wrapper and the interpreter, side by side;
+#  6. a real PyTorch model through torch.compile(backend="wrapc").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${WRAPC_BIN_DIR:-target/debug}
@@ -46,6 +47,9 @@ step "5. @f compiled to machine code (JIT) vs the interpreter"
 same "$out/native.txt" "$out/interp.txt"
 echo "   -- and the kernel launch of @add_program on the host backend:"
 "$BIN/wrapc" run "$EXAMPLE" --entry add_program --inputs examples/demo_add_inputs.json --format table --quiet
+
+step "6. a PyTorch model through torch.compile(backend=\"wrapc\") (examples/torch_demo.py)"
+"${PYTHON:-python3}" examples/torch_demo.py 2> >(grep -v "Failed to initialize NumPy\|_conversion_method_template" >&2)
 
 echo
 echo "demo: done — the compiled wrapper has exactly the effects of PyTorch's method-dispatch wrapper."

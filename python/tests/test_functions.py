@@ -10,6 +10,7 @@ per function on CI's two cores; test_models.py covers Inductor.
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pytest
@@ -63,13 +64,19 @@ def _nop(gm, example_inputs):
 REFERENCE = aot_autograd(fw_compiler=_nop, keep_inference_input_mutations=False)
 
 
+# WRAPC_TEST_DEVICE=cuda runs the suite on the GPU (scripts/gpu-torch.sh).
+DEVICE = os.environ.get("WRAPC_TEST_DEVICE", "cpu")
+
+
 def t(*shape, dtype=torch.float32):
     g = torch.Generator().manual_seed(sum(shape) + 7)
     if dtype.is_floating_point:
-        return torch.randn(*shape, generator=g).to(dtype)
-    if dtype == torch.bool:
-        return torch.randint(0, 2, shape, generator=g).bool()
-    return torch.randint(-50, 50, shape, generator=g).to(dtype)
+        x = torch.randn(*shape, generator=g).to(dtype)
+    elif dtype == torch.bool:
+        x = torch.randint(0, 2, shape, generator=g).bool()
+    else:
+        x = torch.randint(-50, 50, shape, generator=g).to(dtype)
+    return x.to(DEVICE)
 
 
 CASES = {
@@ -116,7 +123,7 @@ CASES = {
     "f16": (lambda x: x * 2, lambda: [t(4, dtype=torch.float16)]),
     "bf16_mutation": (lambda x: (x.add_(1), x.view(-1))[1], lambda: [t(2, 2, dtype=torch.bfloat16)]),
     "f64": (lambda x: x.exp(), lambda: [t(4, dtype=torch.float64)]),
-    "rank0": (lambda x: x * 3, lambda: [torch.tensor(2.0)]),
+    "rank0": (lambda x: x * 3, lambda: [torch.tensor(2.0, device=DEVICE)]),
     "rank8": (lambda x: x.transpose(0, 7), lambda: [t(1, 2, 1, 2, 1, 2, 1, 2)]),
     "empty_tensor": (lambda x: x + 1, lambda: [t(0, 3)]),
 }
@@ -211,7 +218,7 @@ def test_nested_subclass_input_falls_back():
 def test_second_call_sees_new_values():
     fn = torch.compile(lambda x: (x.add_(1), x * 2)[1], backend="wrapc", fullgraph=True, options={"inner": "eager"})
     with torch.no_grad():
-        x = torch.zeros(3)
+        x = torch.zeros(3, device=DEVICE)
         fn(x)
         out = fn(x)
     torch._dynamo.reset()

@@ -9,12 +9,17 @@ wrapper).
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pytest
 import torch
 
 import wrapc_torch
+
+
+# WRAPC_TEST_DEVICE=cuda runs the models on the GPU (scripts/gpu-torch.sh).
+DEVICE = os.environ.get("WRAPC_TEST_DEVICE", "cpu")
 
 
 def compiled(model, inner):
@@ -59,8 +64,8 @@ class DecodeStep(torch.nn.Module):
 
 def test_mlp_inductor():
     torch.manual_seed(0)
-    model = MLP().eval()
-    x = torch.randn(5, 16)
+    model = MLP().eval().to(DEVICE)
+    x = torch.randn(5, 16, device=DEVICE)
     fn = compiled(model, "inductor")
     with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -76,8 +81,8 @@ def test_mlp_inductor():
 
 def test_transformer_encoder_layer():
     torch.manual_seed(0)
-    layer = torch.nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0, batch_first=True).eval()
-    x = torch.randn(2, 5, 16)
+    layer = torch.nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0, batch_first=True).eval().to(DEVICE)
+    x = torch.randn(2, 5, 16, device=DEVICE)
     fn = compiled(layer, "eager")
     with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -91,8 +96,8 @@ def test_transformer_encoder_layer():
 @pytest.mark.parametrize("inner", ["inductor", "eager"])
 def test_decode_step_updates_the_cache_in_place(inner):
     torch.manual_seed(0)
-    eager_model = DecodeStep().eval()
-    model = DecodeStep().eval()
+    eager_model = DecodeStep().eval().to(DEVICE)
+    model = DecodeStep().eval().to(DEVICE)
     model.load_state_dict(eager_model.state_dict())
     fn = compiled(model, inner)
     cache = model.k_cache
@@ -100,8 +105,8 @@ def test_decode_step_updates_the_cache_in_place(inner):
     with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for step in range(3):
-            x = torch.randn(1, 8)
-            pos = torch.tensor([step])
+            x = torch.randn(1, 8, device=DEVICE)
+            pos = torch.tensor([step], device=DEVICE)
             want = eager_model(x, pos)
             got = fn(x, pos)
             torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)

@@ -47,12 +47,6 @@ struct Runtime {
   int32_t (*retain)(const wrt_tensor *, wrt_tensor **);
   int32_t (*from_external)(const wrt_external_tensor *, const wrt_tensor *, bool, wrt_tensor **);
   void (*set_backend)(const wrt_external_backend *);
-  int64_t (*rank)(const wrt_tensor *);
-  int64_t (*size)(const wrt_tensor *, int64_t);
-  int64_t (*stride)(const wrt_tensor *, int64_t);
-  int64_t (*offset)(const wrt_tensor *);
-  int64_t (*dtype)(const wrt_tensor *);
-  int64_t (*version)(const wrt_tensor *);
   int64_t (*requires_grad)(const wrt_tensor *);
   int64_t (*storage_id)(const wrt_tensor *);
   int32_t (*scalar_i64)(const wrt_tensor *, int64_t *);
@@ -147,8 +141,6 @@ StorageEntry *find_runtime_storage(Call &call, int64_t id) {
   return nullptr;
 }
 
-void release_owner(void *owner) { delete static_cast<c10::Storage *>(owner); }
-
 // A runtime mirror of `t` (a new reference), sharing storage and version
 // counter with an earlier mirror over the same torch storage.
 wrt_tensor *mirror(Call &call, const at::Tensor &t) {
@@ -157,8 +149,7 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   if (!runtime_dtype(t.scalar_type(), &dtype))
     throw std::runtime_error(std::string("wrapc: unsupported dtype ") + c10::toString(t.scalar_type()));
   if (t.dim() > WRT_MAX_RANK) throw std::runtime_error("wrapc: tensor rank above 8");
-  std::vector<int64_t> sizes(t.sizes().begin(), t.sizes().end());
-  std::vector<int64_t> strides(t.strides().begin(), t.strides().end());
+  c10::IntArrayRef sizes = t.sizes(), strides = t.strides();
   wrt_external_tensor desc{};
   desc.dtype = dtype;
   desc.device_kind = t.is_cuda() ? WRT_CUDA : WRT_HOST;
@@ -185,26 +176,34 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   } else {
     desc.data = const_cast<void *>(t.storage().data());
     desc.nbytes = t.storage().nbytes();
-    desc.owner = new c10::Storage(t.storage());
-    desc.release = release_owner;
+    // No owner: every mirror is released before the call returns, and the
+    // call holds each torch tensor a mirror views (the arguments, and the
+    // graph's outputs in Call::graph_outputs) until then.
     status = rt.from_external(&desc, nullptr, false, &out);
-    if (status != WRT_OK) release_owner(desc.owner);
   }
   if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
   if (!shared) call.storages.push_back({impl, rt.storage_id(out), t});
   return out;
 }
 
-std::vector<int64_t> runtime_sizes(const Runtime &rt, const wrt_tensor *h) {
-  std::vector<int64_t> v(rt.rank(h));
-  for (size_t d = 0; d < v.size(); ++d) v[d] = rt.size(h, d);
-  return v;
+// The geometry of a runtime tensor, read from its header as compiled code
+// reads it (wrt_tensor_header is part of the ABI): no call, no copy.
+const wrt_tensor_header &header(const wrt_tensor *h) { return *reinterpret_cast<const wrt_tensor_header *>(h); }
+
+c10::IntArrayRef runtime_sizes(const Runtime &, const wrt_tensor *h) {
+  const wrt_tensor_header &t = header(h);
+  return c10::IntArrayRef(t.sizes, t.rank);
 }
 
-std::vector<int64_t> runtime_strides(const Runtime &rt, const wrt_tensor *h) {
-  std::vector<int64_t> v(rt.rank(h));
-  for (size_t d = 0; d < v.size(); ++d) v[d] = rt.stride(h, d);
-  return v;
+c10::IntArrayRef runtime_strides(const Runtime &, const wrt_tensor *h) {
+  const wrt_tensor_header &t = header(h);
+  return c10::IntArrayRef(t.strides, t.rank);
+}
+
+int64_t runtime_offset(const wrt_tensor *h) { return header(h).storage_offset; }
+
+int64_t runtime_version(const wrt_tensor *h) {
+  return static_cast<int64_t>(__atomic_load_n(header(h).version, __ATOMIC_SEQ_CST));
 }
 
 // Makes t's requires_grad what the runtime decided (gen_alias_from_base's
@@ -223,8 +222,8 @@ at::Tensor match_requires_grad(at::Tensor t, bool requires_grad) {
 bool same_state(Call &call, const wrt_tensor *h, const at::Tensor &t) {
   const Runtime &rt = *call.rt;
   StorageEntry *e = find_storage(call, t.storage().unsafeGetStorageImpl());
-  return e && e->runtime_id == rt.storage_id(h) && t.storage_offset() == rt.offset(h) &&
-         t.sizes() == c10::IntArrayRef(runtime_sizes(rt, h)) && t.strides() == c10::IntArrayRef(runtime_strides(rt, h));
+  return e && e->runtime_id == rt.storage_id(h) && t.storage_offset() == runtime_offset(h) &&
+         t.sizes() == runtime_sizes(rt, h) && t.strides() == runtime_strides(rt, h);
 }
 
 at::Tensor to_torch(Call &call, const wrt_tensor *h) {
@@ -236,10 +235,10 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
-  at::ScalarType dtype = torch_dtype(rt.dtype(h));
+  at::ScalarType dtype = torch_dtype(header(h).dtype);
   auto sizes = runtime_sizes(rt, h);
   auto strides = runtime_strides(rt, h);
-  int64_t offset = rt.offset(h);
+  int64_t offset = runtime_offset(h);
   at::Tensor view;
   if (dtype == base.scalar_type()) {
     view = base.as_strided(sizes, strides, offset);
@@ -456,10 +455,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       !load_symbol(l, "wrt_set_grad_enabled", &rt.set_grad_enabled) ||
       !load_symbol(l, "wrt_tensor_release", &rt.release) || !load_symbol(l, "wrt_tensor_retain", &rt.retain) ||
       !load_symbol(l, "wrt_from_external", &rt.from_external) ||
-      !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) || !load_symbol(l, "wrt_tensor_rank", &rt.rank) ||
-      !load_symbol(l, "wrt_tensor_size", &rt.size) || !load_symbol(l, "wrt_tensor_stride", &rt.stride) ||
-      !load_symbol(l, "wrt_tensor_storage_offset", &rt.offset) || !load_symbol(l, "wrt_tensor_dtype", &rt.dtype) ||
-      !load_symbol(l, "wrt_tensor_version", &rt.version) ||
+      !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) ||
       !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
       !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
       !load_symbol(l, "wrt_scalar_i64", &rt.scalar_i64) ||
@@ -478,8 +474,21 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
 // torch tensors itself (in-graph mutations), and that stands.
 struct InputState {
   c10::StorageImpl *storage = nullptr;
-  int64_t version = 0, storage_id = 0, offset = 0;
-  std::vector<int64_t> sizes, strides;
+  int64_t version = 0, storage_id = 0, offset = 0, rank = 0;
+  int64_t sizes[WRT_MAX_RANK], strides[WRT_MAX_RANK];
+  void record(const wrt_tensor *h) {
+    const wrt_tensor_header &t = header(h);
+    offset = t.storage_offset;
+    rank = t.rank;
+    std::memcpy(sizes, t.sizes, sizeof(sizes));
+    std::memcpy(strides, t.strides, sizeof(strides));
+  }
+  bool same_geometry(const wrt_tensor *h) const {
+    const wrt_tensor_header &t = header(h);
+    return t.storage_offset == offset && t.rank == rank &&
+           std::memcmp(t.sizes, sizes, sizeof(int64_t) * rank) == 0 &&
+           std::memcmp(t.strides, strides, sizeof(int64_t) * rank) == 0;
+  }
 };
 
 void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
@@ -496,11 +505,9 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
       if (!e) throw std::runtime_error("wrapc: set_ to memory torch does not know");
       t.unsafeGetTensorImpl()->set_storage_keep_dtype(e->representative.storage());
     }
-    auto sizes = runtime_sizes(rt, m.handle);
-    auto strides = runtime_strides(rt, m.handle);
-    int64_t offset = rt.offset(m.handle);
-    if (sid != was.storage_id || sizes != was.sizes || strides != was.strides || offset != was.offset)
-      t.unsafeGetTensorImpl()->set_sizes_and_strides(sizes, strides, offset);
+    if (sid != was.storage_id || !was.same_geometry(m.handle))
+      t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle),
+                                                      runtime_offset(m.handle));
     if (t.is_inference()) continue;
     // Views share one counter: settle each group of the call's inputs once.
     bool seen = false;
@@ -510,7 +517,7 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
     int64_t delegated = 0;
     for (auto &entry : call.copy_bumps)
       if (entry.first == was.storage) delegated += entry.second;
-    int64_t missing = (rt.version(m.handle) - was.version) - delegated;
+    int64_t missing = (runtime_version(m.handle) - was.version) - delegated;
     for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(t);
   }
 }
@@ -563,12 +570,10 @@ PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
       handles[i] = mirror(call, t);
       call.inputs.push_back({handles[i], t});
       InputState &was = before[i];
-      was.version = rt.version(handles[i]);
+      was.version = runtime_version(handles[i]);
       was.storage = t.storage().unsafeGetStorageImpl();
       was.storage_id = rt.storage_id(handles[i]);
-      was.sizes = runtime_sizes(rt, handles[i]);
-      was.strides = runtime_strides(rt, handles[i]);
-      was.offset = rt.offset(handles[i]);
+      was.record(handles[i]);
     }
     rt.set_grad_enabled(grad_before);
     current_call = &call;

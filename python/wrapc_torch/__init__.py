@@ -269,8 +269,9 @@ def compile(
 
 
 def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None) -> str:
-    """The wrap IR wrapc imports for ``fn`` (its first graph), as text; also
-    written to ``path`` when given. The graph's compute is left to the
+    """The wrap IR wrapc imports for ``fn`` (its first graph) called on
+    ``example_inputs`` under the current grad mode, as text; also written
+    to ``path`` when given. The graph's compute is left to the
     embedder (``@wrapc_torch_graph``), so the module is the runtime wrapper
     alone: feed it to ``wrapc-opt``, lit tests or a bug report."""
     modules: list[str] = []
@@ -286,6 +287,10 @@ def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None
     torch._dynamo.reset()
     try:
         torch.compile(fn, backend=recording_backend, fullgraph=True)(*example_inputs)
+    except torch._dynamo.exc.BackendCompilerFailed as e:
+        if isinstance(e.inner_exception, Unsupported):
+            raise e.inner_exception from None
+        raise
     finally:
         torch._dynamo.reset()
     if not modules:
