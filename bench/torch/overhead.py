@@ -56,19 +56,20 @@ def identity_backend(gm, example_inputs):
 
 
 def graph_alone(fn, args):
-    """Inductor's compiled graph for fn, without any runtime wrapper."""
+    """Inductor's compiled graph for fn, without any runtime wrapper, called
+    with the arguments Dynamo handed the backend (lifted parameters first)."""
     captured = {}
 
     def recording(gm, inputs):
         c = wrapc_torch._capture(gm, inputs, "inductor")
-        captured["graph"], captured["params"] = c.compiled, c.params
+        captured["graph"], captured["inputs"] = c.compiled, [*c.params, *inputs]
         return gm.forward
 
     torch._dynamo.reset()
     torch.compile(fn, backend=recording, fullgraph=True)(*args)
     torch._dynamo.reset()
-    graph, params = captured["graph"], captured["params"]
-    return lambda *a: graph([*params, *a])
+    graph, inputs = captured["graph"], captured["inputs"]
+    return lambda *a: graph(list(inputs))
 
 
 def measure(name, f, args, dev, iters):

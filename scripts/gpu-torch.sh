@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The PyTorch front end on a GPU machine (PyTorch 2.11, no network).
+#
+#   here:    scripts/gpu-torch.sh prepare   (release wrapc + runtime, stripped and
+#                                            xz-compressed into target/gpu-torch)
+#   device:  scripts/gpu-torch.sh run       (with target/gpu-torch carried; writes
+#                                            results under $OUT)
+#
+# run: builds wrapc_torch's extension against the machine's torch, runs the
+# torch test suite on CUDA tensors (WRAPC_TEST_DEVICE=cuda) and on the CPU,
+# then bench/torch/overhead.py on CUDA (eager, Dynamo floor, torch.compile
+# default and reduce-overhead, backend="wrapc", wrapc_torch.compile, the
+# graph alone, side by side in one process).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DIR=target/gpu-torch
+
+prepare() {
+  cargo build --release -p wrapc -p wrapc-runtime
+  mkdir -p "$DIR"
+  strip -o "$DIR/wrapc" target/release/wrapc
+  cp target/release/libwrapc_runtime.a "$DIR/" && strip --strip-debug "$DIR/libwrapc_runtime.a"
+  xz -6 -T2 -f "$DIR/wrapc" "$DIR/libwrapc_runtime.a"
+  pip download -q -d "$DIR/wheels" --python-version 3.12 --only-binary=:all: --no-deps pytest pluggy iniconfig packaging
+  du -sh "$DIR"
+}
+
+run() {
+  local out=${OUT:-/tmp/wrapc-gpu-out}
+  mkdir -p "$out" /tmp/wrapc-bin
+  python3 -c "import lzma, shutil; [shutil.copyfileobj(lzma.open('$DIR/' + f + '.xz'), open('/tmp/wrapc-bin/' + f, 'wb')) for f in ('wrapc', 'libwrapc_runtime.a')]"
+  chmod +x /tmp/wrapc-bin/wrapc
+  export WRAPC=/tmp/wrapc-bin/wrapc WRAPC_RUNTIME_LIB=/tmp/wrapc-bin/libwrapc_runtime.a
+  export WRAPC_CACHE_DIR=/tmp/wrapc-cache PYTHONPATH=$PWD/python
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
+  python3 -c "import torch, sys; print('torch', torch.__version__, 'python', sys.version.split()[0])" | tee -a "$out/device.txt"
+  (cd python && python3 setup.py -q build_ext --inplace) > "$out/build.log" 2>&1 || { tail -30 "$out/build.log"; exit 1; }
+  # The machine has no network: pytest comes as carried wheels if missing.
+  python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q --no-index --find-links "$DIR/wheels" pytest
+  if [ -z "${WRAPC_ANCHORS:-}" ]; then
+    for d in ../shared/anchors shared/anchors; do [ -d "$d" ] && WRAPC_ANCHORS=$(cd "$d" && pwd) && break; done
+  fi
+  set +e
+  (cd python && WRAPC_TEST_DEVICE=cuda python3 -m pytest -q -p no:cacheprovider -p no:logging tests) > "$out/tests-cuda.txt" 2>&1
+  echo "cuda tests: $(tail -1 "$out/tests-cuda.txt")"
+  (cd python && python3 -m pytest -q -p no:cacheprovider -p no:logging tests/test_functions.py) > "$out/tests-cpu.txt" 2>&1
+  echo "cpu tests: $(tail -1 "$out/tests-cpu.txt")"
+  set -e
+  ITERS=${ITERS:-2000} WRAPC_ANCHORS=$WRAPC_ANCHORS \
+    python3 bench/torch/overhead.py --device cuda 2>"$out/bench.err" | tee "$out/bench-cuda.jsonl"
+}
+
+"${1:?usage: gpu-torch.sh prepare|run}"
