@@ -21,6 +21,8 @@ prepare() {
   strip -o "$DIR/wrapc" target/release/wrapc
   cp target/release/libwrapc_runtime.a "$DIR/" && strip --strip-debug "$DIR/libwrapc_runtime.a"
   xz -6 -T2 -f "$DIR/wrapc" "$DIR/libwrapc_runtime.a"
+  # The device gets no ../shared: the cases travel with the artifacts.
+  mkdir -p "$DIR/anchors" && cp ../shared/anchors/torch_overhead.py "$DIR/anchors/"
   pip download -q -d "$DIR/wheels" --python-version 3.12 --only-binary=:all: --no-deps pytest pluggy iniconfig packaging
   du -sh "$DIR"
 }
@@ -38,8 +40,9 @@ run() {
   # The machine has no network: pytest comes as carried wheels if missing.
   python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q --no-index --find-links "$DIR/wheels" pytest
   if [ -z "${WRAPC_ANCHORS:-}" ]; then
-    for d in ../shared/anchors shared/anchors; do [ -d "$d" ] && WRAPC_ANCHORS=$(cd "$d" && pwd) && break; done
+    for d in ../shared/anchors "$DIR/anchors"; do [ -d "$d" ] && WRAPC_ANCHORS=$(cd "$d" && pwd) && break; done
   fi
+  : "${WRAPC_ANCHORS:?../shared/anchors not found: set WRAPC_ANCHORS}"
   set +e
   (cd python && WRAPC_TEST_DEVICE=cuda python3 -m pytest -q -p no:cacheprovider -p no:logging tests) > "$out/tests-cuda.txt" 2>&1
   echo "cuda tests: $(tail -1 "$out/tests-cuda.txt")"

@@ -278,7 +278,7 @@ def test_direct_rejects_arguments_it_was_not_compiled_for():
 
 
 def test_direct_module_binds_parameters():
-    model = torch.nn.Linear(4, 3)
+    model = torch.nn.Linear(4, 3).to(DEVICE)
     x = t(2, 4)
     with torch.no_grad():
         native = wrapc_torch.compile(model, [x], inner="eager")
