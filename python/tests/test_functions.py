@@ -286,3 +286,22 @@ def test_direct_module_binds_parameters():
     # Compiled with grad on, parameters that require grad make a training graph.
     with pytest.raises(wrapc_torch.Unsupported, match="autograd"):
         wrapc_torch.compile(model, [x], inner="eager")
+
+
+# Grad mode on, no input requiring grad: still an inference graph. PyTorch
+# 2.11 reports views of intermediates as non_alias here (only graphs that
+# need autograd regenerate them, and those fall back); these pin that the
+# outputs come back as the graph computed them, storage sharing included.
+GRAD_MODE_CASES = {
+    "alias_of_intermediate": (lambda x: (x + 1).view(-1), lambda: [t(2, 3)]),
+    "alias_of_intermediate_and_base": (lambda x: ((y := x * 2), y.t())[::-1], lambda: [t(2, 3)]),
+    "two_views_of_one_intermediate": (lambda x: ((y := x + 1)[0], y[1]), lambda: [t(2, 3)]),
+    "intermediate_view_dtype": (lambda x: (x * 3).view(torch.int32), lambda: [t(4)]),
+    "mutation_and_intermediate_alias": (lambda x: (x.add_(1), (x * 2).view(-1))[1], lambda: [t(2, 2)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAD_MODE_CASES))
+def test_grad_mode_on(name):
+    fn, make_args = GRAD_MODE_CASES[name]
+    run_case(fn, make_args, context=torch.enable_grad)
