@@ -92,6 +92,7 @@ struct StorageEntry {
   c10::StorageImpl *impl;
   int64_t runtime_id;
   at::Tensor representative;
+  wrt_tensor *mirror;  // the first mirror over it (alive for the call)
 };
 
 // A runtime tensor object that stands for a torch tensor.
@@ -119,6 +120,7 @@ thread_local Call *current_call = nullptr;
 
 struct Wrapper {
   PyObject_HEAD
+  vectorcallfunc vectorcall;  // the call path: arguments arrive without a tuple
   void *library;
   Runtime rt;
   EntryFn entry;
@@ -166,13 +168,7 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   wrt_tensor *out = nullptr;
   int32_t status;
   if (shared) {
-    wrt_tensor *base = nullptr;
-    for (auto &m : call.inputs)
-      if (rt.storage_id(m.handle) == shared->runtime_id) { base = m.handle; break; }
-    if (!base)
-      for (auto &m : call.graph_outputs)
-        if (rt.storage_id(m.handle) == shared->runtime_id) { base = m.handle; break; }
-    status = rt.from_external(&desc, base, true, &out);
+    status = rt.from_external(&desc, shared->mirror, true, &out);
   } else {
     desc.data = const_cast<void *>(t.storage().data());
     desc.nbytes = t.storage().nbytes();
@@ -182,7 +178,7 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
     status = rt.from_external(&desc, nullptr, false, &out);
   }
   if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
-  if (!shared) call.storages.push_back({impl, rt.storage_id(out), t});
+  if (!shared) call.storages.push_back({impl, rt.storage_id(out), t, out});
   return out;
 }
 
@@ -242,7 +238,7 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
   at::Tensor view;
   if (dtype == base.scalar_type()) {
     view = base.as_strided(sizes, strides, offset);
-  } else if (c10::elementSize(dtype) == base.element_size()) {
+  } else if (static_cast<int64_t>(c10::elementSize(dtype)) == base.element_size()) {
     view = base.view(dtype).as_strided(sizes, strides, offset);
   } else {
     // A dtype view that changes the element size: a tensor over the same
@@ -408,6 +404,8 @@ bool export_graph_symbol() {
   return true;
 }
 
+PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library", "entry", "graph", "prefix", "inputs", "outputs", "graph_outputs",
                                 "dynamic_dims", "single", nullptr};
@@ -462,6 +460,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) || !load_symbol(l, entry, &self->entry))
     return -1;
   rt.set_backend(&kTorchBackend);
+  self->vectorcall = Wrapper_vectorcall;
   Py_INCREF(graph);
   Py_XSETREF(self->graph, graph);
   Py_INCREF(prefix);
@@ -522,19 +521,20 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
   }
 }
 
-PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
-  if (kwargs && PyDict_Size(kwargs) > 0) {
+PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+  auto *self = reinterpret_cast<Wrapper *>(callable);
+  if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
     PyErr_SetString(PyExc_TypeError, "wrapc: compiled wrappers take positional arguments");
     return nullptr;
   }
   const Runtime &rt = self->rt;
   Py_ssize_t n_prefix = PyTuple_GET_SIZE(self->prefix);
-  Py_ssize_t n_given = PyTuple_GET_SIZE(args);
-  // Dynamo and AOTAutograd's boxed convention pass one list.
+  Py_ssize_t n_given = PyVectorcall_NARGS(nargsf);
+  // AOTAutograd's boxed convention passes one list (never a valid argument
+  // itself: arguments are tensors and ints).
   PyObject *boxed = nullptr;
-  if (n_given == 1 && PyList_Check(PyTuple_GET_ITEM(args, 0)) &&
-      self->in_kinds.size() != static_cast<size_t>(n_prefix + 1)) {
-    boxed = PyTuple_GET_ITEM(args, 0);
+  if (n_given == 1 && PyList_Check(args[0])) {
+    boxed = args[0];
     n_given = PyList_GET_SIZE(boxed);
   }
   size_t n_in = self->in_kinds.size();
@@ -557,7 +557,7 @@ PyObject *Wrapper_call(Wrapper *self, PyObject *args, PyObject *kwargs) {
     for (size_t i = 0; i < n_in; ++i) {
       PyObject *obj = i < static_cast<size_t>(n_prefix)
                           ? PyTuple_GET_ITEM(self->prefix, i)
-                          : (boxed ? PyList_GET_ITEM(boxed, i - n_prefix) : PyTuple_GET_ITEM(args, i - n_prefix));
+                          : (boxed ? PyList_GET_ITEM(boxed, i - n_prefix) : args[i - n_prefix]);
       if (self->in_kinds[i] == 'i') {
         long long v = PyLong_AsLongLong(obj);
         if (v == -1 && PyErr_Occurred()) throw std::invalid_argument("argument " + std::to_string(i) + " must be an int");
@@ -673,13 +673,14 @@ PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "wrapc_torch._C",
 PyMODINIT_FUNC PyInit__C() {
   WrapperType.tp_name = "wrapc_torch._C.Wrapper";
   WrapperType.tp_basicsize = sizeof(Wrapper);
-  WrapperType.tp_flags = Py_TPFLAGS_DEFAULT;
+  WrapperType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL;
+  WrapperType.tp_vectorcall_offset = offsetof(Wrapper, vectorcall);
   WrapperType.tp_doc = "A compiled runtime wrapper: Wrapper(library, entry, graph, prefix, inputs, outputs, "
                        "graph_outputs, dynamic_dims)(*args)";
   WrapperType.tp_new = Wrapper_new;
   WrapperType.tp_init = reinterpret_cast<initproc>(Wrapper_init);
   WrapperType.tp_dealloc = reinterpret_cast<destructor>(Wrapper_dealloc);
-  WrapperType.tp_call = reinterpret_cast<ternaryfunc>(Wrapper_call);
+  WrapperType.tp_call = PyVectorcall_Call;
   if (PyType_Ready(&WrapperType) < 0) return nullptr;
   PyObject *m = PyModule_Create(&module_def);
   if (!m) return nullptr;
