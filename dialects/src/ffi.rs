@@ -68,6 +68,7 @@ unsafe extern "C" {
     pub fn wrapcTensorTypeGetDim(ty: MlirType, i: isize) -> i64;
     pub fn wrapcTensorTypeGetElementType(ty: MlirType) -> MlirType;
     pub fn wrapcTensorTypeGetDevice(ty: MlirType) -> i32;
+    pub fn wrapcTensorTypeGetElementByteWidth(ty: MlirType) -> u32;
     pub fn wrapcTypeIsSubclass(ty: MlirType) -> bool;
     pub fn wrapcSubclassTypeGetName(ty: MlirType) -> MlirStringRef;
     pub fn wrapcSubclassTypeGetNumAttrs(ty: MlirType) -> isize;

@@ -198,6 +198,8 @@ pub struct TensorTypeInfo<'c> {
     pub shape: Vec<i64>,
     pub element_type: Type<'c>,
     pub device: DeviceKind,
+    /// Bytes per element, as the dialect defines it.
+    pub element_bytes: i64,
 }
 
 impl<'c> TensorTypeInfo<'c> {
@@ -217,6 +219,7 @@ impl<'c> TensorTypeInfo<'c> {
                 } else {
                     DeviceKind::Cuda
                 },
+                element_bytes: i64::from(ffi::wrapcTensorTypeGetElementByteWidth(raw)),
             })
         }
     }

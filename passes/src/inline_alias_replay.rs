@@ -46,7 +46,20 @@ fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, info: &OutputInfo<'c>, out: Valu
     let base_type = TensorTypeInfo::from_type(base.r#type()).expect("verified tensor");
     let mut source = base;
     if out_type.element_type != base_type.element_type {
-        let viewed = tensor_type(b, &base_type.shape, out_type.element_type, &base_type);
+        // view(dtype) splits or merges the last dimension when the element
+        // size changes (PyTorch's rule); its static extent follows when it
+        // divides evenly. PyTorch's own fallback (as_strided on the base,
+        // then view(dtype)) gives the same tensor whenever it succeeds; view
+        // first also works when the element size changes, as PyTorch's view
+        // replay does.
+        let mut shape = base_type.shape.clone();
+        let (from, to) = (base_type.element_bytes, out_type.element_bytes);
+        if let Some(last) = shape.last_mut() {
+            if *last != DYNAMIC && from != to {
+                *last = if (*last * from) % to == 0 { *last * from / to } else { DYNAMIC };
+            }
+        }
+        let viewed = tensor_type(b, &shape, out_type.element_type, &base_type);
         source = b.value("wrap.view_dtype", &[base], viewed, &[]);
     }
     let rank = out_type.rank();

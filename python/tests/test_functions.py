@@ -103,6 +103,11 @@ CASES = {
     "two_aliases_one_input": (lambda x: (x[0], x[1]), lambda: [t(2, 3)]),
     "dtype_view_same_size": (lambda x: x.view(torch.int32), lambda: [t(4)]),
     "dtype_view_i64_of_f64": (lambda x: x.view(torch.int64)[1:], lambda: [t(4, dtype=torch.float64)]),
+    # dtype views that change the element size (the last dimension splits or merges)
+    "dtype_view_f32_as_f16": (lambda x: x.view(torch.float16), lambda: [t(2, 4)]),
+    "dtype_view_f32_as_i8_slice": (lambda x: x.view(torch.int8)[1:], lambda: [t(2, 4)]),
+    "dtype_view_f16_as_f32": (lambda x: x.view(torch.float32), lambda: [t(2, 4, dtype=torch.float16)]),
+    "dtype_view_i8_as_i64_mutated": (lambda x: (x.add_(1), x.view(torch.int64))[1], lambda: [t(16, dtype=torch.int8)]),
     # data mutations
     "add_": (lambda x: (x.add_(1), x * 2)[1], lambda: [t(3)]),
     "mul_return_other": (lambda x, y: (x.mul_(2), y + x)[1], lambda: [t(3), t(3)]),

@@ -211,7 +211,9 @@ def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: di
         return run_fallback
     try:
         return _native(captured, captured.params)
-    except Unsupported as e:
+    except (Unsupported, CompileError) as e:
+        # A wrapper wrapc cannot build must not fail the user's program: a
+        # CompileError is a wrapc bug, reported here and in the warning.
         _fallback_warning(str(e))
         return _capture_fallback(gm, example_inputs, inner)
 

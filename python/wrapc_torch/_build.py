@@ -16,17 +16,17 @@ class CompileError(RuntimeError):
 
 
 def wrapc_binary() -> str:
-    """The `wrapc` tool: $WRAPC, then PATH, then this checkout's build."""
+    """The `wrapc` tool: $WRAPC, then PATH, then this checkout's newest build."""
     explicit = os.environ.get("WRAPC")
     if explicit:
         return explicit
     found = shutil.which("wrapc")
     if found:
         return found
-    for profile in ("release", "debug"):
-        candidate = _REPO / "target" / profile / "wrapc"
-        if candidate.is_file():
-            return str(candidate)
+    # This checkout's newest build (a stale release build must not win).
+    builds = [p for p in (_REPO / "target" / profile / "wrapc" for profile in ("release", "debug")) if p.is_file()]
+    if builds:
+        return str(max(builds, key=lambda p: p.stat().st_mtime))
     raise CompileError("wrapc: the `wrapc` tool was not found: set WRAPC, put it on PATH, or build this checkout")
 
 
@@ -39,10 +39,10 @@ def runtime_library(tool: str) -> str | None:
     # The wrapper itself is always optimized; the runtime it calls should be
     # too, even when the compiler is a debug build.
     release = _REPO / "target" / "release" / "libwrapc_runtime.a"
-    if release.is_file():
+    beside = Path(tool).with_name("libwrapc_runtime.a")
+    if release.is_file() and (not beside.is_file() or release.stat().st_mtime >= beside.stat().st_mtime):
         return str(release)
-    beside = os.path.join(os.path.dirname(tool), "libwrapc_runtime.a")
-    return beside if os.path.isfile(beside) else None
+    return str(beside) if beside.is_file() else None
 
 
 def cache_dir() -> Path:

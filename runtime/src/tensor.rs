@@ -461,15 +461,44 @@ impl Tensor {
         Ok(())
     }
 
-    /// `t.view(dtype)` for a dtype of the same element size.
+    /// `t.view(dtype)`, with PyTorch's rules (`view_dtype` in ATen's
+    /// TensorConversions.cpp) when the element size changes: the last
+    /// dimension is contiguous and is split (smaller elements) or merged
+    /// (larger ones); other strides and the offset scale by the ratio and
+    /// must divide evenly when merging.
     pub fn view_dtype(&self, dtype: DType) -> Result<Tensor> {
-        let t = self.snapshot();
-        if t.dtype.element_size() != dtype.element_size() {
-            return Err(RuntimeError::Unsupported(format!(
-                "view from {} to {} changes the element size",
-                t.dtype.name(),
-                dtype.name()
-            )));
+        let mut t = self.snapshot();
+        let (from, to) = (t.dtype.element_size() as i64, dtype.element_size() as i64);
+        if from != to {
+            let what = || format!("to view {} as {} (different element sizes)", t.dtype.name(), dtype.name());
+            let last = t.sizes.len().checked_sub(1).ok_or_else(|| RuntimeError::Shape(format!("a 0-d tensor cannot be viewed {}", what())))?;
+            if t.strides[last] != 1 {
+                return Err(RuntimeError::Shape(format!("the last dimension must have stride 1 {}", what())));
+            }
+            if from > to {
+                let ratio = from / to;
+                for d in 0..last {
+                    t.strides[d] = t.strides[d].checked_mul(ratio).ok_or_else(|| RuntimeError::Shape(format!("stride overflow {}", what())))?;
+                }
+                t.sizes[last] = t.sizes[last].checked_mul(ratio).ok_or_else(|| RuntimeError::Shape(format!("size overflow {}", what())))?;
+                t.offset = t.offset.checked_mul(ratio).ok_or_else(|| RuntimeError::Shape(format!("offset overflow {}", what())))?;
+            } else {
+                let ratio = to / from;
+                if t.sizes[last] % ratio != 0 {
+                    return Err(RuntimeError::Shape(format!("the last size {} must be a multiple of {ratio} {}", t.sizes[last], what())));
+                }
+                if t.offset % ratio != 0 {
+                    return Err(RuntimeError::Shape(format!("the storage offset {} must be a multiple of {ratio} {}", t.offset, what())));
+                }
+                if let Some(d) = (0..last).find(|&d| t.strides[d] % ratio != 0) {
+                    return Err(RuntimeError::Shape(format!("stride {} of dimension {d} must be a multiple of {ratio} {}", t.strides[d], what())));
+                }
+                for d in 0..last {
+                    t.strides[d] /= ratio;
+                }
+                t.sizes[last] /= ratio;
+                t.offset /= ratio;
+            }
         }
         let requires_grad = t.requires_grad && grad_enabled() && dtype.is_floating_point();
         Tensor::from_impl(TensorImpl {
@@ -793,6 +822,28 @@ mod tests {
     }
 
     #[test]
+    fn dtype_views_that_change_the_element_size() {
+        // torch.arange(8, dtype=torch.float32).view(2, 4)
+        let x = Tensor::from_f64s(&[2, 4], DType::F32, &[0., 1., 2., 3., 4., 5., 6., 7.]).unwrap();
+        let h = x.view_dtype(DType::F16).unwrap();
+        assert_eq!((h.sizes(), h.strides(), h.storage_offset()), (vec![2, 8], vec![8, 1], 0));
+        let back = h.view_dtype(DType::F32).unwrap();
+        assert_eq!((back.sizes(), back.strides()), (vec![2, 4], vec![4, 1]));
+        let wide = x.view_dtype(DType::F64).unwrap();
+        assert_eq!((wide.sizes(), wide.strides()), (vec![2, 2], vec![2, 1]));
+        assert_eq!(wide.storage_id(), x.storage_id());
+        // The messages follow ATen's checks.
+        let column = x.as_strided(&[2, 3], &[4, 1], 1).unwrap();
+        assert!(column.view_dtype(DType::F64).unwrap_err().to_string().contains("last size 3 must be a multiple of 2"));
+        let odd = x.as_strided(&[2, 2], &[4, 1], 1).unwrap();
+        assert!(odd.view_dtype(DType::F64).unwrap_err().to_string().contains("storage offset 1"));
+        let t = x.as_strided(&[4, 2], &[1, 4], 0).unwrap();
+        assert!(t.view_dtype(DType::I8).unwrap_err().to_string().contains("stride 1"));
+        let scalar = Tensor::from_f64s(&[], DType::F32, &[1.]).unwrap();
+        assert!(scalar.view_dtype(DType::F16).unwrap_err().to_string().contains("0-d"));
+    }
+
+    #[test]
     fn requires_grad_rules() {
         let i = Tensor::from_f64s(&[1], DType::I64, &[1.]).unwrap();
         assert!(i.set_requires_grad(true).is_err());
@@ -837,6 +888,8 @@ mod tests {
         assert_eq!(x.to_f64_vec().unwrap(), vec![1.5, -2.0]);
         let as_f16 = x.view_dtype(DType::F16).unwrap();
         assert_eq!(as_f16.storage_id(), x.storage_id());
-        assert!(x.view_dtype(DType::F32).is_err());
+        assert_eq!(x.view_dtype(DType::F32).unwrap().sizes(), vec![1]);
+        let odd = Tensor::from_f64s(&[3], DType::BF16, &[1.0, 2.0, 3.0]).unwrap();
+        assert!(odd.view_dtype(DType::F32).is_err());
     }
 }

@@ -82,6 +82,22 @@ func.func @dtype_view(%out: !wrap.tensor<4xi32>, %base: !wrap.tensor<8xf32>, %co
 
 // -----
 
+// Across element sizes the dtype view splits or merges the base's last
+// dimension (static when it divides evenly), then as_strided takes the
+// output's geometry in the new element type.
+// CHECK-LABEL: func.func @dtype_view_sizes(
+// CHECK-NEXT:    %[[H:.*]] = wrap.view_dtype %{{.*}} : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x8xf16>
+// CHECK-NEXT:    wrap.as_strided %[[H]] [8] [1] 8 : !wrap.tensor<2x8xf16> -> !wrap.tensor<8xf16>
+// CHECK-NEXT:    %[[W:.*]] = wrap.view_dtype %{{.*}} : !wrap.tensor<3xi8> -> !wrap.tensor<?xi32>
+// CHECK:         wrap.as_strided %[[W]]
+func.func @dtype_view_sizes(%out: !wrap.tensor<8xf16>, %base: !wrap.tensor<2x4xf32>, %wout: !wrap.tensor<1xi32>, %wbase: !wrap.tensor<3xi8>) -> (!wrap.tensor<8xf16>, !wrap.tensor<1xi32>) {
+  %r = wrap.replay_alias %out from %base : !wrap.tensor<2x4xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[8], [1], 8>, dtype = f16>} : !wrap.tensor<8xf16> -> !wrap.tensor<8xf16>
+  %s = wrap.replay_alias %wout from %wbase : !wrap.tensor<3xi8> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[?], [?], ?>, dtype = i32>} : !wrap.tensor<1xi32> -> !wrap.tensor<1xi32>
+  return %r, %s : !wrap.tensor<8xf16>, !wrap.tensor<1xi32>
+}
+
+// -----
+
 // The requires_grad patch, folded where the base's flag is known (an
 // input's metadata):
 //   base false, traced false -> nothing

@@ -155,6 +155,10 @@ MlirType wrapcTensorTypeGetElementType(MlirType type) {
 int32_t wrapcTensorTypeGetDevice(MlirType type) {
   return static_cast<int32_t>(cast<WrapTensorType>(unwrap(type)).getDevice());
 }
+
+unsigned wrapcTensorTypeGetElementByteWidth(MlirType type) {
+  return llvm::cast<WrapTensorType>(unwrap(type)).getElementByteWidth();
+}
 bool wrapcTypeIsSubclass(MlirType type) {
   return isa<SubclassType>(unwrap(type));
 }

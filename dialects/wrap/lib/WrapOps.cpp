@@ -76,7 +76,8 @@ static LogicalResult verifySameElementAndDevice(Operation *op, WrapTensorType lh
 }
 
 /// An alias of `base` can be regenerated as `result` by wrapc: the same
-/// device, and elements of the same size (dtype views keep the size).
+/// device (a dtype view may change the element size: PyTorch's view(dtype)
+/// rules are checked at run time, where the strides are known).
 static LogicalResult verifyAliasLayout(Operation *op, WrapTensorType base,
                                        WrapTensorType result,
                                        const Twine &what) {
@@ -85,11 +86,12 @@ static LogicalResult verifyAliasLayout(Operation *op, WrapTensorType base,
                              << stringifyDeviceKind(result.getDevice())
                              << " but its base on "
                              << stringifyDeviceKind(base.getDevice());
-  if (base.getElementByteWidth() != result.getElementByteWidth())
+  if (base.getElementByteWidth() != result.getElementByteWidth() &&
+      base.getRank() == 0)
     return op->emitOpError() << what << " has " << result.getElementType()
-                             << " elements but its base has "
+                             << " elements but its base is a 0-d "
                              << base.getElementType()
-                             << "; only same-size dtype views are supported";
+                             << " tensor, which cannot change element size";
   return success();
 }
 
@@ -607,13 +609,33 @@ LogicalResult ViewDtypeOp::verify() {
   WrapTensorType src = getBase().getType(), dst = getResult().getType();
   if (src.getDevice() != dst.getDevice())
     return emitOpError() << "cannot change the device in a dtype view";
-  if (src.getElementByteWidth() != dst.getElementByteWidth())
+  unsigned from = src.getElementByteWidth(), to = dst.getElementByteWidth();
+  if (from == to) {
+    if (src.getShape() != dst.getShape())
+      return emitOpError() << "dtype view must keep the shape";
+    return success();
+  }
+  // PyTorch's view(dtype) across element sizes splits or merges the last
+  // dimension (which must be contiguous: checked at run time).
+  if (src.getRank() == 0)
+    return emitOpError() << "a 0-d tensor cannot be viewed as "
+                         << dst.getElementType()
+                         << " (different element sizes)";
+  if (src.getRank() != dst.getRank())
+    return emitOpError() << "dtype view must keep the rank";
+  ArrayRef<int64_t> a = src.getShape(), b = dst.getShape();
+  for (int64_t d = 0, last = src.getRank() - 1; d < last; ++d)
+    if (a[d] != b[d] && !ShapedType::isDynamic(a[d]) &&
+        !ShapedType::isDynamic(b[d]))
+      return emitOpError() << "dtype view must keep dimension " << d;
+  int64_t lastSrc = a.back(), lastDst = b.back();
+  if (!ShapedType::isDynamic(lastSrc) && !ShapedType::isDynamic(lastDst) &&
+      lastSrc * static_cast<int64_t>(from) != lastDst * static_cast<int64_t>(to))
     return emitOpError() << "dtype view from " << src.getElementType()
                          << " to " << dst.getElementType()
-                         << " changes the element size; only same-size "
-                            "dtype views are supported";
-  if (src.getShape() != dst.getShape())
-    return emitOpError() << "dtype view must keep the shape";
+                         << " must keep the bytes of the last dimension ("
+                         << lastSrc << " x " << from << " vs " << lastDst
+                         << " x " << to << ")";
   return success();
 }
 

@@ -67,7 +67,10 @@ pub struct OutputSpec {
     /// Bit i: entry i of sizes ++ strides ++ [offset] is `?` in the metadata.
     pub dynamic_mask: u32,
     pub has_view: bool,
-    pub int_dtype: bool,
+    /// The regenerated view's dtype when it differs from the base's f32:
+    /// same size (i32) or smaller elements (f16, i8: PyTorch's view(dtype)
+    /// splits the last dimension, so every f32 view geometry still fits).
+    pub dtype: Option<DType>,
     pub requires_grad: bool,
     pub dynamic_dims: bool,
     pub type_dynamic: bool,
@@ -135,7 +138,7 @@ pub fn output_kind() -> impl Strategy<Value = OutputKind> {
 }
 
 pub fn output_spec() -> impl Strategy<Value = OutputSpec> {
-    (output_kind(), 0usize..8, 0usize..6, any::<u32>(), any::<bool>(), 0u8..8, any::<bool>(), any::<bool>(), any::<bool>())
+    (output_kind(), 0usize..8, 0usize..6, any::<u32>(), any::<bool>(), 0u8..10, any::<bool>(), any::<bool>(), any::<bool>())
         .prop_map(|(kind, base, view, dynamic_mask, has_view, dtype_roll, requires_grad, dynamic_dims, type_dynamic)| {
             OutputSpec {
                 kind,
@@ -143,7 +146,12 @@ pub fn output_spec() -> impl Strategy<Value = OutputSpec> {
                 view: views()[view].clone(),
                 dynamic_mask,
                 has_view,
-                int_dtype: dtype_roll == 0,
+                dtype: match dtype_roll {
+                    0 => Some(DType::I32),
+                    1 => Some(DType::F16),
+                    2 => Some(DType::I8),
+                    _ => None,
+                },
                 requires_grad,
                 dynamic_dims,
                 type_dynamic,
@@ -224,10 +232,18 @@ pub fn normalize(mut case: Case) -> Case {
             _ => {}
         }
         if out.kind == OutputKind::IsInput {
-            out.int_dtype = false;
+            out.dtype = None;
+        }
+        // A view that changes the element size needs a base whose last
+        // dimension is contiguous (PyTorch's rule): not an input whose
+        // layout the wrapper changes first (its new strides are arbitrary).
+        let relaid = matches!(out.kind, OutputKind::AliasOfInput)
+            && matches!(case.inputs[out.base].0, InputKind::MetadataOnly | InputKind::DataAndMetadata | InputKind::Storage);
+        if relaid && out.dtype.is_some_and(|d| d.element_size() != 4) {
+            out.dtype = Some(DType::I32);
         }
         // Only floating point tensors can require grad.
-        if out.int_dtype {
+        if out.dtype.is_some_and(|d| !d.is_floating_point()) {
             out.requires_grad = false;
         }
     }
@@ -284,7 +300,7 @@ pub fn is_mutated_out_of_graph(kind: InputKind) -> bool {
 }
 
 pub fn output_type(case: &Case, out: &OutputSpec) -> String {
-    let element = if out.int_dtype { "i32" } else { "f32" };
+    let element = element_type(out.dtype);
     match out.kind {
         OutputKind::IsInput => input_type(case.inputs[out.base].0).to_string(),
         OutputKind::AliasOfInput
@@ -335,8 +351,8 @@ pub fn output_attr(out: &OutputSpec) -> String {
         let offset = entry(out.view.offset);
         write!(text, ", view = <[{}], [{}], {offset}>", sizes.join(", "), strides.join(", ")).unwrap();
     }
-    if viewed && out.int_dtype {
-        text.push_str(", dtype = i32");
+    if let (true, Some(dtype)) = (viewed, out.dtype) {
+        write!(text, ", dtype = {}", element_type(Some(dtype))).unwrap();
     }
     if out.dynamic_dims {
         let rank = if viewed { out.view.sizes.len() } else { 1 };
@@ -519,8 +535,22 @@ pub fn make_inputs(case: &Case) -> Vec<Value> {
         .collect()
 }
 
+/// The IR element type of a view's dtype (f32 when it keeps the base's).
+fn element_type(dtype: Option<DType>) -> &'static str {
+    match dtype {
+        None | Some(DType::F32) => "f32",
+        Some(DType::I32) => "i32",
+        Some(DType::F16) => "f16",
+        Some(DType::I8) => "i8",
+        Some(other) => unreachable!("the generator makes no {other:?} views"),
+    }
+}
+
 pub fn view_of(base: &Tensor, out: &OutputSpec) -> Tensor {
-    let source = if out.int_dtype { base.view_dtype(DType::I32).unwrap() } else { base.clone() };
+    let source = match out.dtype {
+        Some(dtype) => base.view_dtype(dtype).unwrap(),
+        None => base.clone(),
+    };
     source.as_strided(&out.view.sizes, &out.view.strides, out.view.offset).unwrap()
 }
 

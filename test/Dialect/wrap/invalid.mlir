@@ -629,8 +629,32 @@ func.func @f(%b: !wrap.tensor<4xf32>) {
 // -----
 
 func.func @f(%b: !wrap.tensor<4xf32>) {
-  // expected-error @+1 {{dtype view from 'f32' to 'f16' changes the element size; only same-size dtype views are supported}}
+  // expected-error @+1 {{dtype view from 'f32' to 'f16' must keep the bytes of the last dimension (4 x 4 vs 4 x 2)}}
   %v = wrap.view_dtype %b : !wrap.tensor<4xf32> -> !wrap.tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<f32>) {
+  // expected-error @+1 {{a 0-d tensor cannot be viewed as 'f16' (different element sizes)}}
+  %v = wrap.view_dtype %b : !wrap.tensor<f32> -> !wrap.tensor<f16>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<3x4xf32>) {
+  // expected-error @+1 {{dtype view must keep dimension 0}}
+  %v = wrap.view_dtype %b : !wrap.tensor<3x4xf32> -> !wrap.tensor<2x8xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{dtype view must keep the rank}}
+  %v = wrap.view_dtype %b : !wrap.tensor<4xf32> -> !wrap.tensor<2x4xf16>
   return
 }
 

@@ -73,6 +73,8 @@ MLIR_CAPI_EXPORTED int64_t wrapcTensorTypeGetDim(MlirType type, intptr_t i);
 MLIR_CAPI_EXPORTED MlirType wrapcTensorTypeGetElementType(MlirType type);
 /// 0 host, 1 cuda.
 MLIR_CAPI_EXPORTED int32_t wrapcTensorTypeGetDevice(MlirType type);
+/// Bytes per element (1 for i1: booleans are stored as bytes).
+MLIR_CAPI_EXPORTED unsigned wrapcTensorTypeGetElementByteWidth(MlirType type);
 MLIR_CAPI_EXPORTED bool wrapcTypeIsSubclass(MlirType type);
 MLIR_CAPI_EXPORTED MlirStringRef wrapcSubclassTypeGetName(MlirType type);
 MLIR_CAPI_EXPORTED intptr_t wrapcSubclassTypeGetNumAttrs(MlirType type);
