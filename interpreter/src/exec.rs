@@ -235,11 +235,9 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
                 ))
             }
         }
-        "wrap.launch" => Err(InterpError::at(
-            op,
-            "wrap.launch runs a kernel payload, which the interpreter cannot execute; compile the module",
-        )),
-        other => Err(InterpError::at(op, format!("the interpreter does not support '{other}'"))),
+        "wrap.launch" => crate::payload::launch(op, operands).map(|()| vec![]),
+        other => crate::payload::symint_op(op, other, operands)
+            .unwrap_or_else(|| Err(InterpError::at(op, format!("the interpreter does not support '{other}'")))),
     }
 }
 

@@ -9,6 +9,7 @@
 
 mod exec;
 mod level1;
+mod payload;
 mod value;
 
 use std::collections::HashMap;

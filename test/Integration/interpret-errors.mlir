@@ -7,7 +7,7 @@
 // CHECK-SYMBOL: wrapc: error: calling @nope: {{.*}}no symbol named 'nope'
 
 // RUN: not wrapc interpret %s --entry launches --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-LAUNCH
-// CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+14]]:{{[0-9]+}}: wrap.launch runs a kernel payload, which the interpreter cannot execute
+// CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+14]]:{{[0-9]+}}: kernel 'k' has no host payload; the host backend cannot launch it
 
 // RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/bad-dtype.json 2>&1 | FileCheck %s --check-prefix=CHECK-DTYPE
 // CHECK-DTYPE: wrapc: error: in {{.*}}bad-dtype.json: argument #0: unknown dtype 'f13'

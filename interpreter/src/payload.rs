@@ -1,0 +1,569 @@
+//! Host kernel payloads and symbolic-int arithmetic, run op by op, so that a
+//! program with real compute has an interpreted twin of its compiled code.
+//!
+//! A `wrap.launch` on the host runs the kernel's `host` payload (a
+//! `func.func` over `!llvm.ptr` tensor data, scalars and the program ids)
+//! once per program id, x fastest, exactly as `wrt_launch_host` calls the
+//! compiled payload. The upstream ops such payloads use are interpreted here:
+//! `arith` (integer, float, compare, select, casts), `scf.for`/`scf.if`/
+//! `scf.yield`, `llvm.getelementptr`/`llvm.load`/`llvm.store`. Pointers keep
+//! the tensor they point into, and every load and store is bounds-checked
+//! against its storage: a payload that reaches outside its tensors is a
+//! located error, not a wild access. Floats compute in their own width (f32
+//! arithmetic rounds as compiled f32 code does).
+
+use std::collections::HashMap;
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
+use wrapc_dialects::{KernelConfig, TensorTypeInfo};
+use wrapc_passes::ir;
+use wrapc_runtime::{Device, Tensor};
+
+use crate::value::Value;
+use crate::{InterpError, Result};
+
+/// A value inside a payload.
+#[derive(Clone, Debug)]
+enum Scalar {
+    /// An integer of `bits` bits (index and i64: 64), kept sign-extended.
+    Int { value: i64, bits: u32 },
+    /// A float of `bits` bits (16, 32 or 64), kept as f64.
+    Float { value: f64, bits: u32 },
+    /// Byte `offset` into `tensor`'s storage.
+    Ptr { tensor: Tensor, offset: i64 },
+}
+
+/// Largest number of programs one launch may run in the interpreter: an
+/// oracle for tests, not a runtime (the same bound keeps hostile grids from
+/// running for hours).
+const MAX_PROGRAMS: i64 = 1 << 24;
+/// Largest number of payload ops one launch may execute.
+const MAX_STEPS: u64 = 1 << 32;
+
+fn int_bits(ty: Type) -> Option<u32> {
+    match ty.to_string().as_str() {
+        "index" => Some(64),
+        "i64" => Some(64),
+        "i32" => Some(32),
+        "i16" => Some(16),
+        "i8" => Some(8),
+        "i1" => Some(1),
+        _ => None,
+    }
+}
+
+fn float_bits(ty: Type) -> Option<u32> {
+    match ty.to_string().as_str() {
+        "f16" | "bf16" => Some(16),
+        "f32" => Some(32),
+        "f64" => Some(64),
+        _ => None,
+    }
+}
+
+/// `value` wrapped to `bits` bits, sign-extended (i1 is 0 or -1 in MLIR's
+/// two's complement; kept as 0/1 here since only its truth is observed).
+fn wrap_bits(value: i64, bits: u32) -> i64 {
+    match bits {
+        64 => value,
+        1 => value & 1,
+        b => (value << (64 - b)) >> (64 - b),
+    }
+}
+
+fn unsigned(value: i64, bits: u32) -> u64 {
+    if bits >= 64 { value as u64 } else { (value as u64) & ((1u64 << bits) - 1) }
+}
+
+fn round_float(value: f64, bits: u32) -> f64 {
+    match bits {
+        32 => value as f32 as f64,
+        16 => half::f16::from_f64(value).to_f64(),
+        _ => value,
+    }
+}
+
+/// One arith op on integers (shared by payloads and level-2/3 symbolic-int
+/// code); `None` if `name` is not an integer arith op.
+pub(crate) fn int_op(op: OperationRef, name: &str, a: i64, b: i64, bits: u32) -> Option<Result<i64>> {
+    let div_zero = || Err(InterpError::at(op, format!("'{name}' divides by zero")));
+    let (ua, ub) = (unsigned(a, bits), unsigned(b, bits));
+    let result = match name {
+        "arith.addi" => Ok(a.wrapping_add(b)),
+        "arith.subi" => Ok(a.wrapping_sub(b)),
+        "arith.muli" => Ok(a.wrapping_mul(b)),
+        "arith.andi" => Ok(a & b),
+        "arith.ori" => Ok(a | b),
+        "arith.xori" => Ok(a ^ b),
+        "arith.minsi" => Ok(a.min(b)),
+        "arith.maxsi" => Ok(a.max(b)),
+        "arith.minui" => Ok(if ua <= ub { a } else { b }),
+        "arith.maxui" => Ok(if ua >= ub { a } else { b }),
+        "arith.divsi" | "arith.remsi" | "arith.ceildivsi" | "arith.floordivsi" if b == 0 => div_zero(),
+        "arith.divui" | "arith.remui" | "arith.ceildivui" if ub == 0 => div_zero(),
+        "arith.divsi" => Ok(a.wrapping_div(b)),
+        "arith.remsi" => Ok(a.wrapping_rem(b)),
+        "arith.floordivsi" => Ok(a.wrapping_div(b) - i64::from((a % b != 0) && ((a < 0) != (b < 0)))),
+        "arith.ceildivsi" => Ok(a.wrapping_div(b) + i64::from((a % b != 0) && ((a < 0) == (b < 0)))),
+        "arith.divui" => Ok((ua / ub) as i64),
+        "arith.remui" => Ok((ua % ub) as i64),
+        "arith.ceildivui" => Ok(ua.div_ceil(ub) as i64),
+        "arith.shli" => Ok(if (b as u64) < u64::from(bits) { a.wrapping_shl(b as u32) } else { 0 }),
+        _ => return None,
+    };
+    Some(result.map(|v| wrap_bits(v, bits)))
+}
+
+/// `arith.cmpi` predicates, by MLIR's numbering.
+pub(crate) fn compare_ints(op: OperationRef, predicate: i64, a: i64, b: i64, bits: u32) -> Result<bool> {
+    let (ua, ub) = (unsigned(a, bits), unsigned(b, bits));
+    Ok(match predicate {
+        0 => a == b,
+        1 => a != b,
+        2 => a < b,
+        3 => a <= b,
+        4 => a > b,
+        5 => a >= b,
+        6 => ua < ub,
+        7 => ua <= ub,
+        8 => ua > ub,
+        9 => ua >= ub,
+        p => return Err(InterpError::at(op, format!("unknown arith.cmpi predicate {p}"))),
+    })
+}
+
+/// `arith.cmpf` predicates, by MLIR's numbering.
+fn compare_floats(op: OperationRef, predicate: i64, a: f64, b: f64) -> Result<bool> {
+    let ordered = !a.is_nan() && !b.is_nan();
+    Ok(match predicate {
+        0 => false,
+        1 => ordered && a == b,
+        2 => ordered && a > b,
+        3 => ordered && a >= b,
+        4 => ordered && a < b,
+        5 => ordered && a <= b,
+        6 => ordered && a != b,
+        7 => ordered,
+        8 => !ordered || a == b,
+        9 => !ordered || a > b,
+        10 => !ordered || a >= b,
+        11 => !ordered || a < b,
+        12 => !ordered || a <= b,
+        13 => !ordered || a != b,
+        14 => !ordered,
+        15 => true,
+        p => return Err(InterpError::at(op, format!("unknown arith.cmpf predicate {p}"))),
+    })
+}
+
+struct Payload {
+    values: HashMap<usize, Scalar>,
+    steps: u64,
+}
+
+fn key(value: melior::ir::Value) -> usize {
+    value.to_raw().ptr as usize
+}
+
+impl Payload {
+    fn get(&self, op: OperationRef, i: usize) -> Result<Scalar> {
+        let value = op.operand(i).map_err(|_| InterpError::at(op, format!("missing operand #{i}")))?;
+        self.values.get(&key(value)).cloned().ok_or_else(|| InterpError::at(op, "use of an undefined value"))
+    }
+
+    fn int(&self, op: OperationRef, i: usize) -> Result<(i64, u32)> {
+        match self.get(op, i)? {
+            Scalar::Int { value, bits } => Ok((value, bits)),
+            other => Err(InterpError::at(op, format!("operand #{i} is {other:?}, not an integer"))),
+        }
+    }
+
+    fn float(&self, op: OperationRef, i: usize) -> Result<(f64, u32)> {
+        match self.get(op, i)? {
+            Scalar::Float { value, bits } => Ok((value, bits)),
+            other => Err(InterpError::at(op, format!("operand #{i} is {other:?}, not a float"))),
+        }
+    }
+
+    /// Runs `block`; returns the operands of its terminator.
+    fn run_block(&mut self, block: BlockRef) -> Result<Vec<Scalar>> {
+        let mut next = block.first_operation();
+        while let Some(op) = next {
+            self.steps += 1;
+            if self.steps > MAX_STEPS {
+                return Err(InterpError::at(op, format!("the payload ran more than {MAX_STEPS} ops")));
+            }
+            let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+            if matches!(name.as_str(), "func.return" | "scf.yield") {
+                return (0..op.operand_count()).map(|i| self.get(op, i)).collect();
+            }
+            let results = self.run_op(op, &name)?;
+            if results.len() != op.result_count() {
+                return Err(InterpError::at(op, format!("produced {} values for {} results", results.len(), op.result_count())));
+            }
+            for (i, value) in results.into_iter().enumerate() {
+                self.values.insert(key(op.result(i).expect("counted").into()), value);
+            }
+            next = op.next_in_block();
+        }
+        Err(InterpError::at(block.parent_operation().expect("a block in an op"), "a block ended without a terminator"))
+    }
+
+    fn result_type<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>> {
+        Ok(op.result(0).map_err(|_| InterpError::at(op, "no result"))?.r#type())
+    }
+
+    fn run_op(&mut self, op: OperationRef, name: &str) -> Result<Vec<Scalar>> {
+        if name == "arith.constant" {
+            let ty = Self::result_type(op)?;
+            if let Some(bits) = int_bits(ty) {
+                let value = ir::int_attr(op, "value").ok_or_else(|| InterpError::at(op, "integer constant expected"))?;
+                return Ok(vec![Scalar::Int { value: wrap_bits(value, bits), bits }]);
+            }
+            if let Some(bits) = float_bits(ty) {
+                let text = ir::attribute(op, "value").map(|a| a.to_string()).unwrap_or_default();
+                let literal = text.split(':').next().unwrap_or("").trim();
+                let value = parse_float(literal).ok_or_else(|| InterpError::at(op, format!("float constant {text}")))?;
+                return Ok(vec![Scalar::Float { value: round_float(value, bits), bits }]);
+            }
+            return Err(InterpError::at(op, format!("constants of type {ty} are not supported")));
+        }
+        if op.operand_count() == 2 {
+            if let (Ok((a, bits)), Ok((b, _))) = (self.int(op, 0), self.int(op, 1)) {
+                if let Some(result) = int_op(op, name, a, b, bits) {
+                    return Ok(vec![Scalar::Int { value: result?, bits }]);
+                }
+            }
+        }
+        match name {
+            "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf" | "arith.minimumf"
+            | "arith.maxnumf" | "arith.minnumf" => {
+                let ((a, bits), (b, _)) = (self.float(op, 0)?, self.float(op, 1)?);
+                let value = if bits == 32 {
+                    let (a, b) = (a as f32, b as f32);
+                    f64::from(match name {
+                        "arith.addf" => a + b,
+                        "arith.subf" => a - b,
+                        "arith.mulf" => a * b,
+                        "arith.divf" => a / b,
+                        "arith.maximumf" => if a.is_nan() || b.is_nan() { f32::NAN } else { a.max(b) },
+                        "arith.minimumf" => if a.is_nan() || b.is_nan() { f32::NAN } else { a.min(b) },
+                        "arith.maxnumf" => a.max(b),
+                        _ => a.min(b),
+                    })
+                } else {
+                    round_float(
+                        match name {
+                            "arith.addf" => a + b,
+                            "arith.subf" => a - b,
+                            "arith.mulf" => a * b,
+                            "arith.divf" => a / b,
+                            "arith.maximumf" => if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) },
+                            "arith.minimumf" => if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) },
+                            "arith.maxnumf" => a.max(b),
+                            _ => a.min(b),
+                        },
+                        bits,
+                    )
+                };
+                Ok(vec![Scalar::Float { value, bits }])
+            }
+            "arith.negf" => {
+                let (a, bits) = self.float(op, 0)?;
+                Ok(vec![Scalar::Float { value: -a, bits }])
+            }
+            "arith.cmpi" => {
+                let ((a, bits), (b, _)) = (self.int(op, 0)?, self.int(op, 1)?);
+                let predicate = ir::int_attr(op, "predicate").unwrap_or(-1);
+                Ok(vec![Scalar::Int { value: i64::from(compare_ints(op, predicate, a, b, bits)?), bits: 1 }])
+            }
+            "arith.cmpf" => {
+                let ((a, _), (b, _)) = (self.float(op, 0)?, self.float(op, 1)?);
+                let predicate = ir::int_attr(op, "predicate").unwrap_or(-1);
+                Ok(vec![Scalar::Int { value: i64::from(compare_floats(op, predicate, a, b)?), bits: 1 }])
+            }
+            "arith.select" => {
+                let (condition, _) = self.int(op, 0)?;
+                self.get(op, if condition != 0 { 1 } else { 2 }).map(|v| vec![v])
+            }
+            "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
+                let (a, _) = self.int(op, 0)?;
+                let bits = int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
+                Ok(vec![Scalar::Int { value: wrap_bits(a, bits), bits }])
+            }
+            "arith.index_castui" | "arith.extui" => {
+                let (a, from) = self.int(op, 0)?;
+                let bits = int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
+                Ok(vec![Scalar::Int { value: wrap_bits(unsigned(a, from) as i64, bits), bits }])
+            }
+            "arith.sitofp" | "arith.uitofp" => {
+                let (a, from) = self.int(op, 0)?;
+                let bits = float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
+                let value = if name == "arith.uitofp" { unsigned(a, from) as f64 } else { a as f64 };
+                Ok(vec![Scalar::Float { value: round_float(value, bits), bits }])
+            }
+            "arith.fptosi" => {
+                let (a, _) = self.float(op, 0)?;
+                let bits = int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
+                Ok(vec![Scalar::Int { value: wrap_bits(a as i64, bits), bits }])
+            }
+            "arith.extf" | "arith.truncf" => {
+                let (a, _) = self.float(op, 0)?;
+                let bits = float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
+                Ok(vec![Scalar::Float { value: round_float(a, bits), bits }])
+            }
+            "llvm.getelementptr" => self.gep(op),
+            "llvm.load" => {
+                let Scalar::Ptr { tensor, offset } = self.get(op, 0)? else {
+                    return Err(InterpError::at(op, "llvm.load of something that is not a tensor pointer"));
+                };
+                Ok(vec![load(op, &tensor, offset, Self::result_type(op)?)?])
+            }
+            "llvm.store" => {
+                let value = self.get(op, 0)?;
+                let Scalar::Ptr { tensor, offset } = self.get(op, 1)? else {
+                    return Err(InterpError::at(op, "llvm.store to something that is not a tensor pointer"));
+                };
+                let ty = op.operand(0).map_err(|_| InterpError::at(op, "missing value"))?.r#type();
+                store(op, &tensor, offset, ty, &value)?;
+                Ok(vec![])
+            }
+            "scf.for" => self.run_for(op),
+            "scf.if" => {
+                let (condition, _) = self.int(op, 0)?;
+                let region = op.region(if condition != 0 { 0 } else { 1 }).map_err(|_| InterpError::at(op, "scf.if region"))?;
+                match region.first_block() {
+                    Some(block) => self.run_block(block),
+                    None => Ok(vec![]),
+                }
+            }
+            other => Err(InterpError::at(op, format!("the interpreter does not run '{other}' in a kernel payload"))),
+        }
+    }
+
+    fn gep(&mut self, op: OperationRef) -> Result<Vec<Scalar>> {
+        let Scalar::Ptr { tensor, offset } = self.get(op, 0)? else {
+            return Err(InterpError::at(op, "llvm.getelementptr of something that is not a tensor pointer"));
+        };
+        let element = ir::attribute(op, "elem_type").map(|a| a.to_string()).unwrap_or_default();
+        let size = element_bytes(&element).ok_or_else(|| InterpError::at(op, format!("element type {element}")))?;
+        // Indices: constants in rawConstantIndices, i32::MIN marking the
+        // dynamic ones, which are the remaining operands in order.
+        let raw = ir::attribute(op, "rawConstantIndices").map(|a| a.to_string()).unwrap_or_default();
+        let constants: Vec<i64> =
+            raw.trim_start_matches("array<i32").trim_end_matches('>').split([',', ':']).filter_map(|s| s.trim().parse().ok()).collect();
+        if constants.len() != 1 {
+            return Err(InterpError::at(op, "only one-index getelementptr is interpreted"));
+        }
+        let index = if constants[0] == i64::from(i32::MIN) { self.int(op, 1)?.0 } else { constants[0] };
+        let offset = index
+            .checked_mul(size)
+            .and_then(|b| b.checked_add(offset))
+            .ok_or_else(|| InterpError::at(op, "pointer arithmetic overflows"))?;
+        Ok(vec![Scalar::Ptr { tensor, offset }])
+    }
+
+    fn run_for(&mut self, op: OperationRef) -> Result<Vec<Scalar>> {
+        let ((lower, bits), (upper, _), (step, _)) = (self.int(op, 0)?, self.int(op, 1)?, self.int(op, 2)?);
+        if step <= 0 {
+            return Err(InterpError::at(op, format!("scf.for with step {step}")));
+        }
+        let mut carried: Vec<Scalar> = (3..op.operand_count()).map(|i| self.get(op, i)).collect::<Result<_>>()?;
+        let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| InterpError::at(op, "scf.for without a body"))?;
+        let mut i = lower;
+        while i < upper {
+            self.values.insert(key(body.argument(0).expect("induction variable").into()), Scalar::Int { value: i, bits });
+            for (k, value) in carried.iter().enumerate() {
+                self.values.insert(key(body.argument(k + 1).map_err(|_| InterpError::at(op, "iter_args"))?.into()), value.clone());
+            }
+            carried = self.run_block(body)?;
+            i = match i.checked_add(step) {
+                Some(next) => next,
+                None => break,
+            };
+        }
+        Ok(carried)
+    }
+}
+
+fn parse_float(literal: &str) -> Option<f64> {
+    if let Some(hex) = literal.strip_prefix("0x") {
+        let bits = u64::from_str_radix(hex, 16).ok()?;
+        return Some(match hex.len() {
+            16 => f64::from_bits(bits),
+            8 => f64::from(f32::from_bits(bits as u32)),
+            _ => half::f16::from_bits(bits as u16).to_f64(),
+        });
+    }
+    literal.parse().ok()
+}
+
+fn element_bytes(ty: &str) -> Option<i64> {
+    Some(match ty {
+        "i8" | "i1" => 1,
+        "i16" | "f16" | "bf16" => 2,
+        "i32" | "f32" => 4,
+        "i64" | "f64" | "index" | "!llvm.ptr" => 8,
+        _ => return None,
+    })
+}
+
+/// The address of `bytes` bytes at `offset` in `tensor`'s host storage,
+/// checked against the storage's extent.
+fn address(op: OperationRef, tensor: &Tensor, offset: i64, bytes: i64) -> Result<*mut u8> {
+    let storage = tensor.storage();
+    if storage.device() != Device::Host {
+        return Err(InterpError::at(op, "a host payload touches device memory"));
+    }
+    let fits = offset >= 0 && offset.checked_add(bytes).is_some_and(|end| end as u64 <= storage.nbytes() as u64);
+    if !fits {
+        return Err(InterpError::at(
+            op,
+            format!("the payload accesses bytes {offset}..{} of a {}-byte tensor storage", offset.saturating_add(bytes), storage.nbytes()),
+        ));
+    }
+    Ok(storage.data_ptr().wrapping_add(offset as usize))
+}
+
+fn load(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type) -> Result<Scalar> {
+    let text = ty.to_string();
+    let bytes = element_bytes(&text).ok_or_else(|| InterpError::at(op, format!("llvm.load of {text}")))?;
+    let at = address(op, tensor, offset, bytes)?;
+    // SAFETY: `address` checked the range against the live storage.
+    unsafe {
+        Ok(match text.as_str() {
+            "f32" => Scalar::Float { value: f64::from(at.cast::<f32>().read_unaligned()), bits: 32 },
+            "f64" => Scalar::Float { value: at.cast::<f64>().read_unaligned(), bits: 64 },
+            "f16" => Scalar::Float { value: half::f16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 },
+            "bf16" => Scalar::Float { value: half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 },
+            "i8" | "i1" => Scalar::Int { value: i64::from(at.cast::<i8>().read()), bits: if text == "i1" { 1 } else { 8 } },
+            "i16" => Scalar::Int { value: i64::from(at.cast::<i16>().read_unaligned()), bits: 16 },
+            "i32" => Scalar::Int { value: i64::from(at.cast::<i32>().read_unaligned()), bits: 32 },
+            _ => Scalar::Int { value: at.cast::<i64>().read_unaligned(), bits: 64 },
+        })
+    }
+}
+
+fn store(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type, value: &Scalar) -> Result<()> {
+    let text = ty.to_string();
+    let bytes = element_bytes(&text).ok_or_else(|| InterpError::at(op, format!("llvm.store of {text}")))?;
+    let at = address(op, tensor, offset, bytes)?;
+    // SAFETY: `address` checked the range against the live storage.
+    unsafe {
+        match (text.as_str(), value) {
+            ("f32", Scalar::Float { value, .. }) => at.cast::<f32>().write_unaligned(*value as f32),
+            ("f64", Scalar::Float { value, .. }) => at.cast::<f64>().write_unaligned(*value),
+            ("f16", Scalar::Float { value, .. }) => at.cast::<u16>().write_unaligned(half::f16::from_f64(*value).to_bits()),
+            ("bf16", Scalar::Float { value, .. }) => at.cast::<u16>().write_unaligned(half::bf16::from_f64(*value).to_bits()),
+            ("i8" | "i1", Scalar::Int { value, .. }) => at.cast::<i8>().write(*value as i8),
+            ("i16", Scalar::Int { value, .. }) => at.cast::<i16>().write_unaligned(*value as i16),
+            ("i32", Scalar::Int { value, .. }) => at.cast::<i32>().write_unaligned(*value as i32),
+            ("i64" | "index", Scalar::Int { value, .. }) => at.cast::<i64>().write_unaligned(*value),
+            _ => return Err(InterpError::at(op, format!("llvm.store of {value:?} as {text}"))),
+        }
+    }
+    Ok(())
+}
+
+/// `wrap.launch` on host tensors: the kernel's host payload over the grid.
+pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
+    let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
+    let kernel = ir::lookup_symbol(op, &kernel_name).ok_or_else(|| InterpError::at(op, format!("no kernel '{kernel_name}'")))?;
+    let host = ir::flat_symbol_attr(kernel, "host")
+        .ok_or_else(|| InterpError::at(op, format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it")))?;
+    let payload = ir::lookup_symbol(op, &host).ok_or_else(|| InterpError::at(op, format!("no host payload '{host}'")))?;
+    let body = payload
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| InterpError::at(op, format!("host payload '{host}' has no body")))?;
+    let (grid_rank, numel_rank) = (ir::dense_segment(op, 0), ir::dense_segment(op, 1));
+    let (extents, args) = operands.split_at((grid_rank + numel_rank).min(operands.len()));
+    let int = |v: &Value| match v {
+        Value::Int(i) => Ok(*i),
+        other => Err(InterpError::at(op, format!("a grid extent is a {}", other.kind()))),
+    };
+    // As the compiled launch: numel extents divide by the first config's block.
+    let block = ir::array_attr(kernel, "configs").first().and_then(|c| KernelConfig::from_attribute(*c)).map(|c| c.block).unwrap_or_default();
+    let mut grid = [1i64; 3];
+    for (d, extent) in extents.iter().enumerate().take(3) {
+        let n = int(extent)?;
+        if n < 0 {
+            return Err(InterpError::at(op, format!("negative grid extent {n}")));
+        }
+        let divisor = block.get(d).copied().unwrap_or(1).max(1);
+        grid[d] = if numel_rank > 0 { (n as u64).div_ceil(divisor as u64) as i64 } else { n };
+    }
+    let programs = grid.iter().try_fold(1i64, |acc, &g| acc.checked_mul(g)).filter(|&p| p <= MAX_PROGRAMS);
+    let Some(programs) = programs else {
+        return Err(InterpError::at(op, format!("grid {grid:?} exceeds the interpreter's {MAX_PROGRAMS} programs")));
+    };
+    if body.argument_count() != args.len() + 3 {
+        return Err(InterpError::at(
+            op,
+            format!("host payload '{host}' takes {} arguments, the launch passes {} and 3 program ids", body.argument_count(), args.len()),
+        ));
+    }
+    let (kernel_args, _) = ir::function_type_attr(kernel, "function_type").ok_or_else(|| InterpError::at(kernel, "kernel type"))?;
+    let mut state = Payload { values: HashMap::new(), steps: 0 };
+    for (k, value) in args.iter().enumerate() {
+        let scalar = match value {
+            Value::Tensor(t) => {
+                if t.device() != Device::Host {
+                    return Err(InterpError::at(op, "the interpreter launches host payloads on host tensors only"));
+                }
+                let element = kernel_args.get(k).and_then(|ty| TensorTypeInfo::from_type(*ty)).map_or(t.dtype().element_size() as i64, |i| i.element_bytes);
+                Scalar::Ptr { tensor: t.clone(), offset: t.storage_offset() * element }
+            }
+            Value::Int(v) => {
+                let bits = body.argument(k).ok().and_then(|a| int_bits(a.r#type())).unwrap_or(64);
+                Scalar::Int { value: *v, bits }
+            }
+            other => return Err(InterpError::at(op, format!("kernel argument #{k} is a {}", other.kind()))),
+        };
+        state.values.insert(key(body.argument(k).expect("counted").into()), scalar);
+    }
+    for p in 0..programs {
+        let ids = [p % grid[0], (p / grid[0]) % grid[1], p / (grid[0] * grid[1])];
+        for (d, id) in ids.iter().enumerate() {
+            state.values.insert(key(body.argument(args.len() + d).expect("counted").into()), Scalar::Int { value: *id, bits: 64 });
+        }
+        state.run_block(body)?;
+    }
+    Ok(())
+}
+
+/// Symbolic-int arithmetic in level-2/3 code (sizes computed from sizes):
+/// `None` if `name` is not an arith op this handles.
+pub(crate) fn symint_op(op: OperationRef, name: &str, operands: &[Value]) -> Option<Result<Vec<Value>>> {
+    let bits = op.result(0).ok().and_then(|r| int_bits(r.r#type())).unwrap_or(64);
+    let int = |i: usize| match operands.get(i) {
+        Some(Value::Int(v)) => Ok(*v),
+        Some(Value::Bool(b)) => Ok(i64::from(*b)),
+        _ => Err(InterpError::at(op, format!("operand #{i} of '{name}' is not an integer"))),
+    };
+    let as_value = |v: i64| if bits == 1 { Value::Bool(v != 0) } else { Value::Int(v) };
+    match name {
+        "arith.cmpi" => Some((|| {
+            let predicate = ir::int_attr(op, "predicate").unwrap_or(-1);
+            let operand_bits = op.operand(0).ok().and_then(|v| int_bits(v.r#type())).unwrap_or(64);
+            Ok(vec![Value::Bool(compare_ints(op, predicate, int(0)?, int(1)?, operand_bits)?)])
+        })()),
+        "arith.select" => Some((|| Ok(vec![operands[if int(0)? != 0 { 1 } else { 2 }].clone()]))()),
+        "arith.index_cast" | "arith.extsi" | "arith.trunci" => Some(int(0).map(|v| vec![as_value(wrap_bits(v, bits))])),
+        "arith.index_castui" | "arith.extui" => Some((|| {
+            let from = op.operand(0).ok().and_then(|v| int_bits(v.r#type())).unwrap_or(64);
+            Ok(vec![as_value(wrap_bits(unsigned(int(0)?, from) as i64, bits))])
+        })()),
+        _ if operands.len() == 2 => {
+            let (a, b) = match (int(0), int(1)) {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(e), _) | (_, Err(e)) => return Some(Err(e)),
+            };
+            int_op(op, name, a, b, bits).map(|r| r.map(|v| vec![as_value(v)]))
+        }
+        _ => None,
+    }
+}
