@@ -11,7 +11,7 @@ CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/debug
 
-.PHONY: all deps build python demo test lit cargo-test py-test docs clean
+.PHONY: all deps build python demo test lit cargo-test py-test docs docs-check lint clean
 
 all: build
 
@@ -30,9 +30,21 @@ python:
 	@cd python && $(PYTHON) -m pip install -q --no-build-isolation --no-deps -e . 2>&1 | grep -v "Running pip as the 'root' user" || true
 	@$(PYTHON) -c "import wrapc_torch._C" || { echo "wrapc_torch failed to build" >&2; exit 1; }
 
+GENERATED_DOC = "$$(ls -td target/debug/build/wrapc-dialects-*/out | head -1)/docs/WrapDialect.md"
+
 docs: build
-	@cp "$$(ls -td target/debug/build/wrapc-dialects-*/out | head -1)/docs/WrapDialect.md" docs/WrapDialect.md
+	@cp $(GENERATED_DOC) docs/WrapDialect.md
 	@echo "docs/WrapDialect.md regenerated from dialects/wrap/*.td"
+
+# The committed dialect reference must be what ODS generates (make docs).
+docs-check: build
+	@diff -q $(GENERATED_DOC) docs/WrapDialect.md >/dev/null || \
+	  { echo "docs/WrapDialect.md is stale: run 'make docs' and commit it" >&2; exit 1; }
+
+# One formatting rule (rustfmt.toml) and no clippy warnings, enforced in CI.
+lint: deps
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 demo: build
 	@scripts/demo.sh
@@ -47,7 +59,7 @@ py-test: build
 	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
 
 # lit and cargo test, then one closing line summing both.
-test: docs
+test: docs-check
 	@mkdir -p target
 	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace --no-fail-fast \
 	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests); } 2>&1 | tee target/test.log; \

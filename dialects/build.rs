@@ -34,7 +34,5 @@ fn main() {
 }
 
 fn which(tool: &str) -> bool {
-    env::var_os("PATH")
-        .map(|paths| env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
-        .unwrap_or(false)
+    env::var_os("PATH").map(|paths| env::split_paths(&paths).any(|dir| dir.join(tool).is_file())).unwrap_or(false)
 }

@@ -55,8 +55,5 @@ fn main() {
 
 /// `::mlir::OperationPass<mlir::ModuleOp>` → `mlir::ModuleOp`.
 fn anchor_of(base_class: &str) -> &str {
-    base_class
-        .split_once('<')
-        .and_then(|(_, rest)| rest.strip_suffix('>'))
-        .unwrap_or("")
+    base_class.split_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or("")
 }

@@ -62,7 +62,12 @@ convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealiz
 /// Lowers a specialized module whose kernels run on the GPU: kernels
 /// written in MLIR are compiled to PTX for `sm` first (see
 /// [`ptx::attach_ptx`]), then every launch goes through a lazy slot.
-pub fn lower_to_llvm_dialect_cuda(context: &Context, module: &mut Module, sm: ptx::Sm, opt_level: u8) -> Result<Vec<String>> {
+pub fn lower_to_llvm_dialect_cuda(
+    context: &Context,
+    module: &mut Module,
+    sm: ptx::Sm,
+    opt_level: u8,
+) -> Result<Vec<String>> {
     ptx::attach_ptx(context, module, sm, opt_level)?;
     run_pipeline(context, module, TO_LLVM_CUDA)
 }
@@ -122,7 +127,8 @@ pub fn write_object(module: &LlvmModule, machine: &TargetMachine, path: &Path) -
 }
 
 pub fn assembly(module: &LlvmModule, machine: &TargetMachine) -> Result<String> {
-    let buffer = machine.write_to_memory_buffer(module, FileType::Assembly).map_err(|e| CodegenError::Llvm(e.to_string()))?;
+    let buffer =
+        machine.write_to_memory_buffer(module, FileType::Assembly).map_err(|e| CodegenError::Llvm(e.to_string()))?;
     Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
 }
 

@@ -78,13 +78,15 @@ pub fn gpu_module_source(module: &Module) -> Result<String> {
             writeln!(source, "{}", payload).unwrap();
             payloads.push(host.clone());
         }
-        let params: Vec<String> = inputs.iter().enumerate().map(|(k, &t)| format!("%a{k}: {}", device_type(t))).collect();
+        let params: Vec<String> =
+            inputs.iter().enumerate().map(|(k, &t)| format!("%a{k}: {}", device_type(t))).collect();
         let args: Vec<String> = inputs
             .iter()
             .enumerate()
             .map(|(k, &t)| if t.to_string() == "index" { format!("%i{k}") } else { format!("%a{k}") })
             .collect();
-        let arg_types: Vec<String> = inputs.iter().map(|&t| if t.to_string() == "index" { "index".into() } else { device_type(t) }).collect();
+        let arg_types: Vec<String> =
+            inputs.iter().map(|&t| if t.to_string() == "index" { "index".into() } else { device_type(t) }).collect();
         // `nvvm.kernel` belongs on the llvm.func; it is set after conversion.
         writeln!(source, "func.func @{entry}({}) attributes {{{GPU_ENTRY}}} {{", params.join(", ")).unwrap();
         for (k, &t) in inputs.iter().enumerate() {
@@ -110,7 +112,9 @@ pub fn gpu_module_source(module: &Module) -> Result<String> {
         writeln!(source, "  }}\n  return\n}}").unwrap();
     }
     if source.is_empty() {
-        return Err(CodegenError::Pipeline("the module has no kernel with a host (MLIR) payload to compile to PTX".into()));
+        return Err(CodegenError::Pipeline(
+            "the module has no kernel with a host (MLIR) payload to compile to PTX".into(),
+        ));
     }
     Ok(source)
 }

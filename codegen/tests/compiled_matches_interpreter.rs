@@ -3,16 +3,13 @@
 //! exactly the effects of the reference interpreter running the level-1
 //! wrapper by method dispatch.
 
-#[path = "../../interpreter/tests/support/mod.rs"]
-mod support;
-
 use std::cell::RefCell;
 
 use melior::ir::Module;
 use proptest::prelude::*;
-use support::cases::*;
 use wrapc_interpreter::{Effects, Interpreter, Value};
 use wrapc_runtime::capi::{self, wrt_tensor};
+use wrapc_testing::cases::*;
 
 thread_local! {
     /// The case whose compiled graph `graph_trampoline` runs.
@@ -107,10 +104,12 @@ fn check_case(mut case: Case) -> Result<(), TestCaseError> {
     case.output_groups.clear();
     let text = module_text(&case);
     let context = wrapc_dialects::create_context();
-    let reference = Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    let reference =
+        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
     let mut native = Module::parse(&context, &text).unwrap();
     wrapc_codegen::specialize(&context, &mut native).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
-    wrapc_codegen::lower_to_llvm_dialect(&context, &mut native).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    wrapc_codegen::lower_to_llvm_dialect(&context, &mut native)
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
     let jit = wrapc_codegen::Jit::new(&native, 1, &[("graph", graph_trampoline as *mut ())])
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     let function = jit.entry("f").map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -23,9 +23,15 @@ struct Program {
 }
 
 fn program() -> impl Strategy<Value = Program> {
-    (0i64..300, prop::sample::select(vec![1i64, 32, 64, 128]), any::<bool>(),
-     prop::sample::select(vec!["arith.addf", "arith.mulf", "arith.subf", "arith.maximumf", "arith.divf"]),
-     1i64..4, 0i64..20, 1i64..5)
+    (
+        0i64..300,
+        prop::sample::select(vec![1i64, 32, 64, 128]),
+        any::<bool>(),
+        prop::sample::select(vec!["arith.addf", "arith.mulf", "arith.subf", "arith.maximumf", "arith.divf"]),
+        1i64..4,
+        0i64..20,
+        1i64..5,
+    )
         .prop_map(|(n, block, numel_form, op, mul, add, div)| Program { n, block, numel_form, op, mul, add, div })
 }
 
@@ -121,7 +127,11 @@ fn compiled(p: &Program, function: wrapc_codegen::NativeFn) -> Result<Effects, S
         // SAFETY: owned handles written by the callee.
         let t = unsafe { capi::take_handle(h) }.ok_or("null output")?;
         // Result #1 is the symbolic int m, boxed as a 0-d i64 tensor.
-        values.push(if k == 1 { Value::Int(t.to_f64_vec().map_err(|e| e.to_string())?[0] as i64) } else { Value::Tensor(t) });
+        values.push(if k == 1 {
+            Value::Int(t.to_f64_vec().map_err(|e| e.to_string())?[0] as i64)
+        } else {
+            Value::Tensor(t)
+        });
     }
     Ok(Effects::capture(&inputs, &values))
 }
@@ -129,9 +139,11 @@ fn compiled(p: &Program, function: wrapc_codegen::NativeFn) -> Result<Effects, S
 fn check(p: Program) -> Result<(), TestCaseError> {
     let text = module_text(&p);
     let context = wrapc_dialects::create_context();
-    let reference = Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    let reference =
+        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
     let mut native = Module::parse(&context, &text).unwrap();
-    wrapc_codegen::lower_to_llvm_dialect(&context, &mut native).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    wrapc_codegen::lower_to_llvm_dialect(&context, &mut native)
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
     let jit = wrapc_codegen::Jit::new(&native, 2, &[]).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let function = jit.entry("f").map_err(|e| TestCaseError::fail(e.to_string()))?;
     let interpreter = Interpreter::new(reference.as_operation());

@@ -45,7 +45,7 @@ fn inc_add(args: &[*mut c_void], grid: [u32; 3], block: [u32; 3]) {
             *(args[3] as *const i64) as usize,
         )
     };
-    assert!(grid[0] >= 1 && block[0] % 32 == 0);
+    assert!(grid[0] >= 1 && block[0].is_multiple_of(32));
     for i in 0..n {
         // SAFETY: fake device memory of n elements each.
         unsafe {
@@ -104,7 +104,10 @@ fn compiled_wrapper_loads_once_then_launches_directly() {
     assert_eq!(fake.loads_of(b"// inc_add\n"), 1, "the kernel is loaded once");
     let grid = fake.last_grid().unwrap()[0];
     let block = fake.last_block().unwrap()[0];
-    assert!((grid, block) == (3, 32) || (grid, block) == (2, 64), "ceil(10 / block) with the chosen config: {grid} x {block}");
+    assert!(
+        (grid, block) == (3, 32) || (grid, block) == (2, 64),
+        "ceil(10 / block) with the chosen config: {grid} x {block}"
+    );
     for handle in inputs {
         unsafe { capi::wrt_tensor_release(handle) };
     }

@@ -2,8 +2,8 @@
 #![allow(non_snake_case, non_camel_case_types)]
 
 use mlir_sys::{
-    MlirAttribute, MlirContext, MlirDialectHandle, MlirDialectRegistry, MlirLogicalResult,
-    MlirOperation, MlirStringRef, MlirType,
+    MlirAttribute, MlirContext, MlirDialectHandle, MlirDialectRegistry, MlirLogicalResult, MlirOperation,
+    MlirStringRef, MlirType,
 };
 use std::ffi::{c_char, c_int, c_void};
 

@@ -214,11 +214,7 @@ impl<'c> TensorTypeInfo<'c> {
             Some(Self {
                 shape: (0..rank).map(|i| ffi::wrapcTensorTypeGetDim(raw, i)).collect(),
                 element_type: Type::from_raw(ffi::wrapcTensorTypeGetElementType(raw)),
-                device: if ffi::wrapcTensorTypeGetDevice(raw) == 0 {
-                    DeviceKind::Host
-                } else {
-                    DeviceKind::Cuda
-                },
+                device: if ffi::wrapcTensorTypeGetDevice(raw) == 0 { DeviceKind::Host } else { DeviceKind::Cuda },
                 element_bytes: i64::from(ffi::wrapcTensorTypeGetElementByteWidth(raw)),
             })
         }
@@ -247,8 +243,7 @@ impl<'c> SubclassInfo<'c> {
                 return None;
             }
             let string = |s: mlir_sys::MlirStringRef| {
-                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
-                    .into_owned()
+                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned()
             };
             Some(Self {
                 name: string(ffi::wrapcSubclassTypeGetName(raw)),
@@ -305,7 +300,9 @@ impl KernelConfig {
             let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
             Some(KernelConfig {
                 name: String::from_utf8_lossy(name).into_owned(),
-                block: (0..ffi::wrapcKernelConfigGetBlockRank(raw)).map(|i| ffi::wrapcKernelConfigGetBlock(raw, i)).collect(),
+                block: (0..ffi::wrapcKernelConfigGetBlockRank(raw))
+                    .map(|i| ffi::wrapcKernelConfigGetBlock(raw, i))
+                    .collect(),
                 num_warps: ffi::wrapcKernelConfigGetNumWarps(raw),
                 shared_bytes: ffi::wrapcKernelConfigGetSharedBytes(raw),
             })

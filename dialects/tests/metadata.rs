@@ -2,7 +2,9 @@
 //! including the derived mutation type.
 
 use melior::ir::{Attribute, Type};
-use wrapc_dialects::{create_context, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{
+    create_context, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC,
+};
 
 fn input(text: &str) -> InputInfo {
     let context = create_context();
@@ -21,11 +23,15 @@ fn mutation_type_follows_pytorch() {
     );
     // ...unless it is hidden from autograd.
     assert_eq!(
-        input("#wrap.input<mutates_data, requires_grad, keep_input_mutations, mutations_hidden_from_autograd>").mutation_type,
+        input("#wrap.input<mutates_data, requires_grad, keep_input_mutations, mutations_hidden_from_autograd>")
+            .mutation_type,
         MutationType::MutatedInGraph
     );
     // Metadata mutations never stay in the graph.
-    assert_eq!(input("#wrap.input<mutates_metadata, keep_input_mutations>").mutation_type, MutationType::MutatedOutGraph);
+    assert_eq!(
+        input("#wrap.input<mutates_metadata, keep_input_mutations>").mutation_type,
+        MutationType::MutatedOutGraph
+    );
 }
 
 #[test]

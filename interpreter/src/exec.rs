@@ -59,9 +59,8 @@ pub(crate) fn run_function(interp: &Interpreter, function: OperationRef, args: &
 fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result<Option<Vec<Value>>> {
     let mut next = block.first_operation();
     while let Some(op) = next {
-        let operands = (0..op.operand_count())
-            .map(|i| frame.get(op, op.operand(i).unwrap()))
-            .collect::<Result<Vec<_>>>()?;
+        let operands =
+            (0..op.operand_count()).map(|i| frame.get(op, op.operand(i).unwrap())).collect::<Result<Vec<_>>>()?;
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         if name == "func.return" {
             return Ok(Some(operands));

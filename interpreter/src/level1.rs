@@ -217,7 +217,7 @@ pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args:
             (None, true) => flat.push(Value::Null),
             (Some(info), false) => {
                 let value = expect_subclass(op, arg, &info.name)?;
-                unwrap_recursively(op, &value, &mut flat)?;
+                unwrap_recursively(&value, &mut flat)?;
                 if symints {
                     flat.extend(dynamic_outer_sizes(&info, &value));
                 }
@@ -247,10 +247,10 @@ pub(crate) fn expect_subclass(op: OperationRef, value: &Value, name: &str) -> Re
     }
 }
 
-fn unwrap_recursively(op: OperationRef, value: &SubclassValue, flat: &mut Vec<Value>) -> Result<()> {
+fn unwrap_recursively(value: &SubclassValue, flat: &mut Vec<Value>) -> Result<()> {
     for (_, inner) in &value.attrs {
         match inner {
-            Value::Subclass(nested) => unwrap_recursively(op, nested, flat)?,
+            Value::Subclass(nested) => unwrap_recursively(nested, flat)?,
             other => flat.push(other.clone()),
         }
     }

@@ -74,7 +74,11 @@ fn wrap_bits(value: i64, bits: u32) -> i64 {
 }
 
 fn unsigned(value: i64, bits: u32) -> u64 {
-    if bits >= 64 { value as u64 } else { (value as u64) & ((1u64 << bits) - 1) }
+    if bits >= 64 {
+        value as u64
+    } else {
+        (value as u64) & ((1u64 << bits) - 1)
+    }
 }
 
 fn round_float(value: f64, bits: u32) -> f64 {
@@ -201,7 +205,10 @@ impl Payload {
             }
             let results = self.run_op(op, &name)?;
             if results.len() != op.result_count() {
-                return Err(InterpError::at(op, format!("produced {} values for {} results", results.len(), op.result_count())));
+                return Err(InterpError::at(
+                    op,
+                    format!("produced {} values for {} results", results.len(), op.result_count()),
+                ));
             }
             for (i, value) in results.into_iter().enumerate() {
                 self.values.insert(key(op.result(i).expect("counted").into()), value);
@@ -219,13 +226,15 @@ impl Payload {
         if name == "arith.constant" {
             let ty = Self::result_type(op)?;
             if let Some(bits) = int_bits(ty) {
-                let value = ir::int_attr(op, "value").ok_or_else(|| InterpError::at(op, "integer constant expected"))?;
+                let value =
+                    ir::int_attr(op, "value").ok_or_else(|| InterpError::at(op, "integer constant expected"))?;
                 return Ok(vec![Scalar::Int { value: wrap_bits(value, bits), bits }]);
             }
             if let Some(bits) = float_bits(ty) {
                 let text = ir::attribute(op, "value").map(|a| a.to_string()).unwrap_or_default();
                 let literal = text.split(':').next().unwrap_or("").trim();
-                let value = parse_float(literal).ok_or_else(|| InterpError::at(op, format!("float constant {text}")))?;
+                let value =
+                    parse_float(literal).ok_or_else(|| InterpError::at(op, format!("float constant {text}")))?;
                 return Ok(vec![Scalar::Float { value: round_float(value, bits), bits }]);
             }
             return Err(InterpError::at(op, format!("constants of type {ty} are not supported")));
@@ -248,8 +257,20 @@ impl Payload {
                         "arith.subf" => a - b,
                         "arith.mulf" => a * b,
                         "arith.divf" => a / b,
-                        "arith.maximumf" => if a.is_nan() || b.is_nan() { f32::NAN } else { a.max(b) },
-                        "arith.minimumf" => if a.is_nan() || b.is_nan() { f32::NAN } else { a.min(b) },
+                        "arith.maximumf" => {
+                            if a.is_nan() || b.is_nan() {
+                                f32::NAN
+                            } else {
+                                a.max(b)
+                            }
+                        }
+                        "arith.minimumf" => {
+                            if a.is_nan() || b.is_nan() {
+                                f32::NAN
+                            } else {
+                                a.min(b)
+                            }
+                        }
                         "arith.maxnumf" => a.max(b),
                         _ => a.min(b),
                     })
@@ -260,8 +281,20 @@ impl Payload {
                             "arith.subf" => a - b,
                             "arith.mulf" => a * b,
                             "arith.divf" => a / b,
-                            "arith.maximumf" => if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) },
-                            "arith.minimumf" => if a.is_nan() || b.is_nan() { f64::NAN } else { a.min(b) },
+                            "arith.maximumf" => {
+                                if a.is_nan() || b.is_nan() {
+                                    f64::NAN
+                                } else {
+                                    a.max(b)
+                                }
+                            }
+                            "arith.minimumf" => {
+                                if a.is_nan() || b.is_nan() {
+                                    f64::NAN
+                                } else {
+                                    a.min(b)
+                                }
+                            }
                             "arith.maxnumf" => a.max(b),
                             _ => a.min(b),
                         },
@@ -290,28 +323,33 @@ impl Payload {
             }
             "arith.index_cast" | "arith.extsi" | "arith.trunci" => {
                 let (a, _) = self.int(op, 0)?;
-                let bits = int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
+                let bits =
+                    int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
                 Ok(vec![Scalar::Int { value: wrap_bits(a, bits), bits }])
             }
             "arith.index_castui" | "arith.extui" => {
                 let (a, from) = self.int(op, 0)?;
-                let bits = int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
+                let bits =
+                    int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
                 Ok(vec![Scalar::Int { value: wrap_bits(unsigned(a, from) as i64, bits), bits }])
             }
             "arith.sitofp" | "arith.uitofp" => {
                 let (a, from) = self.int(op, 0)?;
-                let bits = float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
+                let bits =
+                    float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
                 let value = if name == "arith.uitofp" { unsigned(a, from) as f64 } else { a as f64 };
                 Ok(vec![Scalar::Float { value: round_float(value, bits), bits }])
             }
             "arith.fptosi" => {
                 let (a, _) = self.float(op, 0)?;
-                let bits = int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
+                let bits =
+                    int_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "integer result expected"))?;
                 Ok(vec![Scalar::Int { value: wrap_bits(a as i64, bits), bits }])
             }
             "arith.extf" | "arith.truncf" => {
                 let (a, _) = self.float(op, 0)?;
-                let bits = float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
+                let bits =
+                    float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
                 Ok(vec![Scalar::Float { value: round_float(a, bits), bits }])
             }
             "llvm.getelementptr" => self.gep(op),
@@ -333,7 +371,8 @@ impl Payload {
             "scf.for" => self.run_for(op),
             "scf.if" => {
                 let (condition, _) = self.int(op, 0)?;
-                let region = op.region(if condition != 0 { 0 } else { 1 }).map_err(|_| InterpError::at(op, "scf.if region"))?;
+                let region =
+                    op.region(if condition != 0 { 0 } else { 1 }).map_err(|_| InterpError::at(op, "scf.if region"))?;
                 match region.first_block() {
                     Some(block) => self.run_block(block),
                     None => Ok(vec![]),
@@ -352,8 +391,12 @@ impl Payload {
         // Indices: constants in rawConstantIndices, i32::MIN marking the
         // dynamic ones, which are the remaining operands in order.
         let raw = ir::attribute(op, "rawConstantIndices").map(|a| a.to_string()).unwrap_or_default();
-        let constants: Vec<i64> =
-            raw.trim_start_matches("array<i32").trim_end_matches('>').split([',', ':']).filter_map(|s| s.trim().parse().ok()).collect();
+        let constants: Vec<i64> = raw
+            .trim_start_matches("array<i32")
+            .trim_end_matches('>')
+            .split([',', ':'])
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
         if constants.len() != 1 {
             return Err(InterpError::at(op, "only one-index getelementptr is interpreted"));
         }
@@ -371,12 +414,20 @@ impl Payload {
             return Err(InterpError::at(op, format!("scf.for with step {step}")));
         }
         let mut carried: Vec<Scalar> = (3..op.operand_count()).map(|i| self.get(op, i)).collect::<Result<_>>()?;
-        let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| InterpError::at(op, "scf.for without a body"))?;
+        let body = op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or_else(|| InterpError::at(op, "scf.for without a body"))?;
         let mut i = lower;
         while i < upper {
-            self.values.insert(key(body.argument(0).expect("induction variable").into()), Scalar::Int { value: i, bits });
+            self.values
+                .insert(key(body.argument(0).expect("induction variable").into()), Scalar::Int { value: i, bits });
             for (k, value) in carried.iter().enumerate() {
-                self.values.insert(key(body.argument(k + 1).map_err(|_| InterpError::at(op, "iter_args"))?.into()), value.clone());
+                self.values.insert(
+                    key(body.argument(k + 1).map_err(|_| InterpError::at(op, "iter_args"))?.into()),
+                    value.clone(),
+                );
             }
             carried = self.run_block(body)?;
             i = match i.checked_add(step) {
@@ -421,7 +472,11 @@ fn address(op: OperationRef, tensor: &Tensor, offset: i64, bytes: i64) -> Result
     if !fits {
         return Err(InterpError::at(
             op,
-            format!("the payload accesses bytes {offset}..{} of a {}-byte tensor storage", offset.saturating_add(bytes), storage.nbytes()),
+            format!(
+                "the payload accesses bytes {offset}..{} of a {}-byte tensor storage",
+                offset.saturating_add(bytes),
+                storage.nbytes()
+            ),
         ));
     }
     Ok(storage.data_ptr().wrapping_add(offset as usize))
@@ -436,9 +491,15 @@ fn load(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type) -> Result<Scal
         Ok(match text.as_str() {
             "f32" => Scalar::Float { value: f64::from(at.cast::<f32>().read_unaligned()), bits: 32 },
             "f64" => Scalar::Float { value: at.cast::<f64>().read_unaligned(), bits: 64 },
-            "f16" => Scalar::Float { value: half::f16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 },
-            "bf16" => Scalar::Float { value: half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 },
-            "i8" | "i1" => Scalar::Int { value: i64::from(at.cast::<i8>().read()), bits: if text == "i1" { 1 } else { 8 } },
+            "f16" => {
+                Scalar::Float { value: half::f16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 }
+            }
+            "bf16" => {
+                Scalar::Float { value: half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 }
+            }
+            "i8" | "i1" => {
+                Scalar::Int { value: i64::from(at.cast::<i8>().read()), bits: if text == "i1" { 1 } else { 8 } }
+            }
             "i16" => Scalar::Int { value: i64::from(at.cast::<i16>().read_unaligned()), bits: 16 },
             "i32" => Scalar::Int { value: i64::from(at.cast::<i32>().read_unaligned()), bits: 32 },
             _ => Scalar::Int { value: at.cast::<i64>().read_unaligned(), bits: 64 },
@@ -455,8 +516,12 @@ fn store(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type, value: &Scala
         match (text.as_str(), value) {
             ("f32", Scalar::Float { value, .. }) => at.cast::<f32>().write_unaligned(*value as f32),
             ("f64", Scalar::Float { value, .. }) => at.cast::<f64>().write_unaligned(*value),
-            ("f16", Scalar::Float { value, .. }) => at.cast::<u16>().write_unaligned(half::f16::from_f64(*value).to_bits()),
-            ("bf16", Scalar::Float { value, .. }) => at.cast::<u16>().write_unaligned(half::bf16::from_f64(*value).to_bits()),
+            ("f16", Scalar::Float { value, .. }) => {
+                at.cast::<u16>().write_unaligned(half::f16::from_f64(*value).to_bits())
+            }
+            ("bf16", Scalar::Float { value, .. }) => {
+                at.cast::<u16>().write_unaligned(half::bf16::from_f64(*value).to_bits())
+            }
             ("i8" | "i1", Scalar::Int { value, .. }) => at.cast::<i8>().write(*value as i8),
             ("i16", Scalar::Int { value, .. }) => at.cast::<i16>().write_unaligned(*value as i16),
             ("i32", Scalar::Int { value, .. }) => at.cast::<i32>().write_unaligned(*value as i32),
@@ -470,10 +535,13 @@ fn store(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type, value: &Scala
 /// `wrap.launch` on host tensors: the kernel's host payload over the grid.
 pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
     let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
-    let kernel = ir::lookup_symbol(op, &kernel_name).ok_or_else(|| InterpError::at(op, format!("no kernel '{kernel_name}'")))?;
-    let host = ir::flat_symbol_attr(kernel, "host")
-        .ok_or_else(|| InterpError::at(op, format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it")))?;
-    let payload = ir::lookup_symbol(op, &host).ok_or_else(|| InterpError::at(op, format!("no host payload '{host}'")))?;
+    let kernel =
+        ir::lookup_symbol(op, &kernel_name).ok_or_else(|| InterpError::at(op, format!("no kernel '{kernel_name}'")))?;
+    let host = ir::flat_symbol_attr(kernel, "host").ok_or_else(|| {
+        InterpError::at(op, format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"))
+    })?;
+    let payload =
+        ir::lookup_symbol(op, &host).ok_or_else(|| InterpError::at(op, format!("no host payload '{host}'")))?;
     let body = payload
         .region(0)
         .ok()
@@ -486,7 +554,11 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
         other => Err(InterpError::at(op, format!("a grid extent is a {}", other.kind()))),
     };
     // As the compiled launch: numel extents divide by the first config's block.
-    let block = ir::array_attr(kernel, "configs").first().and_then(|c| KernelConfig::from_attribute(*c)).map(|c| c.block).unwrap_or_default();
+    let block = ir::array_attr(kernel, "configs")
+        .first()
+        .and_then(|c| KernelConfig::from_attribute(*c))
+        .map(|c| c.block)
+        .unwrap_or_default();
     let mut grid = [1i64; 3];
     for (d, extent) in extents.iter().enumerate().take(3) {
         let n = int(extent)?;
@@ -503,10 +575,15 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
     if body.argument_count() != args.len() + 3 {
         return Err(InterpError::at(
             op,
-            format!("host payload '{host}' takes {} arguments, the launch passes {} and 3 program ids", body.argument_count(), args.len()),
+            format!(
+                "host payload '{host}' takes {} arguments, the launch passes {} and 3 program ids",
+                body.argument_count(),
+                args.len()
+            ),
         ));
     }
-    let (kernel_args, _) = ir::function_type_attr(kernel, "function_type").ok_or_else(|| InterpError::at(kernel, "kernel type"))?;
+    let (kernel_args, _) =
+        ir::function_type_attr(kernel, "function_type").ok_or_else(|| InterpError::at(kernel, "kernel type"))?;
     let mut state = Payload { values: HashMap::new(), steps: 0 };
     for (k, value) in args.iter().enumerate() {
         let scalar = match value {
@@ -514,7 +591,10 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
                 if t.device() != Device::Host {
                     return Err(InterpError::at(op, "the interpreter launches host payloads on host tensors only"));
                 }
-                let element = kernel_args.get(k).and_then(|ty| TensorTypeInfo::from_type(*ty)).map_or(t.dtype().element_size() as i64, |i| i.element_bytes);
+                let element = kernel_args
+                    .get(k)
+                    .and_then(|ty| TensorTypeInfo::from_type(*ty))
+                    .map_or(t.dtype().element_size() as i64, |i| i.element_bytes);
                 Scalar::Ptr { tensor: t.clone(), offset: t.storage_offset() * element }
             }
             Value::Int(v) => {
@@ -528,7 +608,10 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
     for p in 0..programs {
         let ids = [p % grid[0], (p / grid[0]) % grid[1], p / (grid[0] * grid[1])];
         for (d, id) in ids.iter().enumerate() {
-            state.values.insert(key(body.argument(args.len() + d).expect("counted").into()), Scalar::Int { value: *id, bits: 64 });
+            state.values.insert(
+                key(body.argument(args.len() + d).expect("counted").into()),
+                Scalar::Int { value: *id, bits: 64 },
+            );
         }
         state.run_block(body)?;
     }

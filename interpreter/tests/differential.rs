@@ -3,15 +3,13 @@
 //! straight-line result has exactly the effects of interpreting the level-1
 //! wrapper by method dispatch (PyTorch's semantics).
 
-mod support;
-
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use proptest::prelude::*;
-use support::cases::*;
 use wrapc_interpreter::{Effects, Interpreter};
+use wrapc_testing::cases::*;
 
-fn call(case: &Case, module: &Module, ) -> Result<Effects, String> {
+fn call(case: &Case, module: &Module) -> Result<Effects, String> {
     let mut interpreter = Interpreter::new(module.as_operation());
     let graph_case = case.clone();
     interpreter.register_graph("graph", Box::new(move |args| run_graph(&graph_case, args)));
@@ -32,7 +30,8 @@ fn call(case: &Case, module: &Module, ) -> Result<Effects, String> {
 fn check_case(case: &Case) -> Result<(), TestCaseError> {
     let text = module_text(case);
     let context = wrapc_dialects::create_context();
-    let reference = Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    let reference =
+        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
     prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
     let mut specialized = Module::parse(&context, &text).unwrap();
     wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, wrapc_passes::pipeline::SPECIALIZE)

@@ -83,7 +83,14 @@ fn is_wrap_type(ty: Type) -> bool {
 /// Whether `function`'s body uses the wrap dialect.
 fn uses_wrap_ops(function: OperationRef) -> bool {
     let mut found = false;
-    for name in ["wrap.call_compiled", "wrap.grad_mode.get", "wrap.launch", "wrap.lazy_launch", "wrap.alloc", "wrap.empty_strided"] {
+    for name in [
+        "wrap.call_compiled",
+        "wrap.grad_mode.get",
+        "wrap.launch",
+        "wrap.lazy_launch",
+        "wrap.alloc",
+        "wrap.empty_strided",
+    ] {
         found |= !ir::collect_ops(function, name).is_empty();
     }
     found
@@ -139,7 +146,8 @@ fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<u
     for &function in functions {
         let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
-        let Some(terminator) = body.terminator().filter(|t| t.name().as_string_ref().as_str() == Ok("func.return")) else {
+        let Some(terminator) = body.terminator().filter(|t| t.name().as_string_ref().as_str() == Ok("func.return"))
+        else {
             continue;
         };
         if !private {
@@ -178,7 +186,11 @@ fn runtime_signature(name: &str) -> (&'static [&'static str], &'static [&'static
         "wrt_tensor_release" => (&[P], &[]),
         "wrt_tensor_retain" | "wrt_detach" => (&[P, P], &["i32"]),
         "wrt_bump_version" => (&[P], &["i32"]),
-        "wrt_set_" | "wrt_copy_" | "wrt_detach_copy_" | "wrt_as_strided_like_" | "wrt_assert_finite"
+        "wrt_set_"
+        | "wrt_copy_"
+        | "wrt_detach_copy_"
+        | "wrt_as_strided_like_"
+        | "wrt_assert_finite"
         | "wrt_scalar_i64" => (&[P, P], &["i32"]),
         "wrt_set_requires_grad" => (&[P, "i8"], &["i32"]),
         "wrt_patch_requires_grad" => (&[P, P, "i8", P], &["i32"]),
@@ -241,7 +253,12 @@ fn key(value: Value) -> usize {
     value.to_raw().ptr as usize
 }
 
-fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<String>, decls: &mut Declarations) -> PassResult {
+fn lower_function(
+    module: OperationRef,
+    old: OperationRef,
+    converted: &HashSet<String>,
+    decls: &mut Declarations,
+) -> PassResult {
     let context = ir::context_of(old);
     let location = old.location();
     let name = ir::string_attr(old, "sym_name").unwrap_or_default();
@@ -259,7 +276,10 @@ fn lower_function(module: OperationRef, old: OperationRef, converted: &HashSet<S
     let mut attributes = vec![];
     let private = ir::string_attr(old, "sym_visibility").as_deref() == Some("private");
     if private || old_body.is_none() {
-        attributes.push((melior::ir::Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()));
+        attributes.push((
+            melior::ir::Identifier::new(context, "sym_visibility"),
+            StringAttribute::new(context, "private").into(),
+        ));
     }
     if private && old_body.is_some() {
         // Not part of the library's interface: let LLVM inline and drop it.
@@ -339,7 +359,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             StringAttribute::new(self.context, name),
             TypeAttribute::new(FunctionType::new(self.context, &params, &results).into()),
             Region::new(),
-            &[(melior::ir::Identifier::new(self.context, "sym_visibility"), StringAttribute::new(self.context, "private").into())],
+            &[(
+                melior::ir::Identifier::new(self.context, "sym_visibility"),
+                StringAttribute::new(self.context, "private").into(),
+            )],
             self.location,
         );
         match self.module_body.first_operation() {
@@ -377,7 +400,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let fail = self.region.append_block(Block::new(&[]));
         let next = self.region.append_block(Block::new(&[]));
         let b = self.b();
-        b.create_with_successors("cf.cond_br", &[cond], &[fail, next], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))]);
+        b.create_with_successors(
+            "cf.cond_br",
+            &[cond],
+            &[fail, next],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
+        );
         self.block = fail;
         for value in self.owned.clone() {
             self.call("wrt_tensor_release", &[value]);
@@ -405,7 +433,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn alloca(&self, element: &str, count: i64) -> Value<'c, 'a> {
         let n = self.const_int(count, "i64");
         let b = self.b();
-        b.value("llvm.alloca", &[n], self.ty("!llvm.ptr"), &[("elem_type", b.attr(&format!("{element}")))])
+        b.value("llvm.alloca", &[n], self.ty("!llvm.ptr"), &[("elem_type", b.attr(element))])
     }
 
     fn gep(&self, base: Value<'c, 'a>, element: &str, index: i64) -> Value<'c, 'a> {
@@ -448,7 +476,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     fn branch(&self, cond: Value<'c, 'a>, then: BlockRef<'c, 'a>, otherwise: BlockRef<'c, 'a>) {
         let b = self.b();
-        b.create_with_successors("cf.cond_br", &[cond], &[then, otherwise], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))]);
+        b.create_with_successors(
+            "cf.cond_br",
+            &[cond],
+            &[then, otherwise],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
+        );
     }
 
     fn jump(&self, to: BlockRef<'c, 'a>) {
@@ -476,19 +509,29 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let mut ok = self.cmp_eq(dtype, want_dtype);
         let device = self.header_field(handle, &[HEADER_DEVICE], "i32");
         let want_device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
-        ok = { let same = self.cmp_eq(device, want_device); self.and(ok, same) };
+        ok = {
+            let same = self.cmp_eq(device, want_device);
+            self.and(ok, same)
+        };
         let rank = self.header_field(handle, &[HEADER_RANK], "i64");
         let want_rank = self.const_int(info.rank() as i64, "i64");
-        ok = { let same = self.cmp_eq(rank, want_rank); self.and(ok, same) };
+        ok = {
+            let same = self.cmp_eq(rank, want_rank);
+            self.and(ok, same)
+        };
         for (d, &size) in info.shape.iter().enumerate().filter(|(_, &s)| s != DYNAMIC) {
             let have = self.header_field(handle, &[HEADER_SIZES, d as i32], "i64");
             let want = self.const_int(size, "i64");
-            ok = { let same = self.cmp_eq(have, want); self.and(ok, same) };
+            ok = {
+                let same = self.cmp_eq(have, want);
+                self.and(ok, same)
+            };
         }
         self.branch(ok, next, slow);
 
         self.block = slow;
-        let sizes: Vec<Value> = info.shape.iter().map(|&d| self.const_int(if d == DYNAMIC { -1 } else { d }, "i64")).collect();
+        let sizes: Vec<Value> =
+            info.shape.iter().map(|&d| self.const_int(if d == DYNAMIC { -1 } else { d }, "i64")).collect();
         let sizes = self.i64_array(&sizes);
         let index = self.const_int(index as i64, "i64");
         let dtype = self.const_int(dtype_code, "i32");
@@ -565,8 +608,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let name = format!("__wrapc_str_{}", self.decls.strings);
         self.decls.strings += 1;
         let bytes: Vec<u8> = text.bytes().chain(std::iter::once(0)).collect();
-        let source =
-            format!("llvm.mlir.global internal constant @{name}({}) {{addr_space = 0 : i32}}", ir::string_literal(&bytes));
+        let source = format!(
+            "llvm.mlir.global internal constant @{name}({}) {{addr_space = 0 : i32}}",
+            ir::string_literal(&bytes)
+        );
         let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
         assert!(parsed, "wrapc spells valid globals: {source}");
         let b = self.b();
@@ -585,7 +630,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     /// Checks the argument counts, then loads and validates every argument.
-    fn prologue(&mut self, inputs: &[Type<'c>], num_results: usize, old_body: BlockRef<'c, '_>, check: bool) -> PassResult {
+    fn prologue(
+        &mut self,
+        inputs: &[Type<'c>],
+        num_results: usize,
+        old_body: BlockRef<'c, '_>,
+        check: bool,
+    ) -> PassResult {
         let (n_in, n_out) = (self.arg(1), self.arg(3));
         let want_in = self.const_int(inputs.len() as i64, "i64");
         let want_out = self.const_int(num_results as i64, "i64");
@@ -604,7 +655,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let fail = self.region.append_block(Block::new(&[]));
         let next = self.region.append_block(Block::new(&[]));
         let b = self.b();
-        b.create_with_successors("cf.cond_br", &[bad], &[fail, next], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))]);
+        b.create_with_successors(
+            "cf.cond_br",
+            &[bad],
+            &[fail, next],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
+        );
         self.block = fail;
         self.call("wrt_set_error", &[message]);
         let code = self.const_int(WRT_ERR_ARG, "i32");
@@ -620,7 +676,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 Some(_) if !check => handle,
                 Some(info) => {
                     if info.rank() > MAX_RANK {
-                        return ir::fail(old_body.parent_operation().expect("in a function"), &format!("argument #{i} has rank {}, more than the runtime's {MAX_RANK}", info.rank()));
+                        return ir::fail(
+                            old_body.parent_operation().expect("in a function"),
+                            &format!("argument #{i} has rank {}, more than the runtime's {MAX_RANK}", info.rank()),
+                        );
                     }
                     self.check_argument(handle, &info, i, entry);
                     handle
@@ -691,7 +750,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 let counter = self.header_field(operands[0], &[HEADER_VERSION], "!llvm.ptr");
                 let one = self.const_int(1, "i64");
                 let b = self.b();
-                b.value("llvm.atomicrmw", &[counter, one], self.ty("i64"), &[("bin_op", b.attr("1 : i64")), ("ordering", b.attr("7 : i64"))]);
+                b.value(
+                    "llvm.atomicrmw",
+                    &[counter, one],
+                    self.ty("i64"),
+                    &[("bin_op", b.attr("1 : i64")), ("ordering", b.attr("7 : i64"))],
+                );
             }
             "wrap.set_storage" => self.checked("wrt_set_", &operands),
             "wrap.copy_inplace" => self.checked("wrt_copy_", &operands),
@@ -757,7 +821,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             }
             "wrap.free" => {
                 let Some(position) = self.owned.iter().position(|v| *v == operands[0]) else {
-                    return ir::fail(op, "wrap.free of a tensor this function does not own (an argument, or freed twice)");
+                    return ir::fail(
+                        op,
+                        "wrap.free of a tensor this function does not own (an argument, or freed twice)",
+                    );
                 };
                 let value = self.owned.remove(position);
                 self.call("wrt_tensor_release", &[value]);
@@ -810,19 +877,34 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         with_offset: bool,
     ) -> (Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>, Value<'c, 'a>) {
         let mut next = dynamic.iter();
-        let mut fill = |statics: Vec<i64>| -> Vec<Value<'c, 'a>> {
-            statics
-                .into_iter()
-                .map(|v| if v == DYNAMIC { self.to_i64(*next.next().expect("verified")) } else { self.const_int(v, "i64") })
-                .collect()
-        };
+        let mut fill =
+            |statics: Vec<i64>| -> Vec<Value<'c, 'a>> {
+                statics
+                    .into_iter()
+                    .map(|v| {
+                        if v == DYNAMIC {
+                            self.to_i64(*next.next().expect("verified"))
+                        } else {
+                            self.const_int(v, "i64")
+                        }
+                    })
+                    .collect()
+            };
         let sizes = fill(ir::dense_i64_attr(op, "static_sizes"));
         let strides = fill(ir::dense_i64_attr(op, "static_strides"));
-        let offset = if with_offset { fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)]).remove(0) } else { self.const_int(0, "i64") };
+        let offset = if with_offset {
+            fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)]).remove(0)
+        } else {
+            self.const_int(0, "i64")
+        };
         (sizes, strides, offset)
     }
 
-    fn lower_strided_view(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
+    fn lower_strided_view(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
         let (sizes, strides, offset) = self.mixed_lists(op, &operands[1..], true);
         let rank = self.const_int(sizes.len() as i64, "i64");
         let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
@@ -833,7 +915,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).expect("verified tensor result")
     }
 
-    fn empty_strided(&mut self, info: &TensorTypeInfo<'c>, sizes: &[Value<'c, 'a>], strides: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+    fn empty_strided(
+        &mut self,
+        info: &TensorTypeInfo<'c>,
+        sizes: &[Value<'c, 'a>],
+        strides: &[Value<'c, 'a>],
+    ) -> Value<'c, 'a> {
         let dtype = self.const_int(dtype_code(info.element_type).unwrap_or(-1), "i32");
         let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
         let index = self.const_int(0, "i32");
@@ -845,11 +932,17 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_alloc(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
         let info = self.result_tensor_type(op);
         let mut dynamic = operands.iter();
-        let sizes: Vec<Value> = info
-            .shape
-            .iter()
-            .map(|&d| if d == DYNAMIC { self.to_i64(*dynamic.next().expect("verified")) } else { self.const_int(d, "i64") })
-            .collect();
+        let sizes: Vec<Value> =
+            info.shape
+                .iter()
+                .map(|&d| {
+                    if d == DYNAMIC {
+                        self.to_i64(*dynamic.next().expect("verified"))
+                    } else {
+                        self.const_int(d, "i64")
+                    }
+                })
+                .collect();
         let strides = self.contiguous_strides(&sizes);
         Ok(self.empty_strided(&info, &sizes, &strides))
     }
@@ -863,7 +956,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         strides
     }
 
-    fn lower_empty_strided(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Reported> {
+    fn lower_empty_strided(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
         let info = self.result_tensor_type(op);
         let (sizes, strides, _) = self.mixed_lists(op, operands, false);
         Ok(self.empty_strided(&info, &sizes, &strides))
@@ -997,9 +1094,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
         let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
         let Some(host) = ir::flat_symbol_attr(kernel, "host") else {
-            return ir::fail(op, &format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"));
+            return ir::fail(
+                op,
+                &format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"),
+            );
         };
-        let on_gpu = op.operands().any(|v| TensorTypeInfo::from_type(v.r#type()).is_some_and(|t| t.device == DeviceKind::Cuda));
+        let on_gpu =
+            op.operands().any(|v| TensorTypeInfo::from_type(v.r#type()).is_some_and(|t| t.device == DeviceKind::Cuda));
         if on_gpu {
             return ir::fail(
                 op,
@@ -1126,9 +1227,18 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };
         let b = self.b();
-        let slot = b.value("llvm.mlir.addressof", &[], self.ty(ptr), &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "slot").unwrap_or_default())))]);
-        let descriptor =
-            b.value("llvm.mlir.addressof", &[], self.ty(ptr), &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "descriptor").unwrap_or_default())))]);
+        let slot = b.value(
+            "llvm.mlir.addressof",
+            &[],
+            self.ty(ptr),
+            &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "slot").unwrap_or_default())))],
+        );
+        let descriptor = b.value(
+            "llvm.mlir.addressof",
+            &[],
+            self.ty(ptr),
+            &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "descriptor").unwrap_or_default())))],
+        );
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
         let limit = self.const_int(MAX_DEVICES, "i32");
         let in_range = b.value("arith.cmpi", &[device, limit], self.ty("i1"), &[("predicate", b.attr("6 : i64"))]);
@@ -1143,7 +1253,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             self.ty(ptr),
             &[("rawConstantIndices", b.dense_i32(&[i32::MIN])), ("elem_type", b.attr("i8"))],
         );
-        let function = b.value("llvm.load", &[entry], self.ty(ptr), &[("ordering", b.attr(ACQUIRE)), ("alignment", b.attr("8 : i64"))]);
+        let function = b.value(
+            "llvm.load",
+            &[entry],
+            self.ty(ptr),
+            &[("ordering", b.attr(ACQUIRE)), ("alignment", b.attr("8 : i64"))],
+        );
         let address = b.value("llvm.ptrtoint", &[function], self.ty("i64"), &[]);
         let zero64 = self.const_int(0, "i64");
         let loaded = b.value("arith.cmpi", &[address, zero64], self.ty("i1"), &[("predicate", b.attr("1 : i64"))]);
@@ -1152,7 +1267,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let fast = self.region.append_block(Block::new(&[]));
         let slow = self.region.append_block(Block::new(&[(self.ty("i32"), self.location)]));
         let done = self.region.append_block(Block::new(&[]));
-        b.create_with_successors("cf.cond_br", &[ready, zero32], &[fast, slow], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))]);
+        b.create_with_successors(
+            "cf.cond_br",
+            &[ready, zero32],
+            &[fast, slow],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))],
+        );
 
         self.block = fast;
         let launch = self.entry_field(entry, &[1], ptr);
@@ -1172,7 +1292,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             if d < extents.len() {
                 let limit = self.const_int(limit, "i64");
                 let b = self.b();
-                let over = b.value("arith.cmpi", &[programs, limit], self.ty("i1"), &[("predicate", b.attr("8 : i64"))]);
+                let over =
+                    b.value("arith.cmpi", &[programs, limit], self.ty("i1"), &[("predicate", b.attr("8 : i64"))]);
                 too_large = Some(match too_large {
                     Some(any) => b.value("arith.ori", &[any, over], self.ty("i1"), &[]),
                     None => over,
@@ -1203,7 +1324,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         self.block = launch_block;
         let b = self.b();
-        let call_operands = [launch, function, grid[0], grid[1], grid[2], threads, one, one, shared, stream, params, null];
+        let call_operands =
+            [launch, function, grid[0], grid[1], grid[2], threads, one, one, shared, stream, params, null];
         let status = b.value(
             "llvm.call",
             &call_operands,
@@ -1215,16 +1337,25 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         let launched = self.cmp_eq(status, zero32);
         let b = self.b();
-        b.create_with_successors("cf.cond_br", &[launched, status], &[done, slow], &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))]);
+        b.create_with_successors(
+            "cf.cond_br",
+            &[launched, status],
+            &[done, slow],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))],
+        );
 
         self.block = slow;
         let failed: Value = slow.argument(0).unwrap().into();
-        let extents64: Vec<Value> =
-            (0..3).map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
+        let extents64: Vec<Value> = (0..3)
+            .map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64")))
+            .collect();
         let extents_array = self.i64_array(&extents64);
         let count = self.const_int(args.len() as i64, "i64");
         let by_elements = self.const_int(i64::from(numel_rank > 0), "i32");
-        self.checked("wrt_cuda_launch_slow", &[slot, descriptor, device, params, tensors, count, extents_array, by_elements, failed]);
+        self.checked(
+            "wrt_cuda_launch_slow",
+            &[slot, descriptor, device, params, tensors, count, extents_array, by_elements, failed],
+        );
         self.jump(done);
         self.block = done;
         Ok(())
@@ -1247,8 +1378,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             TypeAttribute::new(self.ty(TRAMPOLINE_TYPE)),
             region,
             &[
-                (melior::ir::Identifier::new(self.context, "sym_visibility"), StringAttribute::new(self.context, "private").into()),
-                (melior::ir::Identifier::new(self.context, "llvm.linkage"), Builder::at_end(self.context, self.block, location).attr("#llvm.linkage<internal>")),
+                (
+                    melior::ir::Identifier::new(self.context, "sym_visibility"),
+                    StringAttribute::new(self.context, "private").into(),
+                ),
+                (
+                    melior::ir::Identifier::new(self.context, "llvm.linkage"),
+                    Builder::at_end(self.context, self.block, location).attr("#llvm.linkage<internal>"),
+                ),
             ],
             location,
         );

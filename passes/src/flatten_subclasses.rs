@@ -44,7 +44,10 @@ fn read_signature<'c>(op: OperationRef<'c, '_>) -> Result<Signature<'c>, ir::Rep
     match callee_op.map(|c| c.name().as_string_ref().as_str().map(str::to_owned)) {
         Some(Ok(kind)) if kind == "func.func" => {}
         Some(Ok(kind)) if kind == "wrap.runtime_wrapper" => {
-            return ir::fail(op, &format!("callee '{callee}' is still a wrap.runtime_wrapper; run wrap-orchestrate first"));
+            return ir::fail(
+                op,
+                &format!("callee '{callee}' is still a wrap.runtime_wrapper; run wrap-orchestrate first"),
+            );
         }
         _ => return ir::fail(op, &format!("callee '{callee}' is not a function")),
     }
@@ -84,7 +87,10 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
         match SubclassInfo::from_type(ty) {
             Some(subclass) if frozen => {
                 if subclass.num_dynamic_outer_dims() != 0 {
-                    return ir::fail(wrapper, &format!("frozen input #{i} has dynamic outer sizes; a frozen constant has a static shape"));
+                    return ir::fail(
+                        wrapper,
+                        &format!("frozen input #{i} has dynamic outer sizes; a frozen constant has a static shape"),
+                    );
                 }
                 for leaf in subclass.leaf_types() {
                     flat_args.push(b.value("wrap.null", &[], leaf, &[]));
@@ -119,7 +125,13 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
 
 /// `__tensor_flatten__`, recursively: leaves in attribute order, then the
 /// dynamic outer sizes of the outermost subclass when symints travel.
-fn unwrap_into<'c, 'a>(b: &Builder<'c, 'a>, value: Value<'c, 'a>, subclass: &SubclassInfo<'c>, symints: bool, flat: &mut Vec<Value<'c, 'a>>) {
+fn unwrap_into<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    value: Value<'c, 'a>,
+    subclass: &SubclassInfo<'c>,
+    symints: bool,
+    flat: &mut Vec<Value<'c, 'a>>,
+) {
     let mut result_types: Vec<Type> = subclass.attrs.iter().map(|(_, t)| *t).collect();
     let num_symints = if symints { subclass.num_dynamic_outer_dims() } else { 0 };
     result_types.extend(std::iter::repeat_n(b.index_type(), num_symints));

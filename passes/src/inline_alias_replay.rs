@@ -41,7 +41,12 @@ fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reporte
 /// dtypes differ, then `as_strided` with the traced sizes, strides and
 /// offset. Entries unknown at compile time are read from the graph's output,
 /// which has exactly the traced output's metadata.
-fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, info: &OutputInfo<'c>, out: Value<'c, 'a>, base: Value<'c, 'a>) -> Value<'c, 'a> {
+fn regenerate_view<'c, 'a>(
+    b: &Builder<'c, 'a>,
+    info: &OutputInfo<'c>,
+    out: Value<'c, 'a>,
+    base: Value<'c, 'a>,
+) -> Value<'c, 'a> {
     let out_type = TensorTypeInfo::from_type(out.r#type()).expect("verified tensor");
     let base_type = TensorTypeInfo::from_type(base.r#type()).expect("verified tensor");
     let mut source = base;
@@ -116,12 +121,9 @@ fn patch_requires_grad<'c, 'a>(
             view
         }
         (Some(true), _) => b.value("wrap.detach", &[view], view.r#type(), &[]),
-        (None, target) => b.value(
-            "wrap.patch_requires_grad",
-            &[view, base],
-            view.r#type(),
-            &[("requires_grad", b.bool_attr(target))],
-        ),
+        (None, target) => {
+            b.value("wrap.patch_requires_grad", &[view, base], view.r#type(), &[("requires_grad", b.bool_attr(target))])
+        }
     }
 }
 

@@ -281,17 +281,17 @@ impl<'c, 'a> Builder<'c, 'a> {
         attributes: &[(&str, Attribute<'c>)],
     ) -> OperationRef<'c, 'a> {
         let successors: Vec<&melior::ir::Block<'c>> = successors.iter().map(|b| &**b).collect();
-        self.build(OperationBuilder::new(name, self.location).add_operands(operands).add_successors(&successors), attributes)
+        self.build(
+            OperationBuilder::new(name, self.location).add_operands(operands).add_successors(&successors),
+            attributes,
+        )
     }
 
     /// Adds `attributes`, builds, and inserts at this builder's point.
     fn build(&self, builder: OperationBuilder<'c>, attributes: &[(&str, Attribute<'c>)]) -> OperationRef<'c, 'a> {
-        let attributes: Vec<_> =
-            attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
-        let op = builder
-            .add_attributes(&attributes)
-            .build()
-            .expect("wrapc builds only registered ops with valid operands");
+        let attributes: Vec<_> = attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
+        let op =
+            builder.add_attributes(&attributes).build().expect("wrapc builds only registered ops with valid operands");
         match self.anchor {
             Some(anchor) => self.block.insert_operation_before(anchor, op),
             None => self.block.append_operation(op),
@@ -374,9 +374,7 @@ pub fn is_tensor(ty: Type) -> bool {
 
 /// The block argument index of `value` if it is an argument of `block`.
 pub fn argument_number(value: Value, block: BlockRef) -> Option<usize> {
-    (0..block.argument_count()).find(|&i| {
-        block.argument(i).map(|arg| Value::from(arg) == value).unwrap_or(false)
-    })
+    (0..block.argument_count()).find(|&i| block.argument(i).map(|arg| Value::from(arg) == value).unwrap_or(false))
 }
 
 /// A detached deep copy of `op`.
@@ -391,13 +389,13 @@ pub fn dense_segment(op: OperationRef, i: usize) -> usize {
     // SAFETY: operandSegmentSizes is a dense i32 array.
     unsafe {
         let raw = attr.to_raw();
-        if !mlir_sys::mlirAttributeIsADenseI32Array(raw) || (i as isize) >= mlir_sys::mlirDenseArrayGetNumElements(raw) {
+        if !mlir_sys::mlirAttributeIsADenseI32Array(raw) || (i as isize) >= mlir_sys::mlirDenseArrayGetNumElements(raw)
+        {
             return 0;
         }
         mlir_sys::mlirDenseI32ArrayGetElement(raw, i as isize) as usize
     }
 }
-
 
 /// An MLIR string literal holding `bytes` exactly (other than printable
 /// ASCII, every byte as a `\XX` escape).
@@ -419,7 +417,12 @@ pub fn string_literal(bytes: &[u8]) -> String {
 /// Parses `source` (ops wrapc spells itself, e.g. globals) and inserts a
 /// copy of each of its top-level ops into `block`: before `anchor`, or at
 /// the start of the block. False when the source does not parse.
-pub fn insert_parsed<'c>(context: &'c Context, source: &str, block: BlockRef<'c, '_>, anchor: Option<OperationRef<'c, '_>>) -> bool {
+pub fn insert_parsed<'c>(
+    context: &'c Context,
+    source: &str,
+    block: BlockRef<'c, '_>,
+    anchor: Option<OperationRef<'c, '_>>,
+) -> bool {
     let Some(parsed) = melior::ir::Module::parse(context, source) else { return false };
     let anchor = anchor.or_else(|| block.first_operation());
     let mut next = parsed.body().first_operation();

@@ -3,14 +3,14 @@
 //! registry, so `wrapc-opt --<pass>` and `--pass-pipeline` work as for any
 //! MLIR pass.
 
-mod flatten_subclasses;
-pub mod ir;
 mod convert_wrap_to_llvm;
+mod flatten_subclasses;
+mod inline_alias_replay;
+pub mod ir;
+mod lower_lazy_launch;
 mod orchestrate;
 pub mod pipeline;
 mod specialize_mutation_epilogue;
-mod inline_alias_replay;
-mod lower_lazy_launch;
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
@@ -108,11 +108,8 @@ fn register_pass(pass: &'static PassDef) {
     let c = |s: &str| CString::new(s).expect("Passes.td strings have no NUL");
     let (argument, name, summary, op_name) =
         (c(pass.argument), c(pass.name), c(pass.summary), c(op_anchor(pass.op_name)));
-    let option_strings: Vec<[CString; 3]> = pass
-        .options
-        .iter()
-        .map(|o| [c(o.name), c(o.description), c(o.default)])
-        .collect();
+    let option_strings: Vec<[CString; 3]> =
+        pass.options.iter().map(|o| [c(o.name), c(o.description), c(o.default)]).collect();
     let options: Vec<ffi::WrapcPassOption> = option_strings
         .iter()
         .map(|[n, d, v]| ffi::WrapcPassOption { name: n.as_ptr(), description: d.as_ptr(), default_value: v.as_ptr() })
@@ -182,6 +179,14 @@ unsafe extern "C" fn run_pass(
     }
 }
 
+/// Registers MLIR's own passes (canonicalize, cse, the conversions, …) so
+/// that pipelines can mix them with wrapc's.
+pub fn register_upstream_passes() {
+    static ONCE: Once = Once::new();
+    // SAFETY: registration only touches MLIR's global registry.
+    ONCE.call_once(|| unsafe { mlir_sys::mlirRegisterAllPasses() });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,12 +219,4 @@ mod tests {
         let error = Options::parse(&DEFS, &["yes".into(), "false".into(), "1".into()]).unwrap_err();
         assert_eq!(error, "invalid value 'yes' for option 'a': expected true or false");
     }
-}
-
-/// Registers MLIR's own passes (canonicalize, cse, the conversions, …) so
-/// that pipelines can mix them with wrapc's.
-pub fn register_upstream_passes() {
-    static ONCE: Once = Once::new();
-    // SAFETY: registration only touches MLIR's global registry.
-    ONCE.call_once(|| unsafe { mlir_sys::mlirRegisterAllPasses() });
 }

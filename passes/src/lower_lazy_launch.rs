@@ -68,7 +68,10 @@ fn check_arguments(launch: OperationRef, kernel: &str) -> PassResult {
         }
     }
     if !has_tensor {
-        return ir::fail(launch, &format!("a GPU launch of '{kernel}' needs a tensor argument (its device picks the slot entry)"));
+        return ir::fail(
+            launch,
+            &format!("a GPU launch of '{kernel}' needs a tensor argument (its device picks the slot entry)"),
+        );
     }
     Ok(())
 }
@@ -117,7 +120,8 @@ fn emit_globals(module: OperationRef, kernel: OperationRef, name: &str) -> Resul
     let image_size = image.len();
     image.push(0);
     let entry = ir::string_attr(kernel, "entry").unwrap_or_default();
-    let configs: Vec<KernelConfig> = ir::array_attr(kernel, "configs").into_iter().filter_map(KernelConfig::from_attribute).collect();
+    let configs: Vec<KernelConfig> =
+        ir::array_attr(kernel, "configs").into_iter().filter_map(KernelConfig::from_attribute).collect();
     let words = config_words(&configs);
     let symbol = |what: &str| format!("__wrapc_{what}_{name}");
     let globals = Globals { slot: symbol("slot"), descriptor: symbol("kernel") };

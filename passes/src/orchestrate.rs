@@ -150,7 +150,12 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
 
 /// Step 7: one `wrap.apply_mutation` per input mutated outside the graph;
 /// its new value is the next leading result of the call.
-fn emit_mutation_epilogue<'c>(b: &Builder<'c, '_>, plan: &WrapperPlan<'c>, args: &[Value<'c, '_>], results: &[Value<'c, '_>]) {
+fn emit_mutation_epilogue<'c>(
+    b: &Builder<'c, '_>,
+    plan: &WrapperPlan<'c>,
+    args: &[Value<'c, '_>],
+    results: &[Value<'c, '_>],
+) {
     for (k, i) in plan.inputs_mutated(MutationType::MutatedOutGraph).enumerate() {
         let mut attributes = vec![("info", plan.input_attrs[i])];
         if plan.trace_joint {

@@ -24,11 +24,16 @@ pub fn run(module: OperationRef, options: &Options) -> PassResult {
 enum WriteBack {
     Nothing,
     /// `orig.set_(updated)` (detached first in a joint graph).
-    SetStorage { detach_update: bool },
+    SetStorage {
+        detach_update: bool,
+    },
     /// `orig.as_strided_(updated.size(), updated.stride(), updated.storage_offset())`.
     Metadata,
     /// Optional metadata update, then the data copy.
-    Data { metadata_too: bool, copy: Copy },
+    Data {
+        metadata_too: bool,
+        copy: Copy,
+    },
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -76,11 +81,8 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
     match classify(&info, ir::has_unit_attr(op, "trace_joint"), self_copy) {
         WriteBack::Nothing => {}
         WriteBack::SetStorage { detach_update } => {
-            let source = if detach_update {
-                b.value("wrap.detach", &[updated], updated.r#type(), &[])
-            } else {
-                updated
-            };
+            let source =
+                if detach_update { b.value("wrap.detach", &[updated], updated.r#type(), &[]) } else { updated };
             b.create("wrap.set_storage", &[orig, source], &[], &[]);
         }
         WriteBack::Metadata => {
@@ -134,7 +136,12 @@ mod tests {
 
     #[test]
     fn storage_mutation_wins_over_data_and_metadata() {
-        let flags = InputFlags { mutates_data: true, mutates_metadata: true, mutates_storage_metadata: true, ..Default::default() };
+        let flags = InputFlags {
+            mutates_data: true,
+            mutates_metadata: true,
+            mutates_storage_metadata: true,
+            ..Default::default()
+        };
         assert_eq!(classify(&info(flags), true, false), WriteBack::SetStorage { detach_update: true });
         assert_eq!(classify(&info(flags), false, false), WriteBack::SetStorage { detach_update: false });
     }

@@ -32,13 +32,16 @@ fn run() -> Result<(), String> {
     let mut x = driver.upload(&bytes(&input)).map_err(|e| e.to_string())?;
     let mut out = driver.upload(&vec![0u8; (n * 4) as usize]).map_err(|e| e.to_string())?;
     let mut count = n as i64;
-    let params = [&mut x as *mut u64 as *mut c_void, &mut out as *mut u64 as *mut c_void, &mut count as *mut i64 as *mut c_void];
+    let params =
+        [&mut x as *mut u64 as *mut c_void, &mut out as *mut u64 as *mut c_void, &mut count as *mut i64 as *mut c_void];
 
     // Each program handles 128 elements in the kernel's own loop; the two
     // configs differ in threads per program only.
-    let config = |name: &str, warps| Config { name: name.into(), block: [128, 1, 1], num_warps: warps, shared_bytes: 0 };
-    let mut kernel = LazyKernel::new(KernelSpec { image, entry: entry.clone(), configs: vec![config("w1", 1), config("w2", 2)] })
-        .map_err(|e| e.to_string())?;
+    let config =
+        |name: &str, warps| Config { name: name.into(), block: [128, 1, 1], num_warps: warps, shared_bytes: 0 };
+    let mut kernel =
+        LazyKernel::new(KernelSpec { image, entry: entry.clone(), configs: vec![config("w1", 1), config("w2", 2)] })
+            .map_err(|e| e.to_string())?;
     if let Some(cache) = KernelCache::from_env() {
         kernel = kernel.with_cache(cache);
     }
@@ -77,7 +80,14 @@ fn run() -> Result<(), String> {
 
     println!("first call (PTX load + autotune of 2 configs + launch): {first_ms:.2} ms");
     println!("autotune chose config #{} of 2", chosen.config);
-    println!("per-call host time: lazy slot {lazy_us:.2} us, bare cuLaunchKernel {floor_us:.2} us ({:.2}x)", lazy_us / floor_us);
+    println!(
+        "per-call host time: lazy slot {lazy_us:.2} us, bare cuLaunchKernel {floor_us:.2} us ({:.2}x)",
+        lazy_us / floor_us
+    );
     println!("result: {} ({wrong} wrong of {n})", if wrong == 0 { "correct" } else { "WRONG" });
-    if wrong == 0 { Ok(()) } else { Err("wrong results".into()) }
+    if wrong == 0 {
+        Ok(())
+    } else {
+        Err("wrong results".into())
+    }
 }

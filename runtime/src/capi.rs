@@ -3,7 +3,7 @@
 //! Every function checks its pointers and returns a status instead of
 //! crashing; the message of the last failure on this thread is
 //! `wrt_last_error()`. No panic crosses the boundary.
-#![allow(non_camel_case_types, clippy::missing_safety_doc)]
+#![allow(non_camel_case_types)]
 
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
@@ -142,6 +142,10 @@ pub extern "C" fn wrt_last_error() -> *const c_char {
     LAST_ERROR.with(|e| e.borrow().as_ptr())
 }
 
+/// Records `message` as this thread's last error (for compiled code).
+///
+/// # Safety
+/// `message` must be null or a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_set_error(message: *const c_char) {
     let text = if message.is_null() {
@@ -163,6 +167,10 @@ pub extern "C" fn wrt_set_grad_enabled(enabled: bool) {
     crate::set_grad_enabled(enabled)
 }
 
+/// Releases one reference; null is ignored.
+///
+/// # Safety
+/// `t` must be null or an owning handle from this ABI, not used again.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_release(t: *mut wrt_tensor) {
     if !t.is_null() {
@@ -171,13 +179,20 @@ pub unsafe extern "C" fn wrt_tensor_release(t: *mut wrt_tensor) {
     }
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_retain(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_tensor_retain(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
     status("wrt_tensor_retain", || store(out, Tensor::clone(&*tensor(t, "tensor")?)))
 }
 
+/// # Safety
+/// `sizes` must be null or readable for as many elements as the call says.
+/// `strides` must be null or readable for as many elements as the call says.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_empty_strided(
+pub unsafe extern "C" fn wrt_empty_strided(
     dtype_code: i32,
     device_kind: i32,
     device_index: i32,
@@ -197,8 +212,12 @@ pub extern "C" fn wrt_empty_strided(
     })
 }
 
+/// # Safety
+/// `sizes` must be null or readable for as many elements as the call says.
+/// `values` must be null or readable for as many elements as the call says.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_from_f64(
+pub unsafe extern "C" fn wrt_from_f64(
     dtype_code: i32,
     rank: usize,
     sizes: *const i64,
@@ -207,7 +226,8 @@ pub extern "C" fn wrt_from_f64(
     out: *mut *mut wrt_tensor,
 ) -> i32 {
     status("wrt_from_f64", || {
-        let t = Tensor::from_f64s(slice(sizes, rank, "sizes")?, dtype(dtype_code)?, slice(values, num_values, "values")?)?;
+        let t =
+            Tensor::from_f64s(slice(sizes, rank, "sizes")?, dtype(dtype_code)?, slice(values, num_values, "values")?)?;
         store(out, t)
     })
 }
@@ -227,61 +247,91 @@ fn dim_of(values: Vec<i64>, dim: i64) -> i64 {
     usize::try_from(dim).ok().and_then(|d| values.get(d).copied()).unwrap_or(-1)
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_rank(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_rank(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_rank", t, |t| t.sizes().len() as i64)
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_size(t: *const wrt_tensor, dim: i64) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_size(t: *const wrt_tensor, dim: i64) -> i64 {
     query("wrt_tensor_size", t, |t| dim_of(t.sizes(), dim))
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_stride(t: *const wrt_tensor, dim: i64) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_stride(t: *const wrt_tensor, dim: i64) -> i64 {
     query("wrt_tensor_stride", t, |t| dim_of(t.strides(), dim))
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_storage_offset(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_storage_offset(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_storage_offset", t, Tensor::storage_offset)
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_dtype(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_dtype(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_dtype", t, |t| t.dtype() as i64)
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_device_kind(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_device_kind(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_device_kind", t, |t| i64::from(matches!(t.device(), Device::Cuda(_))))
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_version(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_version(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_version", t, |t| t.version() as i64)
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_requires_grad(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_requires_grad(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_requires_grad", t, |t| i64::from(t.requires_grad()))
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_is_leaf(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_is_leaf(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_is_leaf", t, |t| i64::from(t.is_leaf()))
 }
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_storage_id(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_storage_id(t: *const wrt_tensor) -> i64 {
     query("wrt_tensor_storage_id", t, |t| t.storage_id() as i64)
 }
+/// # Safety
+/// `a` must be null or a live handle from this ABI.
+/// `b` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_same_tensor(a: *const wrt_tensor, b: *const wrt_tensor) -> bool {
+pub unsafe extern "C" fn wrt_same_tensor(a: *const wrt_tensor, b: *const wrt_tensor) -> bool {
     matches!((tensor(a, "a"), tensor(b, "b")), (Ok(a), Ok(b)) if Tensor::same_tensor(&a, &b))
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_bump_version(t: *const wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_bump_version(t: *const wrt_tensor) -> i32 {
     status("wrt_bump_version", || {
         tensor(t, "tensor")?.bump_version();
         Ok(())
     })
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `sizes` must be null or readable for as many elements as the call says.
+/// `strides` must be null or readable for as many elements as the call says.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_as_strided(
+pub unsafe extern "C" fn wrt_as_strided(
     t: *const wrt_tensor,
     rank: usize,
     sizes: *const i64,
@@ -290,13 +340,18 @@ pub extern "C" fn wrt_as_strided(
     out: *mut *mut wrt_tensor,
 ) -> i32 {
     status("wrt_as_strided", || {
-        let view = tensor(t, "base")?.as_strided(slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?, offset)?;
+        let view =
+            tensor(t, "base")?.as_strided(slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?, offset)?;
         store(out, view)
     })
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `sizes` must be null or readable for as many elements as the call says.
+/// `strides` must be null or readable for as many elements as the call says.
 #[no_mangle]
-pub extern "C" fn wrt_as_strided_(
+pub unsafe extern "C" fn wrt_as_strided_(
     t: *const wrt_tensor,
     rank: usize,
     sizes: *const i64,
@@ -308,40 +363,60 @@ pub extern "C" fn wrt_as_strided_(
     })
 }
 
+/// # Safety
+/// `dst` must be null or a live handle from this ABI.
+/// `src` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_set_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_set_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
     status("wrt_set_", || Ok(tensor(dst, "dst")?.set_(&*tensor(src, "src")?)?))
 }
 
+/// # Safety
+/// `dst` must be null or a live handle from this ABI.
+/// `src` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
     status("wrt_copy_", || Ok(tensor(dst, "dst")?.copy_(&*tensor(src, "src")?)?))
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_detach(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_detach(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
     status("wrt_detach", || store(out, tensor(t, "tensor")?.detach()))
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_view_dtype(t: *const wrt_tensor, dtype_code: i32, out: *mut *mut wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_view_dtype(t: *const wrt_tensor, dtype_code: i32, out: *mut *mut wrt_tensor) -> i32 {
     status("wrt_view_dtype", || store(out, tensor(t, "tensor")?.view_dtype(dtype(dtype_code)?)?))
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_set_requires_grad(t: *const wrt_tensor, flag: bool) -> i32 {
+pub unsafe extern "C" fn wrt_set_requires_grad(t: *const wrt_tensor, flag: bool) -> i32 {
     status("wrt_set_requires_grad", || Ok(tensor(t, "tensor")?.set_requires_grad(flag)?))
 }
 
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_mark_dynamic(t: *const wrt_tensor, dim: i64) -> i32 {
+pub unsafe extern "C" fn wrt_mark_dynamic(t: *const wrt_tensor, dim: i64) -> i32 {
     status("wrt_mark_dynamic", || Ok(tensor(t, "tensor")?.mark_dynamic(dim)?))
 }
 
 /// Copies up to `capacity` elements, in logical order, into `out`; the
 /// element count must fit.
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or writable for as many elements as the call says.
 #[no_mangle]
-pub extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capacity: usize) -> i32 {
+pub unsafe extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capacity: usize) -> i32 {
     status("wrt_read_f64", || {
         let values = tensor(t, "tensor")?.to_f64_vec()?;
         if values.len() > capacity {
@@ -362,8 +437,12 @@ pub extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capacity: us
 //===----------------------------------------------------------------------===//
 
 /// `dst.as_strided_(src.size(), src.stride(), src.storage_offset())`.
+///
+/// # Safety
+/// `dst` must be null or a live handle from this ABI.
+/// `src` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
     status("wrt_as_strided_like_", || {
         let src = tensor(src, "src")?;
         Ok(tensor(dst, "dst")?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset())?)
@@ -371,14 +450,23 @@ pub extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *const wrt_t
 }
 
 /// `dst.detach().copy_(src)`.
+///
+/// # Safety
+/// `dst` must be null or a live handle from this ABI.
+/// `src` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_detach_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_detach_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
     status("wrt_detach_copy_", || Ok(tensor(dst, "dst")?.detach().copy_(&*tensor(src, "src")?)?))
 }
 
 /// `gen_alias_from_base`'s requires_grad patch, decided by the base.
+///
+/// # Safety
+/// `view` must be null or a live handle from this ABI.
+/// `base` must be null or a live handle from this ABI.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_patch_requires_grad(
+pub unsafe extern "C" fn wrt_patch_requires_grad(
     view: *const wrt_tensor,
     base: *const wrt_tensor,
     target: bool,
@@ -399,6 +487,10 @@ pub extern "C" fn wrt_patch_requires_grad(
 }
 
 /// Fails unless every element is finite (Inductor's NaN/Inf guard).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI; `name` null or a
+/// NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_assert_finite(t: *const wrt_tensor, name: *const c_char) -> i32 {
     let label = if name.is_null() {
@@ -417,8 +509,13 @@ pub unsafe extern "C" fn wrt_assert_finite(t: *const wrt_tensor, name: *const c_
 }
 
 /// Fails unless the tensor has exactly these sizes and strides.
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `sizes` must be null or readable for as many elements as the call says.
+/// `strides` must be null or readable for as many elements as the call says.
 #[no_mangle]
-pub extern "C" fn wrt_assert_size_stride(
+pub unsafe extern "C" fn wrt_assert_size_stride(
     t: *const wrt_tensor,
     rank: usize,
     sizes: *const i64,
@@ -440,6 +537,10 @@ pub extern "C" fn wrt_assert_size_stride(
 
 /// Validates argument `index` of `entry` against its static type: not null,
 /// this dtype and device, this rank, and each static size (`-1`: dynamic).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI; `entry` null or a
+/// NUL-terminated string; `sizes` null or readable for `rank` elements.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_check_argument(
     t: *const wrt_tensor,
@@ -451,7 +552,9 @@ pub unsafe extern "C" fn wrt_check_argument(
     sizes: *const i64,
 ) -> i32 {
     // The common case, checked without allocating: a valid argument.
-    if let (Ok(t), Some(want), Ok(expected)) = (tensor(t, "tensor"), DType::from_code(dtype_code), slice(sizes, rank, "sizes")) {
+    if let (Ok(t), Some(want), Ok(expected)) =
+        (tensor(t, "tensor"), DType::from_code(dtype_code), slice(sizes, rank, "sizes"))
+    {
         if t.has_signature(want, device_kind == 1, expected) {
             return WRT_OK;
         }
@@ -470,7 +573,10 @@ pub unsafe extern "C" fn wrt_check_argument(
         }
         let on_cuda = matches!(t.device(), Device::Cuda(_));
         if on_cuda != (device_kind == 1) {
-            return Err(Failure(WRT_ERR_DEVICE, format!("expected a {} tensor", if device_kind == 1 { "cuda" } else { "host" })));
+            return Err(Failure(
+                WRT_ERR_DEVICE,
+                format!("expected a {} tensor", if device_kind == 1 { "cuda" } else { "host" }),
+            ));
         }
         let expected = slice(sizes, rank, "sizes")?;
         Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {:?}", t.sizes())))
@@ -478,8 +584,12 @@ pub unsafe extern "C" fn wrt_check_argument(
 }
 
 /// A symbolic int crossing the ABI travels as a 0-d i64 tensor.
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or writable for as many elements as the call says.
 #[no_mangle]
-pub extern "C" fn wrt_scalar_i64(t: *const wrt_tensor, out: *mut i64) -> i32 {
+pub unsafe extern "C" fn wrt_scalar_i64(t: *const wrt_tensor, out: *mut i64) -> i32 {
     status("wrt_scalar_i64", || {
         let t = tensor(t, "symbolic int")?;
         let values = t.to_f64_vec()?;
@@ -495,21 +605,35 @@ pub extern "C" fn wrt_scalar_i64(t: *const wrt_tensor, out: *mut i64) -> i32 {
     })
 }
 
+/// # Safety
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_scalar_from_i64(value: i64, out: *mut *mut wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_scalar_from_i64(value: i64, out: *mut *mut wrt_tensor) -> i32 {
     status("wrt_scalar_from_i64", || store(out, Tensor::from_f64s(&[], DType::I64, &[value as f64])?))
 }
 
 /// The same tensor's data in new storage on another device (kind 0: host,
 /// 1: CUDA), e.g. to upload inputs or to read results.
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or point to a writable handle slot.
 #[no_mangle]
-pub extern "C" fn wrt_to_device(t: *const wrt_tensor, device_kind: i32, device_index: i32, out: *mut *mut wrt_tensor) -> i32 {
+pub unsafe extern "C" fn wrt_to_device(
+    t: *const wrt_tensor,
+    device_kind: i32,
+    device_index: i32,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
     status("wrt_to_device", || store(out, tensor(t, "tensor")?.to_device(device(device_kind, device_index)?)?))
 }
 
 /// Address of the element at the storage offset (for host kernels).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_data_ptr(t: *const wrt_tensor) -> *mut u8 {
+pub unsafe extern "C" fn wrt_tensor_data_ptr(t: *const wrt_tensor) -> *mut u8 {
     tensor(t, "tensor").map(|t| t.data_ptr()).unwrap_or(std::ptr::null_mut())
 }
 
@@ -571,9 +695,10 @@ pub unsafe extern "C" fn wrt_from_external(
         }
         // SAFETY: checked non-null; readable by the caller's contract.
         let d = unsafe { &*desc };
-        let rank = usize::try_from(d.rank).ok().filter(|&r| r <= crate::MAX_RANK).ok_or_else(|| {
-            Failure(WRT_ERR_UNSUPPORTED, format!("rank {} (at most {})", d.rank, crate::MAX_RANK))
-        })?;
+        let rank = usize::try_from(d.rank)
+            .ok()
+            .filter(|&r| r <= crate::MAX_RANK)
+            .ok_or_else(|| Failure(WRT_ERR_UNSUPPORTED, format!("rank {} (at most {})", d.rank, crate::MAX_RANK)))?;
         let sizes = slice(d.sizes, rank, "sizes")?;
         let strides = slice(d.strides, rank, "strides")?;
         let dtype = dtype(d.dtype)?;
@@ -587,7 +712,10 @@ pub unsafe extern "C" fn wrt_from_external(
             (Some(crate::Storage::external(d.data as *mut u8, nbytes, dev, owner)), None)
         } else {
             if !d.owner.is_null() {
-                return Err(Failure(WRT_ERR_ARG, "an owner is only taken with new memory, not with a shared storage".into()));
+                return Err(Failure(
+                    WRT_ERR_ARG,
+                    "an owner is only taken with new memory, not with a shared storage".into(),
+                ));
             }
             (None, Some(tensor(share, "share")?))
         };
@@ -618,8 +746,11 @@ pub unsafe extern "C" fn wrt_set_external_backend(backend: *const crate::externa
 }
 
 /// Whether the tensor's memory belongs to the embedder (-1: null handle).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
 #[no_mangle]
-pub extern "C" fn wrt_tensor_is_external(t: *const wrt_tensor) -> i64 {
+pub unsafe extern "C" fn wrt_tensor_is_external(t: *const wrt_tensor) -> i64 {
     match tensor(t, "tensor") {
         Ok(t) => i64::from(t.is_external()),
         Err(Failure(_, message)) => {
@@ -637,17 +768,53 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         ($($f:ident),* $(,)?) => { vec![$((stringify!($f), $f as *mut ())),*] };
     }
     table![
-        wrt_last_error, wrt_set_error, wrt_grad_enabled, wrt_set_grad_enabled, wrt_tensor_release,
-        wrt_tensor_retain, wrt_empty_strided, wrt_from_f64, wrt_tensor_rank, wrt_tensor_size,
-        wrt_tensor_stride, wrt_tensor_storage_offset, wrt_tensor_dtype, wrt_tensor_device_kind,
-        wrt_tensor_version, wrt_tensor_requires_grad, wrt_tensor_is_leaf, wrt_tensor_storage_id,
-        wrt_same_tensor, wrt_bump_version, wrt_as_strided, wrt_as_strided_, wrt_set_, wrt_copy_,
-        wrt_detach, wrt_view_dtype, wrt_set_requires_grad, wrt_mark_dynamic, wrt_read_f64,
-        wrt_as_strided_like_, wrt_detach_copy_, wrt_patch_requires_grad, wrt_assert_finite,
-        wrt_assert_size_stride, wrt_check_argument, wrt_scalar_i64, wrt_scalar_from_i64,
-        wrt_tensor_data_ptr, wrt_launch_host, wrt_to_device, wrt_cuda_launch_slow,
-        wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_synchronize, wrt_from_external,
-        wrt_set_external_backend, wrt_tensor_is_external,
+        wrt_last_error,
+        wrt_set_error,
+        wrt_grad_enabled,
+        wrt_set_grad_enabled,
+        wrt_tensor_release,
+        wrt_tensor_retain,
+        wrt_empty_strided,
+        wrt_from_f64,
+        wrt_tensor_rank,
+        wrt_tensor_size,
+        wrt_tensor_stride,
+        wrt_tensor_storage_offset,
+        wrt_tensor_dtype,
+        wrt_tensor_device_kind,
+        wrt_tensor_version,
+        wrt_tensor_requires_grad,
+        wrt_tensor_is_leaf,
+        wrt_tensor_storage_id,
+        wrt_same_tensor,
+        wrt_bump_version,
+        wrt_as_strided,
+        wrt_as_strided_,
+        wrt_set_,
+        wrt_copy_,
+        wrt_detach,
+        wrt_view_dtype,
+        wrt_set_requires_grad,
+        wrt_mark_dynamic,
+        wrt_read_f64,
+        wrt_as_strided_like_,
+        wrt_detach_copy_,
+        wrt_patch_requires_grad,
+        wrt_assert_finite,
+        wrt_assert_size_stride,
+        wrt_check_argument,
+        wrt_scalar_i64,
+        wrt_scalar_from_i64,
+        wrt_tensor_data_ptr,
+        wrt_launch_host,
+        wrt_to_device,
+        wrt_cuda_launch_slow,
+        wrt_cuda_guard_enter,
+        wrt_cuda_guard_exit,
+        wrt_cuda_synchronize,
+        wrt_from_external,
+        wrt_set_external_backend,
+        wrt_tensor_is_external,
     ]
 }
 
@@ -667,8 +834,12 @@ fn host_threads() -> i64 {
 
 /// Runs `kernel` for every program id of the `gx × gy × gz` grid, x fastest;
 /// in parallel over contiguous ranges of programs when the grid is large.
+///
+/// # Safety
+/// `kernel` must be null or a host kernel compiled by wrapc, safe to call with `args` for every program id.
+/// `args` must be null or readable for as many elements as the call says.
 #[no_mangle]
-pub extern "C" fn wrt_launch_host(
+pub unsafe extern "C" fn wrt_launch_host(
     kernel: Option<wrt_host_kernel>,
     gx: i64,
     gy: i64,

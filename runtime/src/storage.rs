@@ -49,9 +49,17 @@ impl Storage {
             let gpu = gpus::gpu(index).map_err(device_error)?;
             let data = match cached_block(index, nbytes) {
                 Some(block) => block,
-                None => gpu.alloc(nbytes).map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes on cuda:{index}: {e}")))?,
+                None => gpu
+                    .alloc(nbytes)
+                    .map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes on cuda:{index}: {e}")))?,
             };
-            return Ok(Arc::new(Storage { data: data as *mut u8, nbytes, device, gpu: Some(GpuMemory(gpu)), external: None }));
+            return Ok(Arc::new(Storage {
+                data: data as *mut u8,
+                nbytes,
+                device,
+                gpu: Some(GpuMemory(gpu)),
+                external: None,
+            }));
         }
         let layout = Layout::from_size_align(nbytes.max(1), ALIGNMENT)
             .map_err(|e| RuntimeError::Alloc(format!("{nbytes} bytes: {e}")))?;
@@ -65,7 +73,12 @@ impl Storage {
 
     /// `nbytes` at `data` on `device`, owned by an embedding framework;
     /// `owner` is released when the last view of the storage goes.
-    pub(crate) fn external(data: *mut u8, nbytes: usize, device: Device, owner: crate::external::Owner) -> Arc<Storage> {
+    pub(crate) fn external(
+        data: *mut u8,
+        nbytes: usize,
+        device: Device,
+        owner: crate::external::Owner,
+    ) -> Arc<Storage> {
         Arc::new(Storage { data, nbytes, device, gpu: None, external: Some(owner) })
     }
 
@@ -82,7 +95,10 @@ impl Storage {
     /// The same bytes in a new storage on `device`.
     pub(crate) fn transfer(&self, device: Device) -> Result<Arc<Storage>> {
         if self.device != Device::Host && self.gpu.is_none() {
-            return Err(RuntimeError::Device(format!("{:?} memory owned by the embedding framework cannot be transferred by the runtime", self.device)));
+            return Err(RuntimeError::Device(format!(
+                "{:?} memory owned by the embedding framework cannot be transferred by the runtime",
+                self.device
+            )));
         }
         let target = Storage::new(self.nbytes, device)?;
         let result = match (self.gpu(), target.gpu()) {
@@ -179,7 +195,10 @@ impl Storage {
 /// handed out again at once: its next user's work queues after its last
 /// user's (PyTorch's caching allocator relies on the same order). Blocks
 /// are kept for the life of the process, as PyTorch's are.
-static CACHED_BLOCKS: std::sync::Mutex<Option<std::collections::HashMap<(i32, usize), Vec<u64>>>> = std::sync::Mutex::new(None);
+/// Freed device blocks keyed by (device, bytes).
+type BlockCache = std::collections::HashMap<(i32, usize), Vec<u64>>;
+
+static CACHED_BLOCKS: std::sync::Mutex<Option<BlockCache>> = std::sync::Mutex::new(None);
 
 fn cached_block(device: i32, nbytes: usize) -> Option<u64> {
     let mut cache = CACHED_BLOCKS.lock().unwrap_or_else(|p| p.into_inner());

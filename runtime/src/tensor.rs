@@ -120,7 +120,8 @@ impl TensorObject {
         // through raw field pointers before `assume_init`.
         unsafe {
             std::ptr::addr_of_mut!((*slot).dtype).write(inner.dtype as i32);
-            std::ptr::addr_of_mut!((*slot).device_kind).write(i32::from(matches!(inner.storage.device(), Device::Cuda(_))));
+            std::ptr::addr_of_mut!((*slot).device_kind)
+                .write(i32::from(matches!(inner.storage.device(), Device::Cuda(_))));
             std::ptr::addr_of_mut!((*slot).rank).write(AtomicI64::new(inner.sizes.len() as i64));
             std::ptr::addr_of_mut!((*slot).offset).write(AtomicI64::new(inner.offset));
             let sizes = std::ptr::addr_of_mut!((*slot).sizes) as *mut AtomicI64;
@@ -253,7 +254,11 @@ impl Tensor {
                 let base = base.lock();
                 (base.storage.clone(), share_version.then(|| base.version.clone()))
             }
-            _ => return Err(RuntimeError::Argument("a mirror takes either new embedder memory or a tensor to share storage with".into())),
+            _ => {
+                return Err(RuntimeError::Argument(
+                    "a mirror takes either new embedder memory or a tensor to share storage with".into(),
+                ))
+            }
         };
         let inner = TensorImpl {
             storage,
@@ -418,7 +423,11 @@ impl Tensor {
         let source = src.snapshot();
         let mut t = self.lock();
         if t.dtype != source.dtype {
-            return Err(RuntimeError::DType(format!("set_ of a {} tensor from {}", t.dtype.name(), source.dtype.name())));
+            return Err(RuntimeError::DType(format!(
+                "set_ of a {} tensor from {}",
+                t.dtype.name(),
+                source.dtype.name()
+            )));
         }
         if t.storage.device() != source.storage.device() {
             return Err(RuntimeError::Device(format!(
@@ -453,9 +462,7 @@ impl Tensor {
             )));
         }
         if !t.is_leaf && !flag {
-            return Err(RuntimeError::Argument(
-                "you can only change requires_grad flags of leaf variables".into(),
-            ));
+            return Err(RuntimeError::Argument("you can only change requires_grad flags of leaf variables".into()));
         }
         t.requires_grad = flag;
         Ok(())
@@ -471,27 +478,50 @@ impl Tensor {
         let (from, to) = (t.dtype.element_size() as i64, dtype.element_size() as i64);
         if from != to {
             let what = || format!("to view {} as {} (different element sizes)", t.dtype.name(), dtype.name());
-            let last = t.sizes.len().checked_sub(1).ok_or_else(|| RuntimeError::Shape(format!("a 0-d tensor cannot be viewed {}", what())))?;
+            let last = t
+                .sizes
+                .len()
+                .checked_sub(1)
+                .ok_or_else(|| RuntimeError::Shape(format!("a 0-d tensor cannot be viewed {}", what())))?;
             if t.strides[last] != 1 {
                 return Err(RuntimeError::Shape(format!("the last dimension must have stride 1 {}", what())));
             }
             if from > to {
                 let ratio = from / to;
                 for d in 0..last {
-                    t.strides[d] = t.strides[d].checked_mul(ratio).ok_or_else(|| RuntimeError::Shape(format!("stride overflow {}", what())))?;
+                    t.strides[d] = t.strides[d]
+                        .checked_mul(ratio)
+                        .ok_or_else(|| RuntimeError::Shape(format!("stride overflow {}", what())))?;
                 }
-                t.sizes[last] = t.sizes[last].checked_mul(ratio).ok_or_else(|| RuntimeError::Shape(format!("size overflow {}", what())))?;
-                t.offset = t.offset.checked_mul(ratio).ok_or_else(|| RuntimeError::Shape(format!("offset overflow {}", what())))?;
+                t.sizes[last] = t.sizes[last]
+                    .checked_mul(ratio)
+                    .ok_or_else(|| RuntimeError::Shape(format!("size overflow {}", what())))?;
+                t.offset = t
+                    .offset
+                    .checked_mul(ratio)
+                    .ok_or_else(|| RuntimeError::Shape(format!("offset overflow {}", what())))?;
             } else {
                 let ratio = to / from;
                 if t.sizes[last] % ratio != 0 {
-                    return Err(RuntimeError::Shape(format!("the last size {} must be a multiple of {ratio} {}", t.sizes[last], what())));
+                    return Err(RuntimeError::Shape(format!(
+                        "the last size {} must be a multiple of {ratio} {}",
+                        t.sizes[last],
+                        what()
+                    )));
                 }
                 if t.offset % ratio != 0 {
-                    return Err(RuntimeError::Shape(format!("the storage offset {} must be a multiple of {ratio} {}", t.offset, what())));
+                    return Err(RuntimeError::Shape(format!(
+                        "the storage offset {} must be a multiple of {ratio} {}",
+                        t.offset,
+                        what()
+                    )));
                 }
                 if let Some(d) = (0..last).find(|&d| t.strides[d] % ratio != 0) {
-                    return Err(RuntimeError::Shape(format!("stride {} of dimension {d} must be a multiple of {ratio} {}", t.strides[d], what())));
+                    return Err(RuntimeError::Shape(format!(
+                        "stride {} of dimension {d} must be a multiple of {ratio} {}",
+                        t.strides[d],
+                        what()
+                    )));
                 }
                 for d in 0..last {
                     t.strides[d] /= ratio;
@@ -624,7 +654,9 @@ impl Tensor {
             return true;
         }
         let self_first = Arc::as_ptr(&self.0) < Arc::as_ptr(&src.0);
-        let (first, second) = if self_first { (self.lock(), src.lock()) } else {
+        let (first, second) = if self_first {
+            (self.lock(), src.lock())
+        } else {
             let s = src.lock();
             (self.lock(), s)
         };
@@ -652,7 +684,8 @@ impl Tensor {
         }
         let at = |t: &TensorImpl| t.storage.data_ptr().wrapping_add(t.offset as usize * size);
         if let Some(gpu) = dst.storage.gpu() {
-            let overlapping = Arc::ptr_eq(&source.storage, &dst.storage) && source.offset.abs_diff(dst.offset) < numel as u64;
+            let overlapping =
+                Arc::ptr_eq(&source.storage, &dst.storage) && source.offset.abs_diff(dst.offset) < numel as u64;
             return !overlapping && gpu.copy_dtod(at(dst) as u64, at(source) as u64, bytes).is_ok();
         }
         // SAFETY: both ranges are in bounds of live storages (checked above);

@@ -67,7 +67,8 @@ mod launch {
         let total = (grid[0] * grid[1] * grid[2]) as usize;
         let visits: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
         let args = [visits.as_ptr() as *mut c_void, grid.as_ptr() as *mut c_void];
-        assert_eq!(wrt_launch_host(Some(count), grid[0], grid[1], grid[2], args.as_ptr()), 0);
+        // SAFETY: `count` reads nothing through its argument array.
+        assert_eq!(unsafe { wrt_launch_host(Some(count), grid[0], grid[1], grid[2], args.as_ptr()) }, 0);
         assert!(visits.iter().all(|v| v.load(Ordering::Relaxed) == 1), "every program runs exactly once");
     }
 
@@ -83,7 +84,9 @@ mod launch {
 
     #[test]
     fn bad_launches_are_errors() {
-        assert_ne!(wrt_launch_host(None, 1, 1, 1, std::ptr::null()), 0);
-        assert_ne!(wrt_launch_host(Some(count), -1, 1, 1, std::ptr::null()), 0);
+        // SAFETY: rejected before anything is called.
+        assert_ne!(unsafe { wrt_launch_host(None, 1, 1, 1, std::ptr::null()) }, 0);
+        // SAFETY: rejected before anything is called.
+        assert_ne!(unsafe { wrt_launch_host(Some(count), -1, 1, 1, std::ptr::null()) }, 0);
     }
 }

@@ -111,7 +111,12 @@ fn launch_site(tag: &str, configs: &[(i64, i32)]) -> Launch {
     let entry = CString::new("add_one").unwrap();
     let configs: Vec<wrt_cuda_config> = configs
         .iter()
-        .map(|&(block, warps)| wrt_cuda_config { block: [block, 1, 1], num_warps: warps, shared_bytes: 0, name: std::ptr::null() })
+        .map(|&(block, warps)| wrt_cuda_config {
+            block: [block, 1, 1],
+            num_warps: warps,
+            shared_bytes: 0,
+            name: std::ptr::null(),
+        })
         .collect();
     let image = format!(".version 8.0\n// {tag}\n").into_bytes();
     let kernel = wrt_cuda_kernel {
@@ -143,7 +148,19 @@ impl Launch {
             let launch: LaunchFn = unsafe { std::mem::transmute(entry.launch) };
             let grid = (n as u64).div_ceil(entry.divisor[0] as u64) as u32;
             failed = unsafe {
-                launch(function, grid, 1, 1, entry.threads as u32, 1, 1, 0, entry.stream, params.as_mut_ptr(), std::ptr::null_mut())
+                launch(
+                    function,
+                    grid,
+                    1,
+                    1,
+                    entry.threads as u32,
+                    1,
+                    1,
+                    0,
+                    entry.stream,
+                    params.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
             };
         }
         let status = if function.is_null() || failed != 0 {
@@ -234,7 +251,17 @@ fn slot_errors_are_reported_by_name() {
     assert_eq!(site.slot.entries[0].failed.load(std::sync::atomic::Ordering::Acquire), 1);
     let extents = [1i64, 1, 1];
     let status = unsafe {
-        slot::wrt_cuda_launch_slow(&mut *site.slot, &site.kernel, 42, std::ptr::null_mut(), std::ptr::null(), 0, extents.as_ptr(), 1, 0)
+        slot::wrt_cuda_launch_slow(
+            &mut *site.slot,
+            &site.kernel,
+            42,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            0,
+            extents.as_ptr(),
+            1,
+            0,
+        )
     };
     assert_eq!(status, capi::WRT_ERR_CUDA);
     let message = unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
@@ -251,7 +278,8 @@ fn the_device_guard_restores_the_previous_context() {
         let mut again = std::ptr::null_mut();
         assert_eq!(unsafe { slot::wrt_cuda_guard_enter(0, &mut again) }, 0);
         assert!(again.is_null(), "already current: nothing to restore");
-        assert_eq!(slot::wrt_cuda_guard_exit(0, previous), 0);
+        // SAFETY: `previous` came from wrt_cuda_guard_enter.
+        assert_eq!(unsafe { slot::wrt_cuda_guard_exit(0, previous) }, 0);
         let before = fake.context_switches();
         fake.enter().unwrap();
         assert_eq!(fake.context_switches(), before + 1, "the exit restored 'no context'");
@@ -263,7 +291,10 @@ fn the_device_guard_restores_the_previous_context() {
 #[test]
 fn slot_layout_is_what_compiled_code_reads() {
     use slot::layout::*;
-    assert_eq!([FUNCTION, LAUNCH, STREAM, DIVISOR, THREADS, SHARED, FAILED, ENTRY_SIZE], [0, 8, 16, 24, 48, 52, 56, 64]);
+    assert_eq!(
+        [FUNCTION, LAUNCH, STREAM, DIVISOR, THREADS, SHARED, FAILED, ENTRY_SIZE],
+        [0, 8, 16, 24, 48, 52, 56, 64]
+    );
 }
 
 #[test]

@@ -44,6 +44,22 @@ fn mirror(d: &wrt_external_tensor, share: *const wrt_tensor, share_version: bool
     out
 }
 
+// Safe shorthands for the queries these tests make on handles they own.
+fn version(t: *const wrt_tensor) -> i64 {
+    // SAFETY: the tests pass live handles.
+    unsafe { wrt_tensor_version(t) }
+}
+
+fn storage_id(t: *const wrt_tensor) -> i64 {
+    // SAFETY: the tests pass live handles.
+    unsafe { wrt_tensor_storage_id(t) }
+}
+
+fn copy(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+    // SAFETY: the tests pass live handles.
+    unsafe { wrt_copy_(dst, src) }
+}
+
 fn last_error() -> String {
     // SAFETY: the runtime returns a valid NUL-terminated string.
     unsafe { CStr::from_ptr(wrt_last_error()) }.to_string_lossy().into_owned()
@@ -55,20 +71,24 @@ fn mirrors_view_the_embedders_memory_and_share_storage_and_version() {
     let (sizes, strides) = ([2i64, 3], [3i64, 1]);
     let d = desc(&mut data, &sizes, &strides, 0);
     let a = mirror(&d, std::ptr::null(), false);
-    assert_eq!(wrt_tensor_is_external(a), 1);
-    assert_eq!(wrt_tensor_version(a), 7);
+    // SAFETY: a live handle.
+    assert_eq!(unsafe { wrt_tensor_is_external(a) }, 1);
+    assert_eq!(version(a), 7);
     // SAFETY: a is a live handle.
     assert_eq!(unsafe { wrt_tensor_data_ptr(a) } as *mut f32, data.as_mut_ptr());
 
     let (vsizes, vstrides) = ([3i64], [1i64]);
-    let vd = wrt_external_tensor { sizes: vsizes.as_ptr(), strides: vstrides.as_ptr(), rank: 1, storage_offset: 3, ..d };
+    let vd =
+        wrt_external_tensor { sizes: vsizes.as_ptr(), strides: vstrides.as_ptr(), rank: 1, storage_offset: 3, ..d };
     let b = mirror(&vd, a, true);
-    assert_eq!(wrt_tensor_storage_id(a), wrt_tensor_storage_id(b));
-    assert_eq!(wrt_bump_version(b), WRT_OK);
-    assert_eq!(wrt_tensor_version(a), 8, "a view shares the version counter");
+    assert_eq!(storage_id(a), storage_id(b));
+    // SAFETY: a live handle.
+    assert_eq!(unsafe { wrt_bump_version(b) }, WRT_OK);
+    assert_eq!(version(a), 8, "a view shares the version counter");
     let c = mirror(&vd, a, false);
-    assert_eq!(wrt_bump_version(c), WRT_OK);
-    assert_eq!(wrt_tensor_version(a), 8, "share_version = false keeps its own counter");
+    // SAFETY: a live handle.
+    assert_eq!(unsafe { wrt_bump_version(c) }, WRT_OK);
+    assert_eq!(version(a), 8, "share_version = false keeps its own counter");
 
     let mut values = [0.0f64; 3];
     // SAFETY: values has room for 3 elements.
@@ -91,7 +111,11 @@ unsafe extern "C" fn count_release(owner: *mut c_void) {
 fn the_owner_is_released_with_the_last_view() {
     let mut data = vec![0.0f32; 4];
     let (sizes, strides) = ([4i64], [1i64]);
-    let d = wrt_external_tensor { owner: 0x1234 as *mut c_void, release: Some(count_release), ..desc(&mut data, &sizes, &strides, 0) };
+    let d = wrt_external_tensor {
+        owner: 0x1234 as *mut c_void,
+        release: Some(count_release),
+        ..desc(&mut data, &sizes, &strides, 0)
+    };
     let before = RELEASED.load(Ordering::SeqCst);
     let a = mirror(&d, std::ptr::null(), false);
     let mut view = std::ptr::null_mut();
@@ -110,9 +134,9 @@ static COPIES: AtomicUsize = AtomicUsize::new(0);
 unsafe extern "C" fn recording_copy(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
     COPIES.fetch_add(1, Ordering::SeqCst);
     // A copy as an embedder would do it: element by element, by the headers.
-    let (mut values, n) = ([0.0f64; 8], wrt_tensor_size(src, 0) as usize);
     // SAFETY: both handles are live for the call; n <= 8 in these tests.
     unsafe {
+        let (mut values, n) = ([0.0f64; 8], wrt_tensor_size(src, 0) as usize);
         wrt_read_f64(src, values.as_mut_ptr(), n);
         let out = wrt_tensor_data_ptr(dst) as *mut f32;
         for (i, v) in values.iter().take(n).enumerate() {
@@ -142,21 +166,21 @@ fn copies_into_embedder_memory_go_through_its_backend() {
     // SAFETY: the statics live for the process.
     unsafe { wrt_set_external_backend(&RECORDING) };
     let copies = COPIES.load(Ordering::SeqCst);
-    assert_eq!(wrt_copy_(dst, src), WRT_OK, "{}", last_error());
+    assert_eq!(copy(dst, src), WRT_OK, "{}", last_error());
     assert_eq!(COPIES.load(Ordering::SeqCst), copies + 1);
     assert_eq!(data, [1.5, 2.5, 3.5]);
-    assert_eq!(wrt_tensor_version(dst), 8, "the runtime bumps the version once");
+    assert_eq!(version(dst), 8, "the runtime bumps the version once");
 
     // SAFETY: as above.
     unsafe { wrt_set_external_backend(&FAILING) };
-    assert_eq!(wrt_copy_(dst, src), WRT_ERR_DEVICE);
+    assert_eq!(copy(dst, src), WRT_ERR_DEVICE);
     assert!(last_error().contains("the embedder refused the copy"), "{}", last_error());
-    assert_eq!(wrt_tensor_version(dst), 8, "a failed copy bumps nothing");
+    assert_eq!(version(dst), 8, "a failed copy bumps nothing");
 
     // SAFETY: uninstalling is allowed.
     unsafe { wrt_set_external_backend(std::ptr::null()) };
     // Without a backend, host memory is copied by the runtime itself.
-    assert_eq!(wrt_copy_(dst, dst), WRT_OK);
+    assert_eq!(copy(dst, dst), WRT_OK);
     // SAFETY: a live handle this test owns.
     unsafe { wrt_tensor_release(dst) };
     // SAFETY: a live handle this test owns.
@@ -181,7 +205,7 @@ fn bad_descriptors_are_errors() {
 
     let (s, st) = ([4i64], [1i64]);
     let base = mirror(&desc(&mut data, &s, &st, 0), std::ptr::null(), false);
-    let owned = wrt_external_tensor { owner: 0x1 as *mut c_void, ..desc(&mut data, &s, &st, 0) };
+    let owned = wrt_external_tensor { owner: std::ptr::dangling_mut::<c_void>(), ..desc(&mut data, &s, &st, 0) };
     // SAFETY: live handle and arrays.
     assert_eq!(unsafe { wrt_from_external(&owned, base, true, &mut out) }, WRT_ERR_ARG);
     assert!(last_error().contains("owner"), "{}", last_error());

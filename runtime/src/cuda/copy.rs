@@ -69,7 +69,14 @@ pub struct CopyArgs {
 impl CopyArgs {
     /// `sizes` with `dst_strides`/`src_strides` (elements) at the byte
     /// addresses `dst`/`src` (the first element of each view).
-    pub fn new(dst: u64, src: u64, element_size: usize, sizes: &[i64], dst_strides: &[i64], src_strides: &[i64]) -> CopyArgs {
+    pub fn new(
+        dst: u64,
+        src: u64,
+        element_size: usize,
+        sizes: &[i64],
+        dst_strides: &[i64],
+        src_strides: &[i64],
+    ) -> CopyArgs {
         let pad = MAX_RANK - sizes.len();
         let padded = |values: &[i64], fill: u64| -> Vec<u64> {
             std::iter::repeat_n(fill, pad).chain(values.iter().map(|&v| v as u64)).collect()
@@ -93,7 +100,12 @@ fn kernel(device: usize) -> Result<&'static LazyKernel> {
     let spec = || KernelSpec {
         image: ptx().into_bytes(),
         entry: ENTRY.into(),
-        configs: vec![Config { name: "copy".into(), block: [THREADS, 1, 1], num_warps: (THREADS / 32) as u32, shared_bytes: 0 }],
+        configs: vec![Config {
+            name: "copy".into(),
+            block: [THREADS, 1, 1],
+            num_warps: (THREADS / 32) as u32,
+            shared_bytes: 0,
+        }],
     };
     let slot = KERNELS[device.min(MAX_DEVICES - 1)].get_or_init(|| {
         let kernel = LazyKernel::new(spec())?;

@@ -23,7 +23,17 @@ struct Api {
     module_get_function: unsafe extern "C" fn(*mut Handle, Handle, *const c_char) -> CuResult,
     func_set_attribute: unsafe extern "C" fn(Handle, c_int, c_int) -> CuResult,
     launch_kernel: unsafe extern "C" fn(
-        Handle, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, c_uint, Handle, *mut *mut c_void, *mut *mut c_void,
+        Handle,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        c_uint,
+        Handle,
+        *mut *mut c_void,
+        *mut *mut c_void,
     ) -> CuResult,
     event_create: unsafe extern "C" fn(*mut Handle, c_uint) -> CuResult,
     event_record: unsafe extern "C" fn(Handle, Handle) -> CuResult,
@@ -37,7 +47,14 @@ struct Api {
     driver_get_version: unsafe extern "C" fn(*mut c_int) -> CuResult,
     link_create: unsafe extern "C" fn(c_uint, *mut c_int, *mut *mut c_void, *mut Handle) -> CuResult,
     link_add_data: unsafe extern "C" fn(
-        Handle, c_int, *mut c_void, usize, *const c_char, c_uint, *mut c_int, *mut *mut c_void,
+        Handle,
+        c_int,
+        *mut c_void,
+        usize,
+        *const c_char,
+        c_uint,
+        *mut c_int,
+        *mut *mut c_void,
     ) -> CuResult,
     link_complete: unsafe extern "C" fn(Handle, *mut *mut c_void, *mut usize) -> CuResult,
     link_destroy: unsafe extern "C" fn(Handle) -> CuResult,
@@ -97,7 +114,8 @@ impl CudaDriver {
     pub fn load_device(ordinal: i32) -> Result<CudaDriver> {
         // SAFETY: loading the system's CUDA driver library runs its
         // initializers, which is what using CUDA means.
-        let library = unsafe { Library::new("libcuda.so.1") }.map_err(|e| CudaError { call: "dlopen", name: e.to_string() })?;
+        let library =
+            unsafe { Library::new("libcuda.so.1") }.map_err(|e| CudaError { call: "dlopen", name: e.to_string() })?;
         macro_rules! symbol {
             ($name:literal) => {
                 // SAFETY: the symbol has the C signature declared in `Api`.
@@ -167,7 +185,9 @@ impl CudaDriver {
     /// Freed memory stays in the device's pool (no release on sync), so
     /// steady-state allocations do not reach the OS.
     fn keep_pool_memory(&self) -> Result<()> {
-        let (Some(get_pool), Some(set_attribute)) = (self.api.device_get_default_mem_pool, self.api.mem_pool_set_attribute) else {
+        let (Some(get_pool), Some(set_attribute)) =
+            (self.api.device_get_default_mem_pool, self.api.mem_pool_set_attribute)
+        else {
             return Ok(());
         };
         let mut pool = std::ptr::null_mut();
@@ -175,7 +195,10 @@ impl CudaDriver {
         // SAFETY: out-pointer to a local; the attribute takes a u64.
         unsafe {
             self.check("cuDeviceGetDefaultMemPool", get_pool(&mut pool, self.device))?;
-            self.check("cuMemPoolSetAttribute", set_attribute(pool, MEMPOOL_RELEASE_THRESHOLD, (&mut threshold as *mut u64).cast()))
+            self.check(
+                "cuMemPoolSetAttribute",
+                set_attribute(pool, MEMPOOL_RELEASE_THRESHOLD, (&mut threshold as *mut u64).cast()),
+            )
         }
     }
 
@@ -207,7 +230,8 @@ impl Driver for CudaDriver {
         let data = if image.starts_with(b"\x7fELF") {
             image.as_ptr()
         } else {
-            text = CString::new(image.to_vec()).map_err(|_| CudaError { call: "cuModuleLoadData", name: "PTX contains NUL".into() })?;
+            text = CString::new(image.to_vec())
+                .map_err(|_| CudaError { call: "cuModuleLoadData", name: "PTX contains NUL".into() })?;
             text.as_ptr().cast()
         };
         let mut module = std::ptr::null_mut();
@@ -217,7 +241,8 @@ impl Driver for CudaDriver {
     }
 
     fn get_function(&self, module: ModuleHandle, name: &str) -> Result<FunctionHandle> {
-        let name = CString::new(name).map_err(|_| CudaError { call: "cuModuleGetFunction", name: "name contains NUL".into() })?;
+        let name = CString::new(name)
+            .map_err(|_| CudaError { call: "cuModuleGetFunction", name: "name contains NUL".into() })?;
         let mut function = std::ptr::null_mut();
         // SAFETY: a module from `load_module`, a NUL-terminated name.
         self.check("cuModuleGetFunction", unsafe {
@@ -264,13 +289,17 @@ impl Driver for CudaDriver {
 
     fn compile_ptx(&self, ptx: &[u8]) -> Result<Vec<u8>> {
         let _current = super::Current::enter(self)?;
-        let text = CString::new(ptx.to_vec()).map_err(|_| CudaError { call: "cuLinkAddData", name: "PTX contains NUL".into() })?;
+        let text = CString::new(ptx.to_vec())
+            .map_err(|_| CudaError { call: "cuLinkAddData", name: "PTX contains NUL".into() })?;
         let bytes = text.as_bytes_with_nul();
         let mut state = std::ptr::null_mut();
         // SAFETY: a linker state is created, fed one NUL-terminated PTX image,
         // completed, its cubin copied out, and destroyed.
         unsafe {
-            self.check("cuLinkCreate", (self.api.link_create)(0, std::ptr::null_mut(), std::ptr::null_mut(), &mut state))?;
+            self.check(
+                "cuLinkCreate",
+                (self.api.link_create)(0, std::ptr::null_mut(), std::ptr::null_mut(), &mut state),
+            )?;
             let added = self.check(
                 "cuLinkAddData",
                 (self.api.link_add_data)(
@@ -285,7 +314,8 @@ impl Driver for CudaDriver {
                 ),
             );
             let (mut cubin, mut size) = (std::ptr::null_mut(), 0usize);
-            let completed = added.and_then(|()| self.check("cuLinkComplete", (self.api.link_complete)(state, &mut cubin, &mut size)));
+            let completed = added
+                .and_then(|()| self.check("cuLinkComplete", (self.api.link_complete)(state, &mut cubin, &mut size)));
             let copy = completed.map(|()| std::slice::from_raw_parts(cubin as *const u8, size).to_vec());
             (self.api.link_destroy)(state);
             copy
@@ -296,8 +326,14 @@ impl Driver for CudaDriver {
         let (mut major, mut minor) = (0, 0);
         // SAFETY: out-pointers to locals.
         unsafe {
-            self.check("cuDeviceGetAttribute", (self.api.device_get_attribute)(&mut major, COMPUTE_CAPABILITY_MAJOR, self.device))?;
-            self.check("cuDeviceGetAttribute", (self.api.device_get_attribute)(&mut minor, COMPUTE_CAPABILITY_MINOR, self.device))?;
+            self.check(
+                "cuDeviceGetAttribute",
+                (self.api.device_get_attribute)(&mut major, COMPUTE_CAPABILITY_MAJOR, self.device),
+            )?;
+            self.check(
+                "cuDeviceGetAttribute",
+                (self.api.device_get_attribute)(&mut minor, COMPUTE_CAPABILITY_MINOR, self.device),
+            )?;
         }
         Ok((major, minor))
     }
@@ -369,7 +405,10 @@ impl Driver for CudaDriver {
         let _current = super::Current::enter(self)?;
         // SAFETY: reads `src.len()` bytes; waits so `src` may be dropped after.
         unsafe {
-            self.check("cuMemcpyHtoDAsync", (self.api.memcpy_htod_async)(dst, src.as_ptr().cast(), src.len(), self.stream))?;
+            self.check(
+                "cuMemcpyHtoDAsync",
+                (self.api.memcpy_htod_async)(dst, src.as_ptr().cast(), src.len(), self.stream),
+            )?;
             self.check("cuStreamSynchronize", (self.api.stream_synchronize)(self.stream))
         }
     }
@@ -378,7 +417,10 @@ impl Driver for CudaDriver {
         let _current = super::Current::enter(self)?;
         // SAFETY: writes `dst.len()` bytes, complete after the stream sync.
         unsafe {
-            self.check("cuMemcpyDtoHAsync", (self.api.memcpy_dtoh_async)(dst.as_mut_ptr().cast(), src, dst.len(), self.stream))?;
+            self.check(
+                "cuMemcpyDtoHAsync",
+                (self.api.memcpy_dtoh_async)(dst.as_mut_ptr().cast(), src, dst.len(), self.stream),
+            )?;
             self.check("cuStreamSynchronize", (self.api.stream_synchronize)(self.stream))
         }
     }

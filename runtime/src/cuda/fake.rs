@@ -198,7 +198,14 @@ impl Driver for FakeDriver {
         Ok(())
     }
 
-    fn launch(&self, function: FunctionHandle, grid: [u32; 3], block: [u32; 3], _shared_bytes: u32, args: &[*mut c_void]) -> Result<()> {
+    fn launch(
+        &self,
+        function: FunctionHandle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        _shared_bytes: u32,
+        args: &[*mut c_void],
+    ) -> Result<()> {
         let cost = (self.cost.lock().unwrap_or_else(|p| p.into_inner()))(grid, block);
         let emulation = {
             let mut state = self.state();

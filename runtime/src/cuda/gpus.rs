@@ -24,9 +24,7 @@ fn slot(device: i32) -> Result<&'static Slot> {
 
 /// The driver of `cuda:<device>`.
 pub fn gpu(device: i32) -> Result<Arc<dyn Driver>> {
-    slot(device)?
-        .get_or_init(|| CudaDriver::load_device(device).map(|d| Arc::new(d) as Arc<dyn Driver>))
-        .clone()
+    slot(device)?.get_or_init(|| CudaDriver::load_device(device).map(|d| Arc::new(d) as Arc<dyn Driver>)).clone()
 }
 
 /// Serves `cuda:<device>` with `driver` (a fake one in tests). Returns false

@@ -70,8 +70,14 @@ pub trait Driver: Send + Sync {
     /// Allows more than 48 KiB of dynamic shared memory.
     fn set_max_dynamic_shared(&self, function: FunctionHandle, bytes: u32) -> Result<()>;
     /// `cuLaunchKernel` on the device's stream; `args` point at the values.
-    fn launch(&self, function: FunctionHandle, grid: [u32; 3], block: [u32; 3], shared_bytes: u32, args: &[*mut c_void])
-        -> Result<()>;
+    fn launch(
+        &self,
+        function: FunctionHandle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared_bytes: u32,
+        args: &[*mut c_void],
+    ) -> Result<()>;
     /// Milliseconds `work` takes on the device (events around it).
     fn time(&self, work: &mut dyn FnMut() -> Result<()>) -> Result<f32>;
     /// JIT-compiles PTX to a cubin for the device.
@@ -175,7 +181,10 @@ pub fn grid_for(config: &Config, elements: [u64; 3]) -> Result<[u32; 3]> {
     if grid.iter().zip(MAX_GRID).any(|(&g, max)| g > max) {
         return Err(CudaError {
             call: "cuLaunchKernel",
-            name: format!("grid ({}, {}, {}) exceeds the device's limits ({}, {}, {})", grid[0], grid[1], grid[2], MAX_GRID[0], MAX_GRID[1], MAX_GRID[2]),
+            name: format!(
+                "grid ({}, {}, {}) exceeds the device's limits ({}, {}, {})",
+                grid[0], grid[1], grid[2], MAX_GRID[0], MAX_GRID[1], MAX_GRID[2]
+            ),
         });
     }
     Ok(grid.map(|g| g as u32))
@@ -188,7 +197,11 @@ pub fn block_dims(config: &Config) -> [u32; 3] {
 
 /// The image to load for `spec`: a cached cubin, a freshly compiled (and
 /// cached) one, or the image itself when there is no cache or it is a cubin.
-fn image<'s>(driver: &dyn Driver, spec: &'s KernelSpec, cache: Option<&KernelCache>) -> Result<std::borrow::Cow<'s, [u8]>> {
+fn image<'s>(
+    driver: &dyn Driver,
+    spec: &'s KernelSpec,
+    cache: Option<&KernelCache>,
+) -> Result<std::borrow::Cow<'s, [u8]>> {
     let ptx = &spec.image;
     let Some(cache) = cache.filter(|_| !ptx.starts_with(b"\x7fELF")) else {
         return Ok(std::borrow::Cow::Borrowed(ptx));
@@ -230,7 +243,13 @@ pub fn load_and_tune(
     Ok(Loaded { function, config: best })
 }
 
-fn time_configs(driver: &dyn Driver, spec: &KernelSpec, function: FunctionHandle, elements: [u64; 3], args: &[*mut c_void]) -> Result<usize> {
+fn time_configs(
+    driver: &dyn Driver,
+    spec: &KernelSpec,
+    function: FunctionHandle,
+    elements: [u64; 3],
+    args: &[*mut c_void],
+) -> Result<usize> {
     let mut best = (f32::INFINITY, 0);
     for (index, config) in spec.configs.iter().enumerate() {
         // A grid this config cannot launch is not a load failure: the
@@ -310,7 +329,13 @@ impl LazyKernel {
     /// Launches over `elements` with `args`; the first call loads and, for
     /// several configs, times each with these very arguments (saving and
     /// restoring `preserve`).
-    pub fn launch_preserving(&self, driver: &dyn Driver, elements: [u64; 3], args: &[*mut c_void], preserve: &[Span]) -> Result<()> {
+    pub fn launch_preserving(
+        &self,
+        driver: &dyn Driver,
+        elements: [u64; 3],
+        args: &[*mut c_void],
+        preserve: &[Span],
+    ) -> Result<()> {
         let loaded = self
             .loaded
             .get_or_init(|| load_and_tune(driver, &self.spec, self.cache.as_ref(), elements, args, preserve))
@@ -359,9 +384,9 @@ mod tests {
         let driver = FakeDriver::new();
         // Simulated cost per launch: config "b" is fastest.
         driver.set_cost(|grid, _| match grid[0] {
-            8 => 5.0,  // "a": block 128
-            4 => 1.0,  // "b": block 256
-            _ => 3.0,  // "c": block 64
+            8 => 5.0, // "a": block 128
+            4 => 1.0, // "b": block 256
+            _ => 3.0, // "c": block 64
         });
         let kernel = LazyKernel::new(spec(vec![config("a", 128, 0), config("b", 256, 0), config("c", 64, 0)])).unwrap();
         kernel.launch(&driver, [1000, 1, 1], &[]).unwrap();
@@ -435,17 +460,29 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let cache = super::cache::KernelCache::new(&dir);
         let first = FakeDriver::new();
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache.clone()).launch(&first, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)]))
+            .unwrap()
+            .with_cache(cache.clone())
+            .launch(&first, [1, 1, 1], &[])
+            .unwrap();
         assert_eq!(first.compiles(), 1);
         assert!(first.last_image().unwrap().starts_with(b"\x7fELF"), "the cubin is what gets loaded");
         // A new process: a new driver and a new slot, the same cache.
         let second = FakeDriver::new();
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache.clone()).launch(&second, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)]))
+            .unwrap()
+            .with_cache(cache.clone())
+            .launch(&second, [1, 1, 1], &[])
+            .unwrap();
         assert_eq!(second.compiles(), 0, "no PTX JIT in the second process");
         // Another GPU generation compiles its own.
         let other = FakeDriver::new();
         other.set_compute_capability((8, 0));
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache).launch(&other, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)]))
+            .unwrap()
+            .with_cache(cache)
+            .launch(&other, [1, 1, 1], &[])
+            .unwrap();
         assert_eq!(other.compiles(), 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -458,7 +495,11 @@ mod tests {
         let path = cache.path(b".version 8.0", (9, 0), 12080);
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(&path, b"garbage").unwrap();
-        LazyKernel::new(spec(vec![config("a", 128, 0)])).unwrap().with_cache(cache).launch(&driver, [1, 1, 1], &[]).unwrap();
+        LazyKernel::new(spec(vec![config("a", 128, 0)]))
+            .unwrap()
+            .with_cache(cache)
+            .launch(&driver, [1, 1, 1], &[])
+            .unwrap();
         assert_eq!(driver.compiles(), 1);
         assert!(std::fs::read(&path).unwrap().starts_with(b"\x7fELF"));
         let _ = std::fs::remove_dir_all(&dir);

@@ -118,7 +118,11 @@ impl Request<'_> {
             .iter()
             .map(|c| Config {
                 // SAFETY: a NUL-terminated constant string (or null).
-                name: if c.name.is_null() { String::new() } else { unsafe { CStr::from_ptr(c.name) }.to_string_lossy().into_owned() },
+                name: if c.name.is_null() {
+                    String::new()
+                } else {
+                    unsafe { CStr::from_ptr(c.name) }.to_string_lossy().into_owned()
+                },
                 block: match self.mode {
                     Extents::Elements => c.block.map(|b| b.max(1) as u64),
                     Extents::Grid => [1, 1, 1],
@@ -241,6 +245,12 @@ impl Request<'_> {
 /// of each parameter (null for scalars), `extents` three programs-or-element
 /// counts (`by_elements` says which), `failed_status` the `CUresult` of a
 /// fast-path launch that failed (0 when the slot was not loaded).
+///
+/// # Safety
+/// `slot` and `kernel` must be null or the slot and descriptor globals
+/// wrap-lower-lazy-launch emitted; `params` and `tensors` null or readable
+/// for `num_params` entries (each param pointing at its argument, each
+/// tensor null or a live handle); `extents` null or readable for 3 values.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_cuda_launch_slow(
     slot: *mut wrt_cuda_slot,
@@ -254,7 +264,11 @@ pub unsafe extern "C" fn wrt_cuda_launch_slow(
     failed_status: i32,
 ) -> i32 {
     crate::capi::cuda_status("wrt_cuda_launch", || {
-        if slot.is_null() || kernel.is_null() || extents.is_null() || (num_params > 0 && (params.is_null() || tensors.is_null())) {
+        if slot.is_null()
+            || kernel.is_null()
+            || extents.is_null()
+            || (num_params > 0 && (params.is_null() || tensors.is_null()))
+        {
             return Err(error("wrt_cuda_launch", "null slot, kernel, extents or arguments"));
         }
         let count = num_params.max(0) as usize;
@@ -277,6 +291,9 @@ pub unsafe extern "C" fn wrt_cuda_launch_slow(
 /// `torch.cuda.device(device)`: makes `cuda:<device>` current on this
 /// thread; `*previous` receives the context to restore (null when nothing
 /// changed).
+///
+/// # Safety
+/// `previous` must be null or writable.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_cuda_guard_enter(device: i32, previous: *mut *mut c_void) -> i32 {
     crate::capi::cuda_status("wrt_cuda_guard_enter", || {
@@ -294,8 +311,12 @@ pub unsafe extern "C" fn wrt_cuda_guard_enter(device: i32, previous: *mut *mut c
 }
 
 /// Restores the context `wrt_cuda_guard_enter` replaced.
+///
+/// # Safety
+/// `previous` must be null or what `wrt_cuda_guard_enter` stored for this
+/// guard.
 #[no_mangle]
-pub extern "C" fn wrt_cuda_guard_exit(device: i32, previous: *mut c_void) -> i32 {
+pub unsafe extern "C" fn wrt_cuda_guard_exit(device: i32, previous: *mut c_void) -> i32 {
     crate::capi::cuda_status("wrt_cuda_guard_exit", || {
         if previous.is_null() {
             return Ok(());

@@ -27,9 +27,11 @@ pub fn case_module(aliases: usize, mutated: usize, args: usize) -> String {
     let mut returned: Vec<String> = (0..mutated).map(|i| format!("%a{}", (i + 1) % args)).collect();
     returned.extend((0..aliases).map(|k| format!("%a{}", k % args)));
     returned.push(format!("%a{}", args - 1));
-    let inputs: Vec<&str> = (0..args).map(|i| if i < mutated { "#wrap.input<mutates_data>" } else { "#wrap.input<>" }).collect();
-    let mut output_info: Vec<String> =
-        (0..aliases).map(|k| format!("#wrap.output<alias_of_input, base = {}, view = <[4], [1], 0>>", k % args)).collect();
+    let inputs: Vec<&str> =
+        (0..args).map(|i| if i < mutated { "#wrap.input<mutates_data>" } else { "#wrap.input<>" }).collect();
+    let mut output_info: Vec<String> = (0..aliases)
+        .map(|k| format!("#wrap.output<alias_of_input, base = {}, view = <[4], [1], 0>>", k % args))
+        .collect();
     output_info.push("#wrap.output<non_alias>".into());
     let mut text = String::new();
     writeln!(text, "func.func private @graph({}) -> ({graph_results}) {{", params.join(", ")).unwrap();
@@ -139,7 +141,8 @@ pub fn table(rows: &[Row]) -> String {
 /// the updated values. 16 f32 elements per tensor; one program per element.
 /// `device` is "cuda" or "host".
 pub fn fused_case_module(aliases: usize, mutated: usize, args: usize, device: &str) -> String {
-    let t = if device == "host" { "!wrap.tensor<16xf32>".to_string() } else { format!("!wrap.tensor<16xf32, {device}>") };
+    let t =
+        if device == "host" { "!wrap.tensor<16xf32>".to_string() } else { format!("!wrap.tensor<16xf32, {device}>") };
     let mut text = String::new();
     // The kernel's program: element px of every input.
     let ptrs: Vec<String> = (0..args).map(|i| format!("%a{i}: !llvm.ptr")).collect();
@@ -155,9 +158,11 @@ pub fn fused_case_module(aliases: usize, mutated: usize, args: usize, device: &s
         writeln!(text, "    %p{i} = llvm.getelementptr %a{i}[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32").unwrap();
         writeln!(text, "    %x{i} = llvm.load %p{i} : !llvm.ptr -> f32").unwrap();
         if i < mutated {
-            writeln!(text, "    %v{i} = arith.addf %x{i}, %one : f32\n    llvm.store %v{i}, %p{i} : f32, !llvm.ptr").unwrap();
+            writeln!(text, "    %v{i} = arith.addf %x{i}, %one : f32\n    llvm.store %v{i}, %p{i} : f32, !llvm.ptr")
+                .unwrap();
         } else {
-            writeln!(text, "    %v{i} = arith.addf %x{i}, %x{i} : f32\n    %w{i} = arith.subf %v{i}, %x{i} : f32").unwrap();
+            writeln!(text, "    %v{i} = arith.addf %x{i}, %x{i} : f32\n    %w{i} = arith.subf %v{i}, %x{i} : f32")
+                .unwrap();
         }
     }
     let value = |i: usize| if i < mutated { format!("%v{i}") } else { format!("%w{i}") };
@@ -181,15 +186,18 @@ pub fn fused_case_module(aliases: usize, mutated: usize, args: usize, device: &s
     let launched: Vec<String> = (0..args).map(|i| format!("%a{i}")).collect();
     writeln!(text, "func.func private @graph({}) -> ({graph_results}) {{", params.join(", ")).unwrap();
     writeln!(text, "  %n = arith.constant 16 : index\n  %acc = wrap.alloc() : {t}").unwrap();
-    writeln!(text, "  wrap.launch @fused numel(%n) args({}, %acc, %n) : {kernel_args}, index", launched.join(", ")).unwrap();
+    writeln!(text, "  wrap.launch @fused numel(%n) args({}, %acc, %n) : {kernel_args}, index", launched.join(", "))
+        .unwrap();
     let mut returned: Vec<String> = (0..mutated).map(|i| format!("%a{i}")).collect();
     returned.push("%acc".into());
     returned.extend((0..aliases).map(|j| format!("%a{}", (mutated + j) % args)));
     writeln!(text, "  return {} : {graph_results}\n}}", returned.join(", ")).unwrap();
-    let inputs: Vec<&str> = (0..args).map(|i| if i < mutated { "#wrap.input<mutates_data>" } else { "#wrap.input<>" }).collect();
+    let inputs: Vec<&str> =
+        (0..args).map(|i| if i < mutated { "#wrap.input<mutates_data>" } else { "#wrap.input<>" }).collect();
     let mut output_info = vec!["#wrap.output<non_alias>".to_string()];
     output_info.extend(
-        (0..aliases).map(|j| format!("#wrap.output<alias_of_input, base = {}, view = <[16], [1], 0>>", (mutated + j) % args)),
+        (0..aliases)
+            .map(|j| format!("#wrap.output<alias_of_input, base = {}, view = <[16], [1], 0>>", (mutated + j) % args)),
     );
     writeln!(
         text,

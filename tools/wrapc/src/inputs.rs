@@ -93,4 +93,3 @@ fn build_tensor(spec: TensorArg) -> Result<Tensor> {
     }
     Ok(tensor.as_strided(&tensor.sizes(), &tensor.strides(), 0)?)
 }
-

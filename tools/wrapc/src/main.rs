@@ -200,7 +200,11 @@ fn interpret(
     Ok(())
 }
 
-pub(crate) fn parse_module<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) -> Result<Module<'c>> {
+pub(crate) fn parse_module<'c>(
+    context: &'c melior::Context,
+    source: &str,
+    path: &std::path::Path,
+) -> Result<Module<'c>> {
     let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = diagnostics.clone();
     let handler = context.attach_diagnostic_handler(move |d| {
@@ -220,7 +224,7 @@ pub(crate) fn parse_module<'c>(context: &'c melior::Context, source: &str, path:
 }
 
 /// Parses `source` so that locations name `path` (not "-").
-fn parse_with_filename<'c>(context: &'c melior::Context, source: &str, path: &PathBuf) -> Option<Module<'c>> {
+fn parse_with_filename<'c>(context: &'c melior::Context, source: &str, path: &std::path::Path) -> Option<Module<'c>> {
     if path.as_os_str() == "-" {
         return Module::parse(context, source);
     }

@@ -96,14 +96,17 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         Arch::Sm90 => codegen::ptx::Sm::Sm90,
     };
     if request.emit == Emit::Ptx {
-        let ptx = progress.step("kernels to PTX (NVPTX)", || Ok(codegen::ptx::kernels_to_ptx(&context, &module, sm, request.opt_level)?))?;
+        let ptx = progress.step("kernels to PTX (NVPTX)", || {
+            Ok(codegen::ptx::kernels_to_ptx(&context, &module, sm, request.opt_level)?)
+        })?;
         std::fs::write(request.output, ptx).with_context(|| format!("writing {}", request.output.display()))?;
         progress.done(request.output);
         return Ok(());
     }
     let warnings = progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
     progress.warn(warnings);
-    let library = request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
+    let library =
+        request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
     let entries = codegen::entry_points(&module);
     let header = codegen::header(&library, &entries, &codegen::external_graphs(&module));
     if request.emit == Emit::Header {
@@ -112,7 +115,9 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         return Ok(());
     }
     let warnings = match request.target {
-        TargetKind::Host => progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?,
+        TargetKind::Host => {
+            progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?
+        }
         TargetKind::Cuda => progress.step("lower to the LLVM dialect (CUDA)", || {
             Ok(codegen::lower_to_llvm_dialect_cuda(&context, &mut module, sm, request.opt_level)?)
         })?,
@@ -137,7 +142,9 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
             let object = request.output.with_extension("o");
             progress.step("emit object", || Ok(codegen::write_object(&ir, &machine, &object)?))?;
             let runtime = runtime_library()?;
-            progress.step("link with the runtime", || Ok(codegen::link_shared_object(&object, &runtime, request.output)?))?;
+            progress.step("link with the runtime", || {
+                Ok(codegen::link_shared_object(&object, &runtime, request.output)?)
+            })?;
             let _ = std::fs::remove_file(&object);
             let header_path = request.output.with_extension("h");
             std::fs::write(&header_path, header)?;
@@ -182,9 +189,13 @@ pub fn run(input: &PathBuf, entry: &str, args: &[Value], opt_level: u8, progress
         );
     }
     let Some(signature) = codegen::entry_points(&module).into_iter().find(|e| e.name == entry) else {
-        bail!("@{entry} is not a native entry point of {} (a public function taking or returning tensors)", input.display());
+        bail!(
+            "@{entry} is not a native entry point of {} (a public function taking or returning tensors)",
+            input.display()
+        );
     };
-    let warnings = progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
+    let warnings =
+        progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?;
     progress.warn(warnings);
     let jit = progress.step("JIT compile", || Ok(codegen::Jit::new(&module, opt_level as usize, &[])?))?;
     let function = jit.entry(entry)?;
@@ -199,7 +210,9 @@ pub fn call_native(function: codegen::NativeFn, args: &[Value], signature: &[cod
         .iter()
         .map(|arg| match arg {
             Value::Tensor(t) => Ok(capi::into_handle(t.clone())),
-            Value::Int(v) => Ok(capi::into_handle(wrapc_runtime::Tensor::from_f64s(&[], wrapc_runtime::DType::I64, &[*v as f64])?)),
+            Value::Int(v) => {
+                Ok(capi::into_handle(wrapc_runtime::Tensor::from_f64s(&[], wrapc_runtime::DType::I64, &[*v as f64])?))
+            }
             Value::Null => Ok(std::ptr::null_mut()),
             other => bail!("a {} cannot be passed to native code", other.kind()),
         })

@@ -3,7 +3,6 @@
 //! symbolic view entries, intermediate bases, trace_joint, grad-mode
 //! mutations, nested and frozen subclasses), its IR, its inputs, and the
 //! compiled graph it calls, written in Rust.
-#![allow(dead_code)]
 
 use std::fmt::Write as _;
 
@@ -94,7 +93,9 @@ pub struct Case {
 /// One argument or result of the subclass wrapper.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Group {
-    Plain { frozen: bool },
+    Plain {
+        frozen: bool,
+    },
     /// `TwoTensor(a, b)`.
     Two,
     /// `Nested(inner: TwoTensor(a, b), c)`.
@@ -138,25 +139,37 @@ pub fn output_kind() -> impl Strategy<Value = OutputKind> {
 }
 
 pub fn output_spec() -> impl Strategy<Value = OutputSpec> {
-    (output_kind(), 0usize..8, 0usize..6, any::<u32>(), any::<bool>(), 0u8..10, any::<bool>(), any::<bool>(), any::<bool>())
-        .prop_map(|(kind, base, view, dynamic_mask, has_view, dtype_roll, requires_grad, dynamic_dims, type_dynamic)| {
-            OutputSpec {
-                kind,
-                base,
-                view: views()[view].clone(),
-                dynamic_mask,
-                has_view,
-                dtype: match dtype_roll {
-                    0 => Some(DType::I32),
-                    1 => Some(DType::F16),
-                    2 => Some(DType::I8),
-                    _ => None,
-                },
-                requires_grad,
-                dynamic_dims,
-                type_dynamic,
-            }
-        })
+    (
+        output_kind(),
+        0usize..8,
+        0usize..6,
+        any::<u32>(),
+        any::<bool>(),
+        0u8..10,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(kind, base, view, dynamic_mask, has_view, dtype_roll, requires_grad, dynamic_dims, type_dynamic)| {
+                OutputSpec {
+                    kind,
+                    base,
+                    view: views()[view].clone(),
+                    dynamic_mask,
+                    has_view,
+                    dtype: match dtype_roll {
+                        0 => Some(DType::I32),
+                        1 => Some(DType::F16),
+                        2 => Some(DType::I8),
+                        _ => None,
+                    },
+                    requires_grad,
+                    dynamic_dims,
+                    type_dynamic,
+                }
+            },
+        )
 }
 
 pub fn case() -> impl Strategy<Value = Case> {
@@ -170,36 +183,37 @@ pub fn case() -> impl Strategy<Value = Case> {
         0usize..3,
         (any::<bool>(), prop::collection::vec(0u8..6, 8), prop::collection::vec(0u8..3, 8)),
     )
-        .prop_map(|(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases, groups)| {
-            let (use_subclasses, input_choices, output_choices) = groups;
-            let mut case = normalize(Case {
-                inputs,
-                outputs,
-                trace_joint,
-                detach_mask,
-                grad_enabled_mutation,
-                grad_mode,
-                num_intermediate_bases: bases,
-                input_groups: vec![],
-                output_groups: vec![],
-            });
-            if use_subclasses {
-                case.input_groups = group_inputs(&case, &input_choices);
-                case.output_groups = group_outputs(&case, &output_choices);
-                let packs = |groups: &[Group]| groups.iter().any(|g| !matches!(g, Group::Plain { .. }));
-                if !packs(&case.input_groups) && !packs(&case.output_groups) {
-                    case.input_groups.clear();
-                    case.output_groups.clear();
+        .prop_map(
+            |(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases, groups)| {
+                let (use_subclasses, input_choices, output_choices) = groups;
+                let mut case = normalize(Case {
+                    inputs,
+                    outputs,
+                    trace_joint,
+                    detach_mask,
+                    grad_enabled_mutation,
+                    grad_mode,
+                    num_intermediate_bases: bases,
+                    input_groups: vec![],
+                    output_groups: vec![],
+                });
+                if use_subclasses {
+                    case.input_groups = group_inputs(&case, &input_choices);
+                    case.output_groups = group_outputs(&case, &output_choices);
+                    let packs = |groups: &[Group]| groups.iter().any(|g| !matches!(g, Group::Plain { .. }));
+                    if !packs(&case.input_groups) && !packs(&case.output_groups) {
+                        case.input_groups.clear();
+                        case.output_groups.clear();
+                    }
                 }
-            }
-            case
-        })
+                case
+            },
+        )
 }
 
 /// Makes a generated case consistent: bases point at things that exist.
 pub fn normalize(mut case: Case) -> Case {
-    let tensor_inputs: Vec<usize> =
-        (0..case.inputs.len()).filter(|&i| case.inputs[i].0 != InputKind::Symint).collect();
+    let tensor_inputs: Vec<usize> = (0..case.inputs.len()).filter(|&i| case.inputs[i].0 != InputKind::Symint).collect();
     for (i, input) in case.inputs.iter_mut().enumerate() {
         match input.0 {
             InputKind::LeafRequiringGradData => {
@@ -212,9 +226,10 @@ pub fn normalize(mut case: Case) -> Case {
         }
         let _ = i;
     }
-    let has_intermediate = case.outputs.iter().any(|o| {
-        matches!(o.kind, OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput)
-    });
+    let has_intermediate = case
+        .outputs
+        .iter()
+        .any(|o| matches!(o.kind, OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput));
     if has_intermediate && case.num_intermediate_bases == 0 {
         case.num_intermediate_bases = 1;
     }
@@ -222,7 +237,9 @@ pub fn normalize(mut case: Case) -> Case {
         let earlier_fresh: Vec<usize> = (0..j).filter(|&k| case.outputs[k].kind == OutputKind::NonAlias).collect();
         let out = &mut case.outputs[j];
         match out.kind {
-            OutputKind::IsInput | OutputKind::AliasOfInput if tensor_inputs.is_empty() => out.kind = OutputKind::NonAlias,
+            OutputKind::IsInput | OutputKind::AliasOfInput if tensor_inputs.is_empty() => {
+                out.kind = OutputKind::NonAlias
+            }
             OutputKind::IsInput | OutputKind::AliasOfInput => out.base = tensor_inputs[out.base % tensor_inputs.len()],
             OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput => {
                 out.base %= case.num_intermediate_bases
@@ -238,7 +255,10 @@ pub fn normalize(mut case: Case) -> Case {
         // dimension is contiguous (PyTorch's rule): not an input whose
         // layout the wrapper changes first (its new strides are arbitrary).
         let relaid = matches!(out.kind, OutputKind::AliasOfInput)
-            && matches!(case.inputs[out.base].0, InputKind::MetadataOnly | InputKind::DataAndMetadata | InputKind::Storage);
+            && matches!(
+                case.inputs[out.base].0,
+                InputKind::MetadataOnly | InputKind::DataAndMetadata | InputKind::Storage
+            );
         if relaid && out.dtype.is_some_and(|d| d.element_size() != 4) {
             out.dtype = Some(DType::I32);
         }
@@ -331,7 +351,8 @@ pub fn output_attr(out: &OutputSpec) -> String {
         OutputKind::CustomFunctionView => "custom_function_view",
     };
     let mut text = format!("#wrap.output<{kind}");
-    let aliased = !matches!(out.kind, OutputKind::NonAlias | OutputKind::UnsafeViewAlias | OutputKind::CustomFunctionView);
+    let aliased =
+        !matches!(out.kind, OutputKind::NonAlias | OutputKind::UnsafeViewAlias | OutputKind::CustomFunctionView);
     if aliased {
         write!(text, ", base = {}", out.base).unwrap();
     }
@@ -344,7 +365,11 @@ pub fn output_attr(out: &OutputSpec) -> String {
         let mut entry = |v: i64| {
             let dynamic = out.dynamic_mask & (1 << bit) != 0;
             bit += 1;
-            if dynamic { "?".to_string() } else { v.to_string() }
+            if dynamic {
+                "?".to_string()
+            } else {
+                v.to_string()
+            }
         };
         let sizes: Vec<String> = out.view.sizes.iter().map(|&v| entry(v)).collect();
         let strides: Vec<String> = out.view.strides.iter().map(|&v| entry(v)).collect();
@@ -356,7 +381,10 @@ pub fn output_attr(out: &OutputSpec) -> String {
     }
     if out.dynamic_dims {
         let rank = if viewed { out.view.sizes.len() } else { 1 };
-        text.push_str(&format!(", dynamic_dims = [{}]", (0..rank).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")));
+        text.push_str(&format!(
+            ", dynamic_dims = [{}]",
+            (0..rank).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+        ));
     }
     text.push('>');
     text
@@ -365,12 +393,8 @@ pub fn output_attr(out: &OutputSpec) -> String {
 pub fn module_text(case: &Case) -> String {
     let arg_types: Vec<String> = case.inputs.iter().map(|i| input_type(i.0).to_string()).collect();
     let result_types: Vec<String> = case.outputs.iter().map(|o| output_type(case, o)).collect();
-    let mut graph_results: Vec<String> = case
-        .inputs
-        .iter()
-        .filter(|i| is_mutated_out_of_graph(i.0))
-        .map(|i| input_type(i.0).to_string())
-        .collect();
+    let mut graph_results: Vec<String> =
+        case.inputs.iter().filter(|i| is_mutated_out_of_graph(i.0)).map(|i| input_type(i.0).to_string()).collect();
     graph_results.extend(result_types.iter().cloned());
     graph_results.extend(std::iter::repeat_n("!wrap.tensor<6xf32>".to_string(), case.num_intermediate_bases));
     let detach: Vec<String> = (0..case.inputs.len())
@@ -407,7 +431,10 @@ pub fn group_inputs(case: &Case, choices: &[u8]) -> Vec<Group> {
     let untouched = |i: usize| {
         case.inputs[i].0 == InputKind::Plain
             && !(case.trace_joint && case.detach_mask & (1 << i) != 0)
-            && !case.outputs.iter().any(|o| matches!(o.kind, OutputKind::IsInput | OutputKind::AliasOfInput) && o.base == i)
+            && !case
+                .outputs
+                .iter()
+                .any(|o| matches!(o.kind, OutputKind::IsInput | OutputKind::AliasOfInput) && o.base == i)
     };
     let mut groups = Vec::new();
     let mut i = 0;
@@ -472,7 +499,8 @@ pub fn subclass_wrapper_text(case: &Case) -> String {
         .filter(|(_, g)| matches!(g, Group::Plain { frozen: true }))
         .map(|(k, _)| k.to_string())
         .collect();
-    let attrs = if frozen.is_empty() { String::new() } else { format!(" {{frozen = array<i64: {}>}}", frozen.join(", ")) };
+    let attrs =
+        if frozen.is_empty() { String::new() } else { format!(" {{frozen = array<i64: {}>}}", frozen.join(", ")) };
     format!(
         "wrap.subclass_wrapper @g : ({}) -> ({}) calls @f{attrs}\n",
         grouped_types(&case.input_groups, &arg_types).join(", "),
@@ -572,8 +600,12 @@ pub fn run_graph(case: &Case, args: &[Value]) -> Result<Vec<Value>, String> {
                     t.set_f64_unversioned(&[k], -(k as f64)).map_err(|e| e.to_string())?;
                 }
             }
-            InputKind::DataOutOfGraph | InputKind::LeafRequiringGradData => results.push(Value::Tensor(fresh(7.0 + i as f64, N))),
-            InputKind::MetadataOnly => results.push(Value::Tensor(tensor(i)?.as_strided(&[3], &[2], 0).map_err(|e| e.to_string())?)),
+            InputKind::DataOutOfGraph | InputKind::LeafRequiringGradData => {
+                results.push(Value::Tensor(fresh(7.0 + i as f64, N)))
+            }
+            InputKind::MetadataOnly => {
+                results.push(Value::Tensor(tensor(i)?.as_strided(&[3], &[2], 0).map_err(|e| e.to_string())?))
+            }
             InputKind::DataAndMetadata => results.push(Value::Tensor(fresh(50.0 + i as f64, 3))),
             InputKind::Storage => results.push(Value::Tensor(fresh(90.0 + i as f64, N + 2))),
             InputKind::Plain | InputKind::Symint => {}
@@ -583,10 +615,14 @@ pub fn run_graph(case: &Case, args: &[Value]) -> Result<Vec<Value>, String> {
     let mut user: Vec<Tensor> = Vec::new();
     for (j, out) in case.outputs.iter().enumerate() {
         let t = match out.kind {
-            OutputKind::NonAlias | OutputKind::UnsafeViewAlias | OutputKind::CustomFunctionView => fresh(500.0 + j as f64, N),
+            OutputKind::NonAlias | OutputKind::UnsafeViewAlias | OutputKind::CustomFunctionView => {
+                fresh(500.0 + j as f64, N)
+            }
             OutputKind::IsInput => tensor(out.base)?,
             OutputKind::AliasOfInput => view_of(&tensor(out.base)?, out),
-            OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput => view_of(&bases[out.base], out),
+            OutputKind::AliasOfIntermediate | OutputKind::AliasOfIntermediateSaveAsOutput => {
+                view_of(&bases[out.base], out)
+            }
             OutputKind::BaseIsUserOutput => view_of(&user[out.base], out),
         };
         user.push(t);
@@ -595,4 +631,3 @@ pub fn run_graph(case: &Case, args: &[Value]) -> Result<Vec<Value>, String> {
     results.extend(bases.into_iter().map(Value::Tensor));
     Ok(results)
 }
-
