@@ -621,7 +621,9 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
 /// Symbolic-int arithmetic in level-2/3 code (sizes computed from sizes):
 /// `None` if `name` is not an arith op this handles.
 pub(crate) fn symint_op(op: OperationRef, name: &str, operands: &[Value]) -> Option<Result<Vec<Value>>> {
-    let bits = op.result(0).ok().and_then(|r| int_bits(r.r#type())).unwrap_or(64);
+    // result_count first: melior formats the whole op for an out-of-range index.
+    let bits =
+        if op.result_count() > 0 { op.result(0).ok().and_then(|r| int_bits(r.r#type())) } else { None }.unwrap_or(64);
     let int = |i: usize| match operands.get(i) {
         Some(Value::Int(v)) => Ok(*v),
         Some(Value::Bool(b)) => Ok(i64::from(*b)),

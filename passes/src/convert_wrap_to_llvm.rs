@@ -244,6 +244,14 @@ struct FnLowering<'c, 'a, 'd> {
     /// Open device guards (device, slot holding the context to restore):
     /// a failure inside one restores the thread's context before returning.
     guards: Vec<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// Stack slots live in the entry block (static allocas, which LLVM
+    /// promotes and lays out once; an alloca elsewhere is a dynamic stack
+    /// adjustment), inserted before `anchor`. Slots only live within the op
+    /// that asked for them, so each op reuses the slots of the ones before
+    /// it: the frame is as large as the most demanding op, not their sum.
+    anchor: Option<OperationRef<'c, 'a>>,
+    scratch: HashMap<(String, i64), Vec<Value<'c, 'a>>>,
+    scratch_used: HashMap<(String, i64), usize>,
     entry_name: String,
     converted: &'d HashSet<String>,
     decls: &'d mut Declarations,
@@ -316,10 +324,15 @@ fn lower_function(
             nulls: HashSet::new(),
             dead: HashSet::new(),
             guards: Vec::new(),
+            anchor: None,
+            scratch: HashMap::new(),
+            scratch_used: HashMap::new(),
             entry_name: name.clone(),
             converted,
             decls,
         };
+        let anchor = lowering.const_int(0, "i64");
+        lowering.anchor = melior::ir::operation::OperationResult::try_from(anchor).ok().map(|r| r.owner());
         // Callers inside the module are checked statically; only public
         // entry points validate what C hands them.
         lowering.prologue(&inputs, results.len(), old_body, !private)?;
@@ -378,7 +391,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let results: Vec<Type> = results.iter().map(|t| self.ty(t)).collect();
         let b = self.b();
         let call = b.create("func.call", args, &results, &[("callee", b.symbol_ref(name))]);
-        call.result(0).ok().map(Into::into)
+        // Checked first: melior's out-of-range error prints the operation,
+        // which numbers every value of the function (quadratic overall).
+        (call.result_count() > 0).then(|| call.result(0).expect("counted").into())
     }
 
     /// Calls `name` and returns from the function with its status if it
@@ -430,9 +445,29 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         value
     }
 
-    fn alloca(&self, element: &str, count: i64) -> Value<'c, 'a> {
-        let n = self.const_int(count, "i64");
-        let b = self.b();
+    /// A stack slot of `count` `element`s for the op being lowered (see
+    /// `scratch`).
+    fn alloca(&mut self, element: &str, count: i64) -> Value<'c, 'a> {
+        let k = (element.to_string(), count);
+        let used = self.scratch_used.entry(k.clone()).or_insert(0);
+        let ordinal = *used;
+        *used += 1;
+        if let Some(&slot) = self.scratch.get(&k).and_then(|slots| slots.get(ordinal)) {
+            return slot;
+        }
+        let slot = self.entry_alloca(element, count);
+        self.scratch.entry(k).or_default().push(slot);
+        slot
+    }
+
+    /// A fresh entry-block slot no other op reuses.
+    fn entry_alloca(&self, element: &str, count: i64) -> Value<'c, 'a> {
+        let b = match self.anchor {
+            Some(anchor) => Builder::before(anchor),
+            None => self.b(),
+        };
+        let i64t = self.ty("i64");
+        let n = b.value("arith.constant", &[], i64t, &[("value", b.attr(&format!("{count} : i64")))]);
         b.value("llvm.alloca", &[n], self.ty("!llvm.ptr"), &[("elem_type", b.attr(element))])
     }
 
@@ -729,6 +764,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     fn lower_op(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+        self.scratch_used.clear();
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
         let operands = self.operands(op)?;
         if operands.iter().any(|v| self.dead.contains(&key(*v))) {
@@ -1164,7 +1200,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             return self.lower_block(body, results);
         }
         let device = self.const_int(ir::int_attr(op, "device").unwrap_or(0), "i32");
-        let previous = self.alloca("!llvm.ptr", 1);
+        // Lives across the guard's body, whose ops reuse the scratch slots.
+        let previous = self.entry_alloca("!llvm.ptr", 1);
         self.checked("wrt_cuda_guard_enter", &[device, previous]);
         self.guards.push((device, previous));
         self.lower_block(body, results)?;

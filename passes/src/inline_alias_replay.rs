@@ -24,7 +24,8 @@ fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reporte
         return ir::fail(op, "wrap.replay_alias without valid 'info' metadata");
     };
     let out: Value = op.operand(0).expect("verified operand");
-    let base: Option<Value> = op.operand(1).ok();
+    // Counted first: melior formats the whole op for an out-of-range index.
+    let base: Option<Value> = if op.operand_count() > 1 { op.operand(1).ok() } else { None };
     match (info.output_type, base) {
         (kind, _) if kind.is_pass_through() => Ok(out),
         (OutputType::IsInput, Some(base)) => Ok(base),
