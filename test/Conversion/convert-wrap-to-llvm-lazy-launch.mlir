@@ -10,14 +10,16 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 
 // The guard makes device 0 current first (restored after, and on every
 // failure path inside it).
+// Stack slots are static allocas at the top of the entry block: the
+// guard's saved context, then the launch's parameter and tensor arrays.
 // CHECK-LABEL: func.func private @launch(
-// CHECK:       %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       %[[PREVIOUS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[PARAMS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[TENSORS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:       %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       call @wrt_cuda_guard_enter(%{{.*}}, %[[PREVIOUS]])
 // Kernel parameters: the tensor's data address (storage base + offset,
 // inline from the header) and the element count, each behind a pointer.
-// CHECK:       %[[PARAMS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
-// CHECK:       %[[TENSORS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
 // CHECK:       %[[BASE_AT:.*]] = llvm.getelementptr %[[X]][0, 7] : {{.*}} !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32)>
 // CHECK:       %[[BASE:.*]] = llvm.load %[[BASE_AT]] : !llvm.ptr -> !llvm.ptr
 // CHECK:       %[[OFFSET_AT:.*]] = llvm.getelementptr %[[X]][0, 3]
