@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 
+use melior::ir::attribute::{DenseI32ArrayAttribute, FloatAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
@@ -54,9 +55,14 @@ fn int_bits(ty: Type) -> Option<u32> {
     }
 }
 
+/// The `bits` of a bf16 float: 16 bits too, but rounded differently from
+/// f16, so tagged apart.
+const BF16: u32 = 0xbf16;
+
 fn float_bits(ty: Type) -> Option<u32> {
     match ty.to_string().as_str() {
-        "f16" | "bf16" => Some(16),
+        "f16" => Some(16),
+        "bf16" => Some(BF16),
         "f32" => Some(32),
         "f64" => Some(64),
         _ => None,
@@ -85,6 +91,7 @@ fn round_float(value: f64, bits: u32) -> f64 {
     match bits {
         32 => value as f32 as f64,
         16 => half::f16::from_f64(value).to_f64(),
+        BF16 => half::bf16::from_f64(value).to_f64(),
         _ => value,
     }
 }
@@ -231,10 +238,10 @@ impl Payload {
                 return Ok(vec![Scalar::Int { value: wrap_bits(value, bits), bits }]);
             }
             if let Some(bits) = float_bits(ty) {
-                let text = ir::attribute(op, "value").map(|a| a.to_string()).unwrap_or_default();
-                let literal = text.split(':').next().unwrap_or("").trim();
-                let value =
-                    parse_float(literal).ok_or_else(|| InterpError::at(op, format!("float constant {text}")))?;
+                let value = ir::attribute(op, "value")
+                    .and_then(|a| FloatAttribute::try_from(a).ok())
+                    .map(|f| f.value())
+                    .ok_or_else(|| InterpError::at(op, "float constant expected"))?;
                 return Ok(vec![Scalar::Float { value: round_float(value, bits), bits }]);
             }
             return Err(InterpError::at(op, format!("constants of type {ty} are not supported")));
@@ -250,58 +257,20 @@ impl Payload {
             "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf" | "arith.minimumf"
             | "arith.maxnumf" | "arith.minnumf" => {
                 let ((a, bits), (b, _)) = (self.float(op, 0)?, self.float(op, 1)?);
-                let value = if bits == 32 {
-                    let (a, b) = (a as f32, b as f32);
-                    f64::from(match name {
-                        "arith.addf" => a + b,
-                        "arith.subf" => a - b,
-                        "arith.mulf" => a * b,
-                        "arith.divf" => a / b,
-                        "arith.maximumf" => {
-                            if a.is_nan() || b.is_nan() {
-                                f32::NAN
-                            } else {
-                                a.max(b)
-                            }
-                        }
-                        "arith.minimumf" => {
-                            if a.is_nan() || b.is_nan() {
-                                f32::NAN
-                            } else {
-                                a.min(b)
-                            }
-                        }
-                        "arith.maxnumf" => a.max(b),
-                        _ => a.min(b),
-                    })
-                } else {
-                    round_float(
-                        match name {
-                            "arith.addf" => a + b,
-                            "arith.subf" => a - b,
-                            "arith.mulf" => a * b,
-                            "arith.divf" => a / b,
-                            "arith.maximumf" => {
-                                if a.is_nan() || b.is_nan() {
-                                    f64::NAN
-                                } else {
-                                    a.max(b)
-                                }
-                            }
-                            "arith.minimumf" => {
-                                if a.is_nan() || b.is_nan() {
-                                    f64::NAN
-                                } else {
-                                    a.min(b)
-                                }
-                            }
-                            "arith.maxnumf" => a.max(b),
-                            _ => a.min(b),
-                        },
-                        bits,
-                    )
+                let either_nan = a.is_nan() || b.is_nan();
+                // Exact in f64 and rounded once: for + - * / that is the
+                // correctly rounded f32/f16 result, as compiled code computes it.
+                let exact = match name {
+                    "arith.addf" => a + b,
+                    "arith.subf" => a - b,
+                    "arith.mulf" => a * b,
+                    "arith.divf" => a / b,
+                    "arith.maximumf" if either_nan => f64::NAN,
+                    "arith.minimumf" if either_nan => f64::NAN,
+                    "arith.maximumf" | "arith.maxnumf" => a.max(b),
+                    _ => a.min(b),
                 };
-                Ok(vec![Scalar::Float { value, bits }])
+                Ok(vec![Scalar::Float { value: round_float(exact, bits), bits }])
             }
             "arith.negf" => {
                 let (a, bits) = self.float(op, 0)?;
@@ -390,17 +359,11 @@ impl Payload {
         let size = element_bytes(&element).ok_or_else(|| InterpError::at(op, format!("element type {element}")))?;
         // Indices: constants in rawConstantIndices, i32::MIN marking the
         // dynamic ones, which are the remaining operands in order.
-        let raw = ir::attribute(op, "rawConstantIndices").map(|a| a.to_string()).unwrap_or_default();
-        let constants: Vec<i64> = raw
-            .trim_start_matches("array<i32")
-            .trim_end_matches('>')
-            .split([',', ':'])
-            .filter_map(|s| s.trim().parse().ok())
-            .collect();
-        if constants.len() != 1 {
+        let constants = ir::attribute(op, "rawConstantIndices").and_then(|a| DenseI32ArrayAttribute::try_from(a).ok());
+        let Some(constant) = constants.filter(|c| c.len() == 1).and_then(|c| c.element(0).ok()) else {
             return Err(InterpError::at(op, "only one-index getelementptr is interpreted"));
-        }
-        let index = if constants[0] == i64::from(i32::MIN) { self.int(op, 1)?.0 } else { constants[0] };
+        };
+        let index = if constant == i32::MIN { self.int(op, 1)?.0 } else { i64::from(constant) };
         let offset = index
             .checked_mul(size)
             .and_then(|b| b.checked_add(offset))
@@ -437,18 +400,6 @@ impl Payload {
         }
         Ok(carried)
     }
-}
-
-fn parse_float(literal: &str) -> Option<f64> {
-    if let Some(hex) = literal.strip_prefix("0x") {
-        let bits = u64::from_str_radix(hex, 16).ok()?;
-        return Some(match hex.len() {
-            16 => f64::from_bits(bits),
-            8 => f64::from(f32::from_bits(bits as u32)),
-            _ => half::f16::from_bits(bits as u16).to_f64(),
-        });
-    }
-    literal.parse().ok()
 }
 
 fn element_bytes(ty: &str) -> Option<i64> {
@@ -495,7 +446,7 @@ fn load(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type) -> Result<Scal
                 Scalar::Float { value: half::f16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 }
             }
             "bf16" => {
-                Scalar::Float { value: half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 }
+                Scalar::Float { value: half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: BF16 }
             }
             "i8" | "i1" => {
                 Scalar::Int { value: i64::from(at.cast::<i8>().read()), bits: if text == "i1" { 1 } else { 8 } }

@@ -127,7 +127,9 @@ struct Wrapper {
   PyObject *graph;   // boxed callable: graph(list) -> sequence
   PyObject *prefix;  // tuple of leading arguments (parameters, buffers)
   std::vector<char> in_kinds, out_kinds, graph_out_kinds;  // 't' or 'i'
-  std::vector<std::vector<int64_t>> dynamic_dims;
+  // Per output, the frozenset of dims to mark dynamic (null: none), built
+  // once when the wrapper is made.
+  std::vector<PyObject *> dynamic_sets;
   bool single = false;  // return the only output itself, not a 1-tuple
 };
 
@@ -249,6 +251,17 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
   return match_requires_grad(view, rt.requires_grad(h) == 1);
 }
 
+// A runtime value as Python sees it: a symbolic int ('i', a 0-d i64
+// tensor at the ABI) or the torch tensor a handle stands for ('t').
+PyObject *to_python(Call &call, const wrt_tensor *h, char kind) {
+  if (kind == 'i') {
+    int64_t v = 0;
+    if (call.rt->scalar_i64(h, &v) != WRT_OK) throw std::runtime_error(call.rt->last_error());
+    return PyLong_FromLongLong(v);
+  }
+  return THPVariable_Wrap(to_torch(call, h));
+}
+
 // ---- What the runtime calls back --------------------------------------
 
 int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
@@ -288,6 +301,12 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   if (!call) return kStatusError;
   const Runtime &rt = *call->rt;
   Wrapper *w = call->wrapper;
+  // The kinds came from Python: a library whose graph has another signature
+  // is an error here, not an out-of-range read.
+  if (n_in != w->in_kinds.size() || n_out != w->graph_out_kinds.size()) {
+    rt.set_error("wrapc: the compiled graph's signature differs from the kinds the wrapper was built with");
+    return kStatusError;
+  }
   bool torch_grad = c10::GradMode::is_enabled();
   c10::GradMode::set_enabled(rt.grad_enabled());
   PyObject *args = PyList_New(n_in);
@@ -295,14 +314,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   try {
     if (!args) throw std::runtime_error("wrapc: out of memory");
     for (size_t i = 0; i < n_in; ++i) {
-      PyObject *value;
-      if (w->in_kinds[i] == 'i') {
-        int64_t v = 0;
-        if (rt.scalar_i64(inputs[i], &v) != WRT_OK) throw std::runtime_error(rt.last_error());
-        value = PyLong_FromLongLong(v);
-      } else {
-        value = THPVariable_Wrap(to_torch(*call, inputs[i]));
-      }
+      PyObject *value = to_python(*call, inputs[i], w->in_kinds[i]);
       if (!value) throw std::runtime_error("wrapc: converting a graph argument failed");
       PyList_SET_ITEM(args, i, value);
     }
@@ -426,17 +438,17 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   PyObject *dims = PySequence_Fast(dyn, "dynamic_dims must be a sequence");
   if (!dims) return -1;
   for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(dims); ++i) {
-    PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(dims, i), "dynamic_dims rows must be sequences");
-    if (!row) { Py_DECREF(dims); return -1; }
-    std::vector<int64_t> v;
-    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(row); ++k)
-      v.push_back(PyLong_AsLongLong(PySequence_Fast_GET_ITEM(row, k)));
-    Py_DECREF(row);
-    self->dynamic_dims.push_back(std::move(v));
+    PyObject *row = PySequence_Fast_GET_ITEM(dims, i);
+    Py_ssize_t n = PyObject_Length(row);
+    PyObject *frozen = n > 0 ? PyFrozenSet_New(row) : nullptr;
+    if (n < 0 || (n > 0 && !frozen)) {
+      Py_DECREF(dims);
+      return -1;
+    }
+    self->dynamic_sets.push_back(frozen);
   }
   Py_DECREF(dims);
-  if (PyErr_Occurred()) return -1;
-  if (self->dynamic_dims.size() != self->out_kinds.size()) {
+  if (self->dynamic_sets.size() != self->out_kinds.size()) {
     PyErr_SetString(PyExc_ValueError, "wrapc: one dynamic_dims row per output");
     return -1;
   }
@@ -592,20 +604,11 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
-      PyObject *value;
-      if (self->out_kinds[j] == 'i') {
-        int64_t v = 0;
-        if (rt.scalar_i64(outputs[j], &v) != WRT_OK) throw std::runtime_error(rt.last_error());
-        value = PyLong_FromLongLong(v);
-      } else {
-        value = THPVariable_Wrap(to_torch(call, outputs[j]));
-        if (value && !self->dynamic_dims[j].empty()) {
-          PyObject *dims = PySet_New(nullptr);
-          for (int64_t d : self->dynamic_dims[j]) {
-            PyObject *k = PyLong_FromLongLong(d);
-            PySet_Add(dims, k);
-            Py_DECREF(k);
-          }
+      PyObject *value = to_python(call, outputs[j], self->out_kinds[j]);
+      if (self->out_kinds[j] == 't') {
+        if (value && self->dynamic_sets[j]) {
+          // A fresh set per tensor (the attribute is mutated in place later).
+          PyObject *dims = PySet_New(self->dynamic_sets[j]);
           PyObject *have = PyObject_GetAttrString(value, "_dynamo_weak_dynamic_indices");
           if (have) {
             PyObject *merged = PyNumber_InPlaceOr(have, dims);
@@ -649,6 +652,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
 void Wrapper_dealloc(Wrapper *self) {
   Py_XDECREF(self->graph);
   Py_XDECREF(self->prefix);
+  for (PyObject *set : self->dynamic_sets) Py_XDECREF(set);
   // The library stays loaded: torch tensors may still hold storages whose
   // owners it released, and unloading code is never worth the risk.
   self->~Wrapper();

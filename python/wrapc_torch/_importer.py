@@ -21,16 +21,17 @@ from torch._functorch._aot_autograd.schemas import OutputType
 GRAPH_SYMBOL = "wrapc_torch_graph"
 WRAPPER_SYMBOL = "wrapc_torch_wrapper"
 
-# torch dtype -> (wrap element type, runtime dtype code in wrapc_runtime.h)
+# torch dtype -> wrap element type (the dialect's spelling; the runtime's
+# dtype codes are the extension's business, through wrapc_runtime.h).
 DTYPES = {
-    torch.float16: ("f16", 0),
-    torch.bfloat16: ("bf16", 1),
-    torch.float32: ("f32", 2),
-    torch.float64: ("f64", 3),
-    torch.int8: ("i8", 4),
-    torch.int32: ("i32", 5),
-    torch.int64: ("i64", 6),
-    torch.bool: ("i1", 7),
+    torch.float16: "f16",
+    torch.bfloat16: "bf16",
+    torch.float32: "f32",
+    torch.float64: "f64",
+    torch.int8: "i8",
+    torch.int32: "i32",
+    torch.int64: "i64",
+    torch.bool: "i1",
 }
 
 MAX_RANK = 8
@@ -93,7 +94,7 @@ def tensor_type(t: torch.Tensor, what: str, *, dynamic: bool = False) -> str:
         raise Unsupported(f"{what} is on {t.device}")
     if t.layout != torch.strided:
         raise Unsupported(f"{what} has layout {t.layout}")
-    elem = DTYPES[t.dtype][0]
+    elem = DTYPES[t.dtype]
     dims = "x".join("?" if dynamic else _dim(d) for d in t.shape)
     shape = f"{dims}x{elem}" if dims else elem
     device = ", cuda" if t.device.type == "cuda" else ""
@@ -147,7 +148,7 @@ def output_attr(info: Any, out: Any, base: Any) -> str:
         q = ", ".join(["?"] * rank)
         parts.append(f"view = <[{q}], [{q}], ?>")
         if isinstance(base, torch.Tensor) and base.dtype != out.dtype:
-            parts.append(f"dtype = {DTYPES[out.dtype][0]}")
+            parts.append(f"dtype = {DTYPES[out.dtype]}")
     if info.dynamic_dims:
         parts.append(f"dynamic_dims = [{', '.join(str(d) for d in sorted(info.dynamic_dims))}]")
     return f"#wrap.output<{', '.join(parts)}>"

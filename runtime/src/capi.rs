@@ -11,6 +11,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::{DType, Device, RuntimeError, Tensor};
 
+// The backends' own entry points, so that the whole C ABI is reachable here.
+pub use crate::external::{wrt_external_tensor, wrt_from_external, wrt_set_external_backend, wrt_tensor_is_external};
+pub use crate::host::{wrt_host_kernel, wrt_launch_host};
+
 /// A handle to a tensor object; each handle owns one reference (release
 /// with `wrt_tensor_release`). It points at the object itself, so retain and
 /// release only touch the reference count.
@@ -34,13 +38,13 @@ thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
 }
 
-fn set_last_error(message: &str) {
+pub(crate) fn set_last_error(message: &str) {
     let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
     LAST_ERROR.with(|e| *e.borrow_mut() = message);
 }
 
 /// A failure at the ABI: a status code and its message.
-struct Failure(i32, String);
+pub(crate) struct Failure(pub(crate) i32, pub(crate) String);
 
 impl From<RuntimeError> for Failure {
     fn from(error: RuntimeError) -> Self {
@@ -62,10 +66,10 @@ impl From<RuntimeError> for Failure {
     }
 }
 
-type Outcome = Result<(), Failure>;
+pub(crate) type Outcome = Result<(), Failure>;
 
 /// Runs `body`, turning failures and panics into a status code.
-fn status(name: &str, body: impl FnOnce() -> Outcome) -> i32 {
+pub(crate) fn status(name: &str, body: impl FnOnce() -> Outcome) -> i32 {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => WRT_OK,
         Ok(Err(Failure(code, message))) => {
@@ -86,7 +90,7 @@ pub(crate) fn cuda_status(name: &str, body: impl FnOnce() -> crate::cuda::Result
 
 /// The tensor behind a borrowed handle, without touching its reference
 /// count (the handle's owner keeps it alive for the call).
-struct Borrowed(std::mem::ManuallyDrop<Tensor>);
+pub(crate) struct Borrowed(std::mem::ManuallyDrop<Tensor>);
 
 impl std::ops::Deref for Borrowed {
     type Target = Tensor;
@@ -95,7 +99,7 @@ impl std::ops::Deref for Borrowed {
     }
 }
 
-fn tensor(ptr: *const wrt_tensor, what: &str) -> Result<Borrowed, Failure> {
+pub(crate) fn tensor(ptr: *const wrt_tensor, what: &str) -> Result<Borrowed, Failure> {
     if ptr.is_null() {
         return Err(Failure(WRT_ERR_NULL, format!("{what} is null")));
     }
@@ -105,7 +109,7 @@ fn tensor(ptr: *const wrt_tensor, what: &str) -> Result<Borrowed, Failure> {
     Ok(Borrowed(std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(ptr) })))
 }
 
-fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a [T], Failure> {
+pub(crate) fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a [T], Failure> {
     if len == 0 {
         return Ok(&[]);
     }
@@ -116,7 +120,7 @@ fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a [T], Failur
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
-fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
+pub(crate) fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
     if out.is_null() {
         return Err(Failure(WRT_ERR_NULL, "output pointer is null".into()));
     }
@@ -125,11 +129,11 @@ fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
     Ok(())
 }
 
-fn dtype(code: i32) -> Result<DType, Failure> {
+pub(crate) fn dtype(code: i32) -> Result<DType, Failure> {
     DType::from_code(code).ok_or_else(|| Failure(WRT_ERR_DTYPE, format!("unknown dtype code {code}")))
 }
 
-fn device(kind: i32, index: i32) -> Result<Device, Failure> {
+pub(crate) fn device(kind: i32, index: i32) -> Result<Device, Failure> {
     match kind {
         0 => Ok(Device::Host),
         1 => Ok(Device::Cuda(index)),
@@ -657,109 +661,6 @@ pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
     (!handle.is_null()).then(|| unsafe { Tensor::from_raw(handle) })
 }
 
-/// An embedder's tensor, as `wrt_from_external` mirrors it.
-#[repr(C)]
-pub struct wrt_external_tensor {
-    pub data: *mut std::ffi::c_void,
-    pub nbytes: u64,
-    pub dtype: i32,
-    pub device_kind: i32,
-    pub device_index: i32,
-    pub rank: u64,
-    pub sizes: *const i64,
-    pub strides: *const i64,
-    pub storage_offset: i64,
-    pub requires_grad: bool,
-    pub is_leaf: bool,
-    pub version: u64,
-    pub owner: *mut std::ffi::c_void,
-    pub release: Option<unsafe extern "C" fn(*mut std::ffi::c_void)>,
-}
-
-/// Mirrors an embedder's tensor (see `runtime/src/external.rs`).
-///
-/// # Safety
-/// `desc` must point at a readable descriptor whose `sizes`/`strides` hold
-/// `rank` values and whose `data` spans `nbytes` on the named device;
-/// `share`, if not null, is a live handle; `out` a writable slot.
-#[no_mangle]
-pub unsafe extern "C" fn wrt_from_external(
-    desc: *const wrt_external_tensor,
-    share: *const wrt_tensor,
-    share_version: bool,
-    out: *mut *mut wrt_tensor,
-) -> i32 {
-    status("wrt_from_external", || {
-        if desc.is_null() {
-            return Err(Failure(WRT_ERR_NULL, "descriptor is null".into()));
-        }
-        // SAFETY: checked non-null; readable by the caller's contract.
-        let d = unsafe { &*desc };
-        let rank = usize::try_from(d.rank)
-            .ok()
-            .filter(|&r| r <= crate::MAX_RANK)
-            .ok_or_else(|| Failure(WRT_ERR_UNSUPPORTED, format!("rank {} (at most {})", d.rank, crate::MAX_RANK)))?;
-        let sizes = slice(d.sizes, rank, "sizes")?;
-        let strides = slice(d.strides, rank, "strides")?;
-        let dtype = dtype(d.dtype)?;
-        let dev = device(d.device_kind, d.device_index)?;
-        let (storage, base) = if share.is_null() {
-            if d.data.is_null() && d.nbytes > 0 {
-                return Err(Failure(WRT_ERR_NULL, "data is null".into()));
-            }
-            let nbytes = usize::try_from(d.nbytes).map_err(|_| Failure(WRT_ERR_ARG, format!("{} bytes", d.nbytes)))?;
-            let owner = crate::external::Owner::new(d.owner, d.release);
-            (Some(crate::Storage::external(d.data as *mut u8, nbytes, dev, owner)), None)
-        } else {
-            if !d.owner.is_null() {
-                return Err(Failure(
-                    WRT_ERR_ARG,
-                    "an owner is only taken with new memory, not with a shared storage".into(),
-                ));
-            }
-            (None, Some(tensor(share, "share")?))
-        };
-        let mirror = Tensor::from_external(
-            storage,
-            base.as_deref(),
-            share_version,
-            sizes,
-            strides,
-            d.storage_offset,
-            dtype,
-            d.requires_grad,
-            d.is_leaf,
-            d.version,
-        )?;
-        store(out, mirror)
-    })
-}
-
-/// Installs the embedder's backend for this runtime.
-///
-/// # Safety
-/// `backend` must stay valid for the rest of the process (or be null to
-/// uninstall).
-#[no_mangle]
-pub unsafe extern "C" fn wrt_set_external_backend(backend: *const crate::external::wrt_external_backend) {
-    crate::external::install(backend);
-}
-
-/// Whether the tensor's memory belongs to the embedder (-1: null handle).
-///
-/// # Safety
-/// `t` must be null or a live handle from this ABI.
-#[no_mangle]
-pub unsafe extern "C" fn wrt_tensor_is_external(t: *const wrt_tensor) -> i64 {
-    match tensor(t, "tensor") {
-        Ok(t) => i64::from(t.is_external()),
-        Err(Failure(_, message)) => {
-            set_last_error(&format!("wrt_tensor_is_external: {message}"));
-            -1
-        }
-    }
-}
-
 /// Every function of the C ABI by name, for JITs that resolve compiled
 /// wrappers against the runtime linked into the host process.
 pub fn symbols() -> Vec<(&'static str, *mut ())> {
@@ -816,70 +717,4 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_set_external_backend,
         wrt_tensor_is_external,
     ]
-}
-
-/// A host kernel compiled by wrapc: called once per program id with the
-/// kernel's argument array (tensor data pointers, pointers to scalars).
-pub type wrt_host_kernel = unsafe extern "C" fn(args: *const *mut std::ffi::c_void, px: i64, py: i64, pz: i64);
-
-/// Grids with at least this many programs run on several threads.
-const PARALLEL_PROGRAMS: i64 = 4096;
-
-/// Threads large host grids run on. Asked once: `available_parallelism`
-/// reads cgroup files on every call (microseconds).
-fn host_threads() -> i64 {
-    static THREADS: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
-    *THREADS.get_or_init(|| std::thread::available_parallelism().map(|n| n.get() as i64).unwrap_or(1))
-}
-
-/// Runs `kernel` for every program id of the `gx × gy × gz` grid, x fastest;
-/// in parallel over contiguous ranges of programs when the grid is large.
-///
-/// # Safety
-/// `kernel` must be null or a host kernel compiled by wrapc, safe to call with `args` for every program id.
-/// `args` must be null or readable for as many elements as the call says.
-#[no_mangle]
-pub unsafe extern "C" fn wrt_launch_host(
-    kernel: Option<wrt_host_kernel>,
-    gx: i64,
-    gy: i64,
-    gz: i64,
-    args: *const *mut std::ffi::c_void,
-) -> i32 {
-    status("wrt_launch_host", || {
-        let kernel = kernel.ok_or_else(|| Failure(WRT_ERR_NULL, "kernel is null".into()))?;
-        if gx < 0 || gy < 0 || gz < 0 {
-            return Err(Failure(WRT_ERR_ARG, format!("negative grid ({gx}, {gy}, {gz})")));
-        }
-        let total = gx
-            .checked_mul(gy)
-            .and_then(|n| n.checked_mul(gz))
-            .ok_or_else(|| Failure(WRT_ERR_ARG, format!("grid ({gx}, {gy}, {gz}) overflows")))?;
-        // Raw pointers are not Send; the kernel only reads the array.
-        let args = args as usize;
-        let run = move |range: std::ops::Range<i64>| {
-            for p in range {
-                let (px, py, pz) = (p % gx, (p / gx) % gy, p / (gx * gy));
-                // SAFETY: compiled kernels take this argument array and write
-                // disjoint elements per program (the launch contract).
-                unsafe { kernel(args as *const *mut std::ffi::c_void, px, py, pz) };
-            }
-        };
-        if total < PARALLEL_PROGRAMS {
-            run(0..total);
-            return Ok(());
-        }
-        let threads = host_threads();
-        if threads < 2 {
-            run(0..total);
-            return Ok(());
-        }
-        let chunk = (total + threads - 1) / threads;
-        std::thread::scope(|scope| {
-            for start in (0..total).step_by(chunk as usize) {
-                scope.spawn(move || run(start..(start + chunk).min(total)));
-            }
-        });
-        Ok(())
-    })
 }

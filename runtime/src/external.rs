@@ -15,7 +15,9 @@
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use crate::capi::wrt_tensor;
+use crate::capi::{device, dtype, set_last_error, slice, status, store, tensor, wrt_tensor, Failure};
+use crate::capi::{WRT_ERR_ARG, WRT_ERR_NULL, WRT_ERR_UNSUPPORTED};
+use crate::Tensor;
 
 /// Keeps an embedder's memory alive: `release(handle)` runs when the last
 /// runtime view of the storage goes.
@@ -68,4 +70,109 @@ pub(crate) fn copy_hook() -> Option<unsafe extern "C" fn(*const wrt_tensor, *con
     // SAFETY: installed backends are static for the life of the process
     // (the embedder's contract in wrapc_runtime.h).
     (!backend.is_null()).then(|| unsafe { (*backend).copy }).flatten()
+}
+
+// ---- The C ABI of the embedder backend ----
+
+/// An embedder's tensor, as `wrt_from_external` mirrors it.
+#[repr(C)]
+pub struct wrt_external_tensor {
+    pub data: *mut std::ffi::c_void,
+    pub nbytes: u64,
+    pub dtype: i32,
+    pub device_kind: i32,
+    pub device_index: i32,
+    pub rank: u64,
+    pub sizes: *const i64,
+    pub strides: *const i64,
+    pub storage_offset: i64,
+    pub requires_grad: bool,
+    pub is_leaf: bool,
+    pub version: u64,
+    pub owner: *mut std::ffi::c_void,
+    pub release: Option<unsafe extern "C" fn(*mut std::ffi::c_void)>,
+}
+
+/// Mirrors an embedder's tensor (see `runtime/src/external.rs`).
+///
+/// # Safety
+/// `desc` must point at a readable descriptor whose `sizes`/`strides` hold
+/// `rank` values and whose `data` spans `nbytes` on the named device;
+/// `share`, if not null, is a live handle; `out` a writable slot.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_from_external(
+    desc: *const wrt_external_tensor,
+    share: *const wrt_tensor,
+    share_version: bool,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_from_external", || {
+        if desc.is_null() {
+            return Err(Failure(WRT_ERR_NULL, "descriptor is null".into()));
+        }
+        // SAFETY: checked non-null; readable by the caller's contract.
+        let d = unsafe { &*desc };
+        let rank = usize::try_from(d.rank)
+            .ok()
+            .filter(|&r| r <= crate::MAX_RANK)
+            .ok_or_else(|| Failure(WRT_ERR_UNSUPPORTED, format!("rank {} (at most {})", d.rank, crate::MAX_RANK)))?;
+        let sizes = slice(d.sizes, rank, "sizes")?;
+        let strides = slice(d.strides, rank, "strides")?;
+        let dtype = dtype(d.dtype)?;
+        let dev = device(d.device_kind, d.device_index)?;
+        let (storage, base) = if share.is_null() {
+            if d.data.is_null() && d.nbytes > 0 {
+                return Err(Failure(WRT_ERR_NULL, "data is null".into()));
+            }
+            let nbytes = usize::try_from(d.nbytes).map_err(|_| Failure(WRT_ERR_ARG, format!("{} bytes", d.nbytes)))?;
+            let owner = crate::external::Owner::new(d.owner, d.release);
+            (Some(crate::Storage::external(d.data as *mut u8, nbytes, dev, owner)), None)
+        } else {
+            if !d.owner.is_null() {
+                return Err(Failure(
+                    WRT_ERR_ARG,
+                    "an owner is only taken with new memory, not with a shared storage".into(),
+                ));
+            }
+            (None, Some(tensor(share, "share")?))
+        };
+        let mirror = Tensor::from_external(
+            storage,
+            base.as_deref(),
+            share_version,
+            sizes,
+            strides,
+            d.storage_offset,
+            dtype,
+            d.requires_grad,
+            d.is_leaf,
+            d.version,
+        )?;
+        store(out, mirror)
+    })
+}
+
+/// Installs the embedder's backend for this runtime.
+///
+/// # Safety
+/// `backend` must stay valid for the rest of the process (or be null to
+/// uninstall).
+#[no_mangle]
+pub unsafe extern "C" fn wrt_set_external_backend(backend: *const crate::external::wrt_external_backend) {
+    crate::external::install(backend);
+}
+
+/// Whether the tensor's memory belongs to the embedder (-1: null handle).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_tensor_is_external(t: *const wrt_tensor) -> i64 {
+    match tensor(t, "tensor") {
+        Ok(t) => i64::from(t.is_external()),
+        Err(Failure(_, message)) => {
+            set_last_error(&format!("wrt_tensor_is_external: {message}"));
+            -1
+        }
+    }
 }

@@ -13,6 +13,7 @@ pub mod cuda;
 mod dtype;
 pub mod external;
 mod grad;
+pub mod host;
 mod storage;
 mod tensor;
 

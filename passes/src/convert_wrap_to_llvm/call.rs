@@ -1,0 +1,257 @@
+//! The entry-point ABI: argument checks and unboxing in the prologue,
+//! calls between converted functions, and the return of owned results.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
+use wrapc_dialects::{DeviceKind, TensorTypeInfo, DYNAMIC};
+
+use super::abi::*;
+use super::{is_int, key, FnLowering};
+use crate::ir::{self, PassResult};
+
+impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
+    /// Checks an argument against its static type with inline loads of the
+    /// header; only a mismatch (or null) calls the runtime, which says what
+    /// is wrong.
+    pub(super) fn check_argument(
+        &mut self,
+        handle: Value<'c, 'a>,
+        info: &TensorTypeInfo<'c>,
+        index: usize,
+        entry: Value<'c, 'a>,
+    ) {
+        let (fast, slow, next) = (
+            self.region.append_block(Block::new(&[])),
+            self.region.append_block(Block::new(&[])),
+            self.region.append_block(Block::new(&[])),
+        );
+        let address = self.b().value("llvm.ptrtoint", &[handle], self.ty("i64"), &[]);
+        let zero = self.const_int(0, "i64");
+        let null = self.cmp_eq(address, zero);
+        self.branch(null, slow, fast);
+
+        self.block = fast;
+        let dtype_code = dtype_code(info.element_type).unwrap_or(-1);
+        let dtype = self.header_field(handle, &[HEADER_DTYPE], "i32");
+        let want_dtype = self.const_int(dtype_code, "i32");
+        let mut ok = self.cmp_eq(dtype, want_dtype);
+        let device = self.header_field(handle, &[HEADER_DEVICE], "i32");
+        let want_device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+        ok = {
+            let same = self.cmp_eq(device, want_device);
+            self.and(ok, same)
+        };
+        let rank = self.header_field(handle, &[HEADER_RANK], "i64");
+        let want_rank = self.const_int(info.rank() as i64, "i64");
+        ok = {
+            let same = self.cmp_eq(rank, want_rank);
+            self.and(ok, same)
+        };
+        for (d, &size) in info.shape.iter().enumerate().filter(|(_, &s)| s != DYNAMIC) {
+            let have = self.header_field(handle, &[HEADER_SIZES, d as i32], "i64");
+            let want = self.const_int(size, "i64");
+            ok = {
+                let same = self.cmp_eq(have, want);
+                self.and(ok, same)
+            };
+        }
+        self.branch(ok, next, slow);
+
+        self.block = slow;
+        let sizes: Vec<Value> =
+            info.shape.iter().map(|&d| self.const_int(if d == DYNAMIC { -1 } else { d }, "i64")).collect();
+        let sizes = self.i64_array(&sizes);
+        let index = self.const_int(index as i64, "i64");
+        let dtype = self.const_int(dtype_code, "i32");
+        let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+        let rank = self.const_int(info.rank() as i64, "i64");
+        self.checked("wrt_check_argument", &[handle, entry, index, dtype, device, rank, sizes]);
+        self.jump(next);
+        self.block = next;
+    }
+
+    /// Checks the argument counts, then loads and validates every argument.
+    pub(super) fn prologue(
+        &mut self,
+        inputs: &[Type<'c>],
+        num_results: usize,
+        old_body: BlockRef<'c, '_>,
+        check: bool,
+    ) -> PassResult {
+        let (n_in, n_out) = (self.arg(1), self.arg(3));
+        let want_in = self.const_int(inputs.len() as i64, "i64");
+        let want_out = self.const_int(num_results as i64, "i64");
+        let b = self.b();
+        let pred_ne = b.attr("1 : i64");
+        let bad_in = b.value("arith.cmpi", &[n_in, want_in], self.ty("i1"), &[("predicate", pred_ne)]);
+        let bad_out = b.value("arith.cmpi", &[n_out, want_out], self.ty("i1"), &[("predicate", pred_ne)]);
+        let bad = b.value("arith.ori", &[bad_in, bad_out], self.ty("i1"), &[]);
+        let message = self.c_string(&format!(
+            "{}: expected {} inputs and {} outputs",
+            self.entry_name,
+            inputs.len(),
+            num_results
+        ));
+        // The message is set only on the failure path.
+        let fail = self.region.append_block(Block::new(&[]));
+        let next = self.region.append_block(Block::new(&[]));
+        let b = self.b();
+        b.create_with_successors(
+            "cf.cond_br",
+            &[bad],
+            &[fail, next],
+            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
+        );
+        self.block = fail;
+        self.call("wrt_set_error", &[message]);
+        let code = self.const_int(WRT_ERR_ARG, "i32");
+        self.b().create("func.return", &[code], &[], &[]);
+        self.block = next;
+
+        let entry = self.c_string(&self.entry_name.clone());
+        for (i, &ty) in inputs.iter().enumerate() {
+            let slot = self.gep(self.arg(0), "!llvm.ptr", i as i64);
+            let handle = self.load(slot, "!llvm.ptr");
+            let old_arg: Value = old_body.argument(i).unwrap().into();
+            let value = match TensorTypeInfo::from_type(ty) {
+                Some(_) if !check => handle,
+                Some(info) => {
+                    if info.rank() > MAX_RANK {
+                        return ir::fail(
+                            old_body.parent_operation().expect("in a function"),
+                            &format!("argument #{i} has rank {}, more than the runtime's {MAX_RANK}", info.rank()),
+                        );
+                    }
+                    self.check_argument(handle, &info, i, entry);
+                    handle
+                }
+                None => self.unbox_int(handle, ty),
+            };
+            self.bind(old_arg, value);
+        }
+        Ok(())
+    }
+
+    pub(super) fn unbox_int(&mut self, handle: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
+        let slot = self.alloca("i64", 1);
+        self.checked("wrt_scalar_i64", &[handle, slot]);
+        let value = self.load(slot, "i64");
+        match ty.to_string().as_str() {
+            "index" => self.to_index(value),
+            "i64" => value,
+            other => self.b().value("arith.trunci", &[value], self.ty(other), &[]),
+        }
+    }
+
+    pub(super) fn box_int(&mut self, value: Value<'c, 'a>) -> Value<'c, 'a> {
+        let wide = match value.r#type().to_string().as_str() {
+            "index" => self.to_i64(value),
+            "i64" => value,
+            _ => self.b().value("arith.extsi", &[value], self.ty("i64"), &[]),
+        };
+        self.new_ref("wrt_scalar_from_i64", &[wide])
+    }
+
+    /// A call of another function with wrapc's ABI.
+    pub(super) fn lower_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+        if !self.converted.contains(&callee) {
+            self.clone_op(op, operands);
+            return Ok(());
+        }
+        let args = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
+        let mut boxed = Vec::new();
+        for (k, &value) in operands.iter().enumerate() {
+            let handle = if is_int(value.r#type()) {
+                let b = self.box_int(value);
+                boxed.push(b);
+                b
+            } else {
+                value
+            };
+            let slot = self.gep(args, "!llvm.ptr", k as i64);
+            self.store(handle, slot);
+        }
+        let forwarded = self.decls.forwarded.get(&callee).cloned().unwrap_or_default();
+        let results = self.alloca("!llvm.ptr", op.result_count().max(1) as i64);
+        let n_args = self.const_int(operands.len() as i64, "i64");
+        let n_results = self.const_int(op.result_count() as i64, "i64");
+        let b = self.b();
+        let call = b.create(
+            "func.call",
+            &[args, n_args, results, n_results],
+            &[self.ty("i32")],
+            &[("callee", b.symbol_ref(&callee))],
+        );
+        let status: Value = call.result(0).unwrap().into();
+        for value in boxed {
+            self.owned.retain(|v| *v != value);
+            self.call("wrt_tensor_release", &[value]);
+        }
+        self.bail_if_failed(status);
+        for i in 0..op.result_count() {
+            if let Some(&Some(argument)) = forwarded.get(i) {
+                // The callee handed back our own argument, borrowed.
+                self.bind(op.result(i).unwrap().into(), operands[argument]);
+                continue;
+            }
+            let slot = self.gep(results, "!llvm.ptr", i as i64);
+            let handle = self.load(slot, "!llvm.ptr");
+            let old: Value = op.result(i).unwrap().into();
+            let value = if is_int(old.r#type()) {
+                self.owned.push(handle);
+                let v = self.unbox_int(handle, old.r#type());
+                self.owned.retain(|o| *o != handle);
+                self.call("wrt_tensor_release", &[handle]);
+                v
+            } else {
+                self.owned.push(handle);
+                handle
+            };
+            self.bind(old, value);
+        }
+        Ok(())
+    }
+
+    /// Stores the results as owned references, releases the rest, returns 0.
+    pub(super) fn lower_return(
+        &mut self,
+        _op: OperationRef,
+        operands: &[Value<'c, 'a>],
+        _results: &[Type<'c>],
+    ) -> PassResult {
+        let out = self.arg(2);
+        let mut transferred: Vec<Value> = Vec::new();
+        let forwarded = self.decls.forwarded.get(&self.entry_name).cloned().unwrap_or_default();
+        for (j, &value) in operands.iter().enumerate() {
+            let handle = if matches!(forwarded.get(j), Some(Some(_))) {
+                // One of our own arguments: the in-module caller borrows it.
+                value
+            } else if is_int(value.r#type()) {
+                let boxed = self.box_int(value);
+                transferred.push(boxed);
+                boxed
+            } else if self.nulls.contains(&key(value)) {
+                value
+            } else if self.owned.contains(&value) && !transferred.contains(&value) {
+                transferred.push(value);
+                value
+            } else {
+                let retained = self.new_ref("wrt_tensor_retain", &[value]);
+                transferred.push(retained);
+                retained
+            };
+            let slot = self.gep(out, "!llvm.ptr", j as i64);
+            self.store(handle, slot);
+        }
+        for value in self.owned.clone() {
+            if !transferred.contains(&value) {
+                self.call("wrt_tensor_release", &[value]);
+            }
+        }
+        let ok = self.const_int(0, "i32");
+        self.b().create("func.return", &[ok], &[], &[]);
+        Ok(())
+    }
+}

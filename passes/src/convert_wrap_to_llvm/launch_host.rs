@@ -1,0 +1,159 @@
+//! Kernel launches on the host backend: trampolines over the host payload,
+//! run by `wrt_launch_host` over the grid.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
+use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
+
+use melior::dialect::func;
+use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::Region;
+
+use super::abi::*;
+use super::FnLowering;
+use crate::ir::{self, dense_segment, Builder, PassResult};
+
+impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
+    /// Host launch: `wrt_launch_host` runs the kernel's trampoline for every
+    /// program id (in parallel for large grids); the argument array holds
+    /// tensor data pointers and pointers to the scalars.
+    pub(super) fn lower_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
+        let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
+        let Some(host) = ir::flat_symbol_attr(kernel, "host") else {
+            return ir::fail(
+                op,
+                &format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"),
+            );
+        };
+        let on_gpu =
+            op.operands().any(|v| TensorTypeInfo::from_type(v.r#type()).is_some_and(|t| t.device == DeviceKind::Cuda));
+        if on_gpu {
+            return ir::fail(
+                op,
+                &format!("kernel '{kernel_name}' is launched on CUDA tensors: run wrap-lower-lazy-launch first (wrapc compile --target=cuda)"),
+            );
+        }
+        let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
+        let (extents, args) = operands.split_at(grid_rank + numel_rank);
+        // Host kernels are written for the first config's block.
+        let grid: Vec<Value> = if numel_rank == 0 {
+            extents.to_vec()
+        } else {
+            let first = ir::array_attr(kernel, "configs").first().and_then(|c| KernelConfig::from_attribute(*c));
+            let block = first.map(|c| c.block).unwrap_or_default();
+            extents
+                .iter()
+                .enumerate()
+                .map(|(d, &n)| {
+                    let divisor = self.b().value(
+                        "arith.constant",
+                        &[],
+                        self.ty("index"),
+                        &[("value", self.b().attr(&format!("{} : index", block.get(d).copied().unwrap_or(1).max(1))))],
+                    );
+                    self.b().value("arith.ceildivui", &[n, divisor], self.ty("index"), &[])
+                })
+                .collect()
+        };
+        // The kernel's own signature says which arguments are tensors (the
+        // lowered values are all pointers by now).
+        let (arg_types, _) = ir::function_type_attr(kernel, "function_type").expect("verified kernel");
+        let trampoline = self.trampoline(&kernel_name, &host, &arg_types);
+        let array = self.alloca("!llvm.ptr", args.len().max(1) as i64);
+        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
+            let pointer = if let Some(info) = TensorTypeInfo::from_type(ty) {
+                self.data_address(arg, &info)
+            } else {
+                let scalar = if arg.r#type().to_string() == "index" { self.to_i64(arg) } else { arg };
+                let slot = self.alloca(&scalar.r#type().to_string(), 1);
+                self.store(scalar, slot);
+                slot
+            };
+            let entry = self.gep(array, "!llvm.ptr", k as i64);
+            self.store(pointer, entry);
+        }
+        let extents: Vec<Value> =
+            (0..3).map(|d| grid.get(d).map(|&g| self.to_i64(g)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
+        let b = self.b();
+        let function = b.value("func.constant", &[], self.ty(TRAMPOLINE_TYPE), &[("value", b.symbol_ref(&trampoline))]);
+        self.checked("wrt_launch_host", &[function, extents[0], extents[1], extents[2], array]);
+        Ok(())
+    }
+
+    /// The address of element 0 of a tensor, from its header: the storage's
+    /// base plus the offset in bytes.
+    pub(super) fn data_address(&self, handle: Value<'c, 'a>, info: &TensorTypeInfo<'c>) -> Value<'c, 'a> {
+        let base = self.header_field(handle, &[HEADER_DATA], "!llvm.ptr");
+        let offset = self.header_field(handle, &[HEADER_OFFSET], "i64");
+        let element_type = info.element_type.to_string();
+        let b = self.b();
+        b.value(
+            "llvm.getelementptr",
+            &[base, offset],
+            self.ty("!llvm.ptr"),
+            &[("rawConstantIndices", b.dense_i32(&[i32::MIN])), ("elem_type", b.attr(&element_type))],
+        )
+    }
+
+    /// `@__wrapc_launch_<kernel>(args, px, py, pz)`: unpacks the argument
+    /// array and calls the host payload. Made once per kernel.
+    pub(super) fn trampoline(&mut self, kernel: &str, host: &str, arg_types: &[Type<'c>]) -> String {
+        let name = format!("__wrapc_launch_{kernel}");
+        if !self.decls.declared.insert(name.clone()) {
+            return name;
+        }
+        let (ptr, i64t) = (self.ty("!llvm.ptr"), self.ty("i64"));
+        let region = Region::new();
+        let location = self.location;
+        region.append_block(Block::new(&[(ptr, location), (i64t, location), (i64t, location), (i64t, location)]));
+        let function = func::func(
+            self.context,
+            StringAttribute::new(self.context, &name),
+            TypeAttribute::new(self.ty(TRAMPOLINE_TYPE)),
+            region,
+            &[
+                (
+                    melior::ir::Identifier::new(self.context, "sym_visibility"),
+                    StringAttribute::new(self.context, "private").into(),
+                ),
+                (
+                    melior::ir::Identifier::new(self.context, "llvm.linkage"),
+                    Builder::at_end(self.context, self.block, location).attr("#llvm.linkage<internal>"),
+                ),
+            ],
+            location,
+        );
+        let function = self.module_body.append_operation(function);
+        let body = function.region(0).unwrap().first_block().unwrap();
+        let b = Builder::at_end(self.context, body, location);
+        let array: Value = body.argument(0).unwrap().into();
+        let mut call_args = Vec::new();
+        for (k, &ty) in arg_types.iter().enumerate() {
+            let slot = b.value(
+                "llvm.getelementptr",
+                &[array],
+                ptr,
+                &[("rawConstantIndices", b.dense_i32(&[k as i32])), ("elem_type", b.attr("!llvm.ptr"))],
+            );
+            let pointer = b.value("llvm.load", &[slot], ptr, &[]);
+            let value = if TensorTypeInfo::from_type(ty).is_some() {
+                pointer
+            } else if ty.to_string() == "index" {
+                let wide = b.value("llvm.load", &[pointer], i64t, &[]);
+                b.value("arith.index_cast", &[wide], ty, &[])
+            } else {
+                b.value("llvm.load", &[pointer], ty, &[])
+            };
+            call_args.push(value);
+        }
+        for d in 1..4 {
+            let id: Value = body.argument(d).unwrap().into();
+            call_args.push(b.value("arith.index_cast", &[id], b.index_type(), &[]));
+        }
+        b.create("func.call", &call_args, &[], &[("callee", b.symbol_ref(host))]);
+        b.create("func.return", &[], &[], &[]);
+        name
+    }
+}

@@ -1,0 +1,283 @@
+//! `convert-wrap-to-llvm`: straight-line wrap IR → native entry points with
+//! wrapc's C ABI, calling the runtime (`wrt_*`) for every op that is real
+//! work. See Passes.td for the contract.
+
+use std::collections::{HashMap, HashSet};
+
+use melior::dialect::func;
+use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
+use melior::ir::r#type::FunctionType;
+use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
+use melior::Context;
+use wrapc_dialects::{SubclassInfo, TensorTypeInfo};
+
+mod abi;
+mod builder;
+mod call;
+mod launch_cuda;
+mod launch_host;
+mod ops;
+
+use crate::ir::{self, Builder, PassResult, Reported};
+use crate::Options;
+
+pub fn run(module: OperationRef, _options: &Options) -> PassResult {
+    reject_unlowered(module)?;
+    let functions = entry_points(module)?;
+    let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
+    let mut decls = Declarations { forwarded: forwarded_results(&functions), ..Declarations::default() };
+    for function in functions {
+        lower_function(module, function, &names, &mut decls)?;
+    }
+    for kernel in ir::collect_ops(module, "wrap.kernel") {
+        ir::erase(kernel);
+    }
+    Ok(())
+}
+
+/// Level-1 ops and generic level-2 ops need the specialization passes first.
+fn reject_unlowered(module: OperationRef) -> PassResult {
+    let needs = [
+        ("wrap.runtime_wrapper", "wrap-orchestrate"),
+        ("wrap.subclass_wrapper", "wrap-flatten-subclasses"),
+        ("wrap.apply_mutation", "wrap-specialize-mutation-epilogue"),
+        ("wrap.replay_alias", "wrap-inline-alias-replay"),
+    ];
+    for (name, pass) in needs {
+        if let Some(op) = ir::collect_ops(module, name).first() {
+            return ir::fail(*op, &format!("'{name}' must be lowered by {pass} before convert-wrap-to-llvm"));
+        }
+    }
+    Ok(())
+}
+
+fn is_wrap_type(ty: Type) -> bool {
+    TensorTypeInfo::from_type(ty).is_some() || SubclassInfo::from_type(ty).is_some()
+}
+
+/// Whether `function`'s body uses the wrap dialect.
+fn uses_wrap_ops(function: OperationRef) -> bool {
+    let mut found = false;
+    for name in [
+        "wrap.call_compiled",
+        "wrap.grad_mode.get",
+        "wrap.launch",
+        "wrap.lazy_launch",
+        "wrap.alloc",
+        "wrap.empty_strided",
+    ] {
+        found |= !ir::collect_ops(function, name).is_empty();
+    }
+    found
+}
+
+/// The functions that get wrapc's ABI: every `func.func` with a wrap type
+/// in its signature or wrap ops in its body, and every compiled graph a
+/// wrapper calls. Subclass-typed ones are dropped with a warning.
+fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
+    let callees: HashSet<String> = ir::collect_ops(module, "wrap.call_compiled")
+        .into_iter()
+        .filter_map(|call| ir::flat_symbol_attr(call, "callee"))
+        .collect();
+    let mut selected = Vec::new();
+    for function in ir::collect_ops(module, "func.func") {
+        let Some((inputs, results)) = ir::function_type_attr(function, "function_type") else { continue };
+        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let wrap_signature = inputs.iter().chain(&results).any(|&t| is_wrap_type(t));
+        if !wrap_signature && !callees.contains(&name) && !uses_wrap_ops(function) {
+            continue;
+        }
+        if inputs.iter().chain(&results).any(|&t| SubclassInfo::from_type(t).is_some()) {
+            ir::emit_warning(
+                function,
+                &format!("@{name} has tensor-subclass values in its signature and gets no native entry point; call its flattened callee"),
+            );
+            ir::erase(function);
+            continue;
+        }
+        for ty in inputs.iter().chain(&results) {
+            if !is_wrap_type(*ty) && !is_int(*ty) {
+                return ir::fail(function, &format!("type {ty} cannot cross wrapc's native ABI"));
+            }
+        }
+        selected.push(function);
+    }
+    Ok(selected)
+}
+
+fn is_int(ty: Type) -> bool {
+    let text = ty.to_string();
+    text == "index" || text == "i64" || text == "i32"
+}
+
+/// For each private function with a body: which results hand back one of
+/// its own tensor arguments unchanged (the compiled graph returning a
+/// mutated input, or the base of an alias). Within the module those results
+/// cross the ABI as borrowed handles: the callee does not retain them and
+/// the caller uses its own argument, so no retain/release pair runs per
+/// call for them.
+fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<usize>>> {
+    let mut forwarded = HashMap::new();
+    for &function in functions {
+        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let Some(terminator) = body.terminator().filter(|t| t.name().as_string_ref().as_str() == Ok("func.return"))
+        else {
+            continue;
+        };
+        if !private {
+            continue;
+        }
+        let results = terminator
+            .operands()
+            .map(|value| {
+                let tensor = TensorTypeInfo::from_type(value.r#type()).is_some();
+                ir::argument_number(value, body).filter(|_| tensor)
+            })
+            .collect();
+        forwarded.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), results);
+    }
+    forwarded
+}
+
+/// Runtime functions declared in the module so far.
+#[derive(Default)]
+struct Declarations {
+    /// See [`forwarded_results`].
+    forwarded: HashMap<String, Vec<Option<usize>>>,
+    declared: HashSet<String>,
+    strings: usize,
+    /// Constant i64 arrays already emitted as globals, by content.
+    arrays: HashMap<Vec<i64>, String>,
+}
+
+/// The function being rebuilt with the ABI, one block at a time.
+struct FnLowering<'c, 'a, 'd> {
+    context: &'c Context,
+    location: Location<'c>,
+    module_body: BlockRef<'c, 'a>,
+    region: RegionRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+    /// Old SSA value → new one.
+    values: HashMap<usize, Value<'c, 'a>>,
+    /// New values holding a reference this function must release.
+    owned: Vec<Value<'c, 'a>>,
+    /// New values that are null pointers (`wrap.null`).
+    nulls: HashSet<usize>,
+    /// New values whose buffer was freed or handed to `wrap.reuse`.
+    dead: HashSet<usize>,
+    /// Open device guards (device, slot holding the context to restore):
+    /// a failure inside one restores the thread's context before returning.
+    guards: Vec<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// Stack slots live in the entry block (static allocas, which LLVM
+    /// promotes and lays out once; an alloca elsewhere is a dynamic stack
+    /// adjustment), inserted before `anchor`. Slots only live within the op
+    /// that asked for them, so each op reuses the slots of the ones before
+    /// it: the frame is as large as the most demanding op, not their sum.
+    anchor: Option<OperationRef<'c, 'a>>,
+    scratch: HashMap<(String, i64), Vec<Value<'c, 'a>>>,
+    scratch_used: HashMap<(String, i64), usize>,
+    entry_name: String,
+    converted: &'d HashSet<String>,
+    decls: &'d mut Declarations,
+}
+
+fn key(value: Value) -> usize {
+    value.to_raw().ptr as usize
+}
+
+fn lower_function(
+    module: OperationRef,
+    old: OperationRef,
+    converted: &HashSet<String>,
+    decls: &mut Declarations,
+) -> PassResult {
+    let context = ir::context_of(old);
+    let location = old.location();
+    let name = ir::string_attr(old, "sym_name").unwrap_or_default();
+    let (inputs, results) = ir::function_type_attr(old, "function_type").expect("selected functions have types");
+    let module_body = module.region(0).unwrap().first_block().unwrap();
+    let ptr = Type::parse(context, "!llvm.ptr").unwrap();
+    let i64t = Type::parse(context, "i64").unwrap();
+    let i32t = Type::parse(context, "i32").unwrap();
+    let abi = FunctionType::new(context, &[ptr, i64t, ptr, i64t], &[i32t]);
+    let old_body = old.region(0).ok().and_then(|r| r.first_block());
+    let region = Region::new();
+    if old_body.is_some() {
+        region.append_block(Block::new(&[(ptr, location), (i64t, location), (ptr, location), (i64t, location)]));
+    }
+    let mut attributes = vec![];
+    let private = ir::string_attr(old, "sym_visibility").as_deref() == Some("private");
+    if private || old_body.is_none() {
+        attributes.push((
+            melior::ir::Identifier::new(context, "sym_visibility"),
+            StringAttribute::new(context, "private").into(),
+        ));
+    }
+    if private && old_body.is_some() {
+        // Not part of the library's interface: let LLVM inline and drop it.
+        let internal = Builder::before(old).attr("#llvm.linkage<internal>");
+        attributes.push((melior::ir::Identifier::new(context, "llvm.linkage"), internal));
+    }
+    let new_fn = func::func(
+        context,
+        StringAttribute::new(context, &name),
+        TypeAttribute::new(abi.into()),
+        region,
+        &attributes,
+        location,
+    );
+    // The old function keeps its name until the new one is complete.
+    let new_fn = module_body.insert_operation_before(old, new_fn);
+    let renamed = Builder::before(old).attr(&format!("\"__wrapc_old_{name}\""));
+    ir::as_mut(old).set_attribute("sym_name", renamed);
+
+    if let Some(old_body) = old_body {
+        if old_body.next_in_region().is_some() {
+            return ir::fail(old, "native entry points must have a single-block body (straight-line wrap IR)");
+        }
+        let new_region = new_fn.region(0).unwrap();
+        let entry = new_region.first_block().unwrap();
+        let mut lowering = FnLowering {
+            context,
+            location,
+            module_body,
+            region: new_region,
+            block: entry,
+            values: HashMap::new(),
+            owned: Vec::new(),
+            nulls: HashSet::new(),
+            dead: HashSet::new(),
+            guards: Vec::new(),
+            anchor: None,
+            scratch: HashMap::new(),
+            scratch_used: HashMap::new(),
+            entry_name: name.clone(),
+            converted,
+            decls,
+        };
+        let anchor = lowering.const_int(0, "i64");
+        lowering.anchor = melior::ir::operation::OperationResult::try_from(anchor).ok().map(|r| r.owner());
+        // Callers inside the module are checked statically; only public
+        // entry points validate what C hands them.
+        lowering.prologue(&inputs, results.len(), old_body, !private)?;
+        lowering.lower_block(old_body, &results)?;
+    }
+    ir::erase(old);
+    Ok(())
+}
+
+/// The value of an `arith.constant` of i64 type.
+fn constant_i64(value: Value) -> Option<i64> {
+    let result = melior::ir::operation::OperationResult::try_from(value).ok()?;
+    let op = result.owner();
+    let is_i64_constant =
+        op.name().as_string_ref().as_str() == Ok("arith.constant") && value.r#type().to_string() == "i64";
+    if is_i64_constant {
+        ir::int_attr(op, "value")
+    } else {
+        None
+    }
+}

@@ -1,0 +1,292 @@
+//! Tensor ops: the dispatch over lowered ops, views, allocation and reuse.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
+use melior::ir::{BlockRef, Type, Value, ValueLike};
+use wrapc_dialects::{DeviceKind, TensorTypeInfo, DYNAMIC};
+
+use super::abi::*;
+use super::{key, FnLowering};
+use crate::ir::{self, clone_operation, PassResult, Reported};
+
+impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
+    pub(super) fn lower_block(&mut self, body: BlockRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+        let mut next = body.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            self.lower_op(op, results)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn lower_op(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+        self.scratch_used.clear();
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let operands = self.operands(op)?;
+        if operands.iter().any(|v| self.dead.contains(&key(*v))) {
+            return ir::fail(op, "uses a tensor after its buffer was freed or reused");
+        }
+        match name.as_str() {
+            "func.return" => self.lower_return(op, &operands, results)?,
+            "wrap.grad_mode.get" => {
+                let flag = self.call("wrt_grad_enabled", &[]).unwrap();
+                let bit = self.b().value("arith.trunci", &[flag], self.ty("i1"), &[]);
+                self.result(op, bit);
+            }
+            "wrap.grad_mode.set" => {
+                let flag = self.bool_to_i8(operands[0]);
+                self.call("wrt_set_grad_enabled", &[flag]);
+            }
+            "wrap.bump_version" => {
+                // An atomic add on the shared counter the header points at.
+                let counter = self.header_field(operands[0], &[HEADER_VERSION], "!llvm.ptr");
+                let one = self.const_int(1, "i64");
+                let b = self.b();
+                b.value(
+                    "llvm.atomicrmw",
+                    &[counter, one],
+                    self.ty("i64"),
+                    &[("bin_op", b.attr("1 : i64")), ("ordering", b.attr("7 : i64"))],
+                );
+            }
+            "wrap.set_storage" => self.checked("wrt_set_", &operands),
+            "wrap.copy_inplace" => self.checked("wrt_copy_", &operands),
+            "wrap.detach_copy_inplace" => self.checked("wrt_detach_copy_", &operands),
+            "wrap.as_strided_inplace" => self.checked("wrt_as_strided_like_", &operands),
+            "wrap.detach" => {
+                let value = self.new_ref("wrt_detach", &operands);
+                self.result(op, value);
+            }
+            "wrap.set_requires_grad" => {
+                let flag = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+                let flag = self.const_int(i64::from(flag), "i8");
+                self.checked("wrt_set_requires_grad", &[operands[0], flag]);
+            }
+            "wrap.patch_requires_grad" => {
+                let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+                let target = self.const_int(i64::from(target), "i8");
+                let value = self.new_ref("wrt_patch_requires_grad", &[operands[0], operands[1], target]);
+                self.result(op, value);
+            }
+            "wrap.as_strided" | "wrap.reinterpret" => {
+                let value = self.lower_strided_view(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.view_dtype" => {
+                let element = TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).unwrap().element_type;
+                let code = self.const_int(dtype_code(element).unwrap_or(-1), "i32");
+                let value = self.new_ref("wrt_view_dtype", &[operands[0], code]);
+                self.result(op, value);
+            }
+            "wrap.tensor.size" | "wrap.tensor.stride" => {
+                // Inline loads from the header (the verifier bounds `dim`).
+                let dim = ir::int_attr(op, "dim").unwrap_or(0) as i32;
+                let field = if name.ends_with("size") { HEADER_SIZES } else { HEADER_STRIDES };
+                let value = self.header_field(operands[0], &[field, dim], "i64");
+                let index = self.to_index(value);
+                self.result(op, index);
+            }
+            "wrap.tensor.offset" => {
+                let value = self.header_field(operands[0], &[HEADER_OFFSET], "i64");
+                let index = self.to_index(value);
+                self.result(op, index);
+            }
+            "wrap.mark_dynamic" => {
+                for dim in ir::dense_i64_attr(op, "dims") {
+                    let dim = self.const_int(dim, "i64");
+                    self.checked("wrt_mark_dynamic", &[operands[0], dim]);
+                }
+            }
+            "wrap.null" => {
+                let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
+                self.nulls.insert(key(null));
+                self.result(op, null);
+            }
+            "wrap.call_compiled" | "func.call" => self.lower_call(op, &operands)?,
+            "wrap.alloc" => {
+                let value = self.lower_alloc(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.empty_strided" => {
+                let value = self.lower_empty_strided(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.free" => {
+                let Some(position) = self.owned.iter().position(|v| *v == operands[0]) else {
+                    return ir::fail(
+                        op,
+                        "wrap.free of a tensor this function does not own (an argument, or freed twice)",
+                    );
+                };
+                let value = self.owned.remove(position);
+                self.call("wrt_tensor_release", &[value]);
+                self.dead.insert(key(value));
+            }
+            "wrap.reuse" => {
+                let value = self.lower_reuse(op, &operands)?;
+                self.result(op, value);
+            }
+            "wrap.assert_finite" => {
+                let label = ir::string_attr(op, "name").unwrap_or_default();
+                let label = self.c_string(&label);
+                self.checked("wrt_assert_finite", &[operands[0], label]);
+            }
+            "wrap.assert_size_stride" => {
+                let rank = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap().rank();
+                let (sizes, strides, _) = self.mixed_lists(op, &operands[1..], false);
+                let rank = self.const_int(rank as i64, "i64");
+                let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
+                self.checked("wrt_assert_size_stride", &[operands[0], rank, sizes, strides]);
+            }
+            "wrap.device_guard" => self.lower_device_guard(op, results)?,
+            "wrap.launch" => self.lower_launch(op, &operands)?,
+            "wrap.lazy_launch" => self.lower_lazy_launch(op, &operands)?,
+            other if other.starts_with("arith.") || other.starts_with("index.") => self.clone_op(op, &operands),
+            other if other.starts_with("wrap.subclass.") => {
+                return ir::fail(op, "tensor-subclass values cannot cross wrapc's native ABI; flatten them first");
+            }
+            other => return ir::fail(op, &format!("convert-wrap-to-llvm does not lower '{other}'")),
+        }
+        Ok(())
+    }
+
+    pub(super) fn clone_op(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) {
+        let copy = self.block.append_operation(clone_operation(op));
+        let mut copy_mut = ir::as_mut(copy);
+        for (i, v) in operands.iter().enumerate() {
+            copy_mut.set_operand(i, *v);
+        }
+        for i in 0..op.result_count() {
+            self.bind(op.result(i).unwrap().into(), copy.result(i).unwrap().into());
+        }
+    }
+
+    /// Static entries become constants, `?` entries the next dynamic operand.
+    pub(super) fn mixed_lists(
+        &self,
+        op: OperationRef,
+        dynamic: &[Value<'c, 'a>],
+        with_offset: bool,
+    ) -> (Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>, Value<'c, 'a>) {
+        let mut next = dynamic.iter();
+        let mut fill =
+            |statics: Vec<i64>| -> Vec<Value<'c, 'a>> {
+                statics
+                    .into_iter()
+                    .map(|v| {
+                        if v == DYNAMIC {
+                            self.to_i64(*next.next().expect("verified"))
+                        } else {
+                            self.const_int(v, "i64")
+                        }
+                    })
+                    .collect()
+            };
+        let sizes = fill(ir::dense_i64_attr(op, "static_sizes"));
+        let strides = fill(ir::dense_i64_attr(op, "static_strides"));
+        let offset = if with_offset {
+            fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)]).remove(0)
+        } else {
+            self.const_int(0, "i64")
+        };
+        (sizes, strides, offset)
+    }
+
+    pub(super) fn lower_strided_view(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
+        let (sizes, strides, offset) = self.mixed_lists(op, &operands[1..], true);
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
+        Ok(self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]))
+    }
+
+    pub(super) fn result_tensor_type(&self, op: OperationRef<'c, '_>) -> TensorTypeInfo<'c> {
+        TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).expect("verified tensor result")
+    }
+
+    pub(super) fn empty_strided(
+        &mut self,
+        info: &TensorTypeInfo<'c>,
+        sizes: &[Value<'c, 'a>],
+        strides: &[Value<'c, 'a>],
+    ) -> Value<'c, 'a> {
+        let dtype = self.const_int(dtype_code(info.element_type).unwrap_or(-1), "i32");
+        let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
+        let index = self.const_int(0, "i32");
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let (sizes, strides) = (self.i64_array(sizes), self.i64_array(strides));
+        self.new_ref("wrt_empty_strided", &[dtype, device, index, rank, sizes, strides])
+    }
+
+    pub(super) fn lower_alloc(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
+        let info = self.result_tensor_type(op);
+        let mut dynamic = operands.iter();
+        let sizes: Vec<Value> =
+            info.shape
+                .iter()
+                .map(|&d| {
+                    if d == DYNAMIC {
+                        self.to_i64(*dynamic.next().expect("verified"))
+                    } else {
+                        self.const_int(d, "i64")
+                    }
+                })
+                .collect();
+        let strides = self.contiguous_strides(&sizes);
+        Ok(self.empty_strided(&info, &sizes, &strides))
+    }
+
+    /// Row-major strides, computed at run time where sizes are dynamic.
+    pub(super) fn contiguous_strides(&self, sizes: &[Value<'c, 'a>]) -> Vec<Value<'c, 'a>> {
+        let mut strides = vec![self.const_int(1, "i64"); sizes.len()];
+        for k in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[k] = self.b().value("arith.muli", &[strides[k + 1], sizes[k + 1]], self.ty("i64"), &[]);
+        }
+        strides
+    }
+
+    pub(super) fn lower_empty_strided(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
+        let info = self.result_tensor_type(op);
+        let (sizes, strides, _) = self.mixed_lists(op, operands, false);
+        Ok(self.empty_strided(&info, &sizes, &strides))
+    }
+
+    pub(super) fn lower_reuse(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
+        let info = self.result_tensor_type(op);
+        let source = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap();
+        if source.element_type != info.element_type {
+            return ir::fail(op, "reusing a buffer for another dtype is not supported by the native lowering");
+        }
+        if info.shape.contains(&DYNAMIC) {
+            return ir::fail(op, "wrap.reuse needs a static result shape in the native lowering");
+        }
+        let sizes: Vec<Value> = info.shape.iter().map(|&d| self.const_int(d, "i64")).collect();
+        let strides = self.contiguous_strides(&sizes);
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let offset = self.const_int(0, "i64");
+        let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
+        let value = self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]);
+        // The source buffer is dead from here on: drop this function's reference.
+        self.dead.insert(key(operands[0]));
+        if let Some(position) = self.owned.iter().position(|v| *v == operands[0]) {
+            let source = self.owned.remove(position);
+            self.call("wrt_tensor_release", &[source]);
+        }
+        Ok(value)
+    }
+}

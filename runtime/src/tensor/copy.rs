@@ -1,0 +1,170 @@
+//! `copy_`: the embedder's copy for foreign memory, one `memmove` for the
+//! contiguous case, the strided device kernel on a GPU, and element-wise
+//! conversion with broadcasting on the host.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use super::{contiguous_strides, is_row_major, Tensor, TensorImpl};
+use crate::{Device, Result, RuntimeError, Storage};
+
+impl Tensor {
+    /// `dst.copy_(src)`: broadcasts src to dst's shape, converts the dtype,
+    /// handles overlapping src and dst, bumps dst's version.
+    pub fn copy_(&self, src: &Tensor) -> Result<()> {
+        if let Some(copy) = crate::external::copy_hook() {
+            if self.lock().storage.is_external() || src.lock().storage.is_external() {
+                // SAFETY: both handles are live for the call; the hook only
+                // borrows them.
+                let status = unsafe { copy(Arc::as_ptr(&self.0), Arc::as_ptr(&src.0)) };
+                if status != 0 {
+                    return Err(RuntimeError::External(status));
+                }
+                self.lock().version.fetch_add(1, Ordering::SeqCst);
+                return Ok(());
+            }
+        }
+        if self.copy_fast(src) {
+            return Ok(());
+        }
+        let source = src.snapshot();
+        let dst = self.snapshot();
+        if source.storage.device() != dst.storage.device() {
+            return Err(RuntimeError::Device(format!(
+                "copy_ from {:?} to {:?}",
+                source.storage.device(),
+                dst.storage.device()
+            )));
+        }
+        let (sizes, strides) = broadcast_to(&source.sizes, &source.strides, &dst.sizes)?;
+        let broadcast = TensorImpl { sizes: sizes.into(), strides: strides.into(), ..source };
+        if let Some(gpu) = dst.storage.gpu() {
+            Tensor::copy_on_device(&**gpu, &broadcast, &dst)?;
+            dst.version.fetch_add(1, Ordering::SeqCst);
+            return Ok(());
+        }
+        // Read everything first: src and dst may overlap.
+        let values = Tensor::element_indices(&broadcast)
+            .into_iter()
+            .map(|i| broadcast.storage.read(broadcast.dtype, i))
+            .collect::<Result<Vec<_>>>()?;
+        for (i, v) in Tensor::element_indices(&dst).into_iter().zip(values) {
+            dst.storage.write(dst.dtype, i, v)?;
+        }
+        dst.version.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+impl Tensor {
+    /// `copy_` without copying any metadata: locks both tensors (in address
+    /// order, so two threads copying both ways cannot deadlock) and takes
+    /// the contiguous path when it applies.
+    fn copy_fast(&self, src: &Tensor) -> bool {
+        if Tensor::same_tensor(self, src) {
+            let t = self.lock();
+            // Copying a tensor onto itself moves no data; copy_ still bumps.
+            t.version.fetch_add(1, Ordering::SeqCst);
+            return true;
+        }
+        let self_first = Arc::as_ptr(&self.0) < Arc::as_ptr(&src.0);
+        let (first, second) = if self_first {
+            (self.lock(), src.lock())
+        } else {
+            let s = src.lock();
+            (self.lock(), s)
+        };
+        let (dst, source) = (&*first, &*second);
+        if source.storage.device() != dst.storage.device() || !Tensor::copy_contiguous(source, dst) {
+            return false;
+        }
+        dst.version.fetch_add(1, Ordering::SeqCst);
+        true
+    }
+
+    /// The common case of `copy_`: same dtype, same shape, both contiguous
+    /// and in bounds: one `memmove`. Returns false when it does not apply.
+    fn copy_contiguous(source: &TensorImpl, dst: &TensorImpl) -> bool {
+        let contiguous = |t: &TensorImpl| is_row_major(&t.sizes, &t.strides);
+        if source.dtype != dst.dtype || source.sizes != dst.sizes || !contiguous(source) || !contiguous(dst) {
+            return false;
+        }
+        let size = dst.dtype.element_size();
+        let numel: i64 = dst.sizes.iter().product();
+        let bytes = numel as usize * size;
+        let fits = |t: &TensorImpl| (t.offset as usize) * size + bytes <= t.storage.nbytes();
+        if !fits(source) || !fits(dst) {
+            return false;
+        }
+        let at = |t: &TensorImpl| t.storage.data_ptr().wrapping_add(t.offset as usize * size);
+        if let Some(gpu) = dst.storage.gpu() {
+            let overlapping =
+                Arc::ptr_eq(&source.storage, &dst.storage) && source.offset.abs_diff(dst.offset) < numel as u64;
+            return !overlapping && gpu.copy_dtod(at(dst) as u64, at(source) as u64, bytes).is_ok();
+        }
+        // SAFETY: both ranges are in bounds of live storages (checked above);
+        // `copy` tolerates overlap.
+        unsafe {
+            std::ptr::copy(
+                source.storage.data_ptr().add(source.offset as usize * size),
+                dst.storage.data_ptr().add(dst.offset as usize * size),
+                bytes,
+            );
+        }
+        true
+    }
+}
+
+impl Tensor {
+    /// `copy_` between views of device memory on one device: the strided
+    /// copy kernel (through a temporary when src and dst share storage, as
+    /// the kernel's threads would race on overlapping elements).
+    fn copy_on_device(gpu: &dyn crate::cuda::Driver, source: &TensorImpl, dst: &TensorImpl) -> Result<()> {
+        if source.dtype != dst.dtype {
+            return Err(RuntimeError::Unsupported(format!(
+                "copy_ from {} to {} on a GPU (dtype conversion runs on the host backend only)",
+                source.dtype.name(),
+                dst.dtype.name()
+            )));
+        }
+        let size = dst.dtype.element_size();
+        for t in [source, dst] {
+            Tensor::check_view_fits(t, &t.sizes, &t.strides, t.offset, t.dtype)?;
+        }
+        let device = match dst.storage.device() {
+            Device::Cuda(index) => index as usize,
+            Device::Host => 0,
+        };
+        let address = |t: &TensorImpl| t.storage.data_ptr() as u64 + (t.offset as usize * size) as u64;
+        let copy = |dst_at: u64, dst_strides: &[i64], src_at: u64, src_strides: &[i64]| {
+            let args = crate::cuda::copy::CopyArgs::new(dst_at, src_at, size, &dst.sizes, dst_strides, src_strides);
+            crate::cuda::copy::strided_copy(gpu, device, &args).map_err(crate::storage::device_error)
+        };
+        if !Arc::ptr_eq(&source.storage, &dst.storage) {
+            return copy(address(dst), &dst.strides, address(source), &source.strides);
+        }
+        let contiguous = contiguous_strides(&dst.sizes);
+        let numel: i64 = dst.sizes.iter().product();
+        let staging = Storage::new(numel as usize * size, dst.storage.device())?;
+        copy(staging.data_ptr() as u64, &contiguous, address(source), &source.strides)?;
+        copy(address(dst), &dst.strides, staging.data_ptr() as u64, &contiguous)
+    }
+}
+
+/// Strides that read `sizes`/`strides` as if it had shape `target`.
+fn broadcast_to(sizes: &[i64], strides: &[i64], target: &[i64]) -> Result<(Vec<i64>, Vec<i64>)> {
+    if sizes.len() > target.len() {
+        return Err(RuntimeError::Shape(format!("cannot broadcast {sizes:?} to {target:?}")));
+    }
+    let lead = target.len() - sizes.len();
+    let mut out_strides = vec![0; target.len()];
+    for (i, &n) in target.iter().enumerate().skip(lead) {
+        let (s, st) = (sizes[i - lead], strides[i - lead]);
+        out_strides[i] = match s {
+            _ if s == n => st,
+            1 => 0,
+            _ => return Err(RuntimeError::Shape(format!("cannot broadcast {sizes:?} to {target:?}"))),
+        };
+    }
+    Ok((target.to_vec(), out_strides))
+}
