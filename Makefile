@@ -11,7 +11,7 @@ CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/debug
 
-.PHONY: all deps build python demo test lit cargo-test py-test docs docs-check lint clean
+.PHONY: all deps build python demo test lit cargo-test py-test docs docs-check lint fuzz sanitize clean
 
 all: build
 
@@ -64,6 +64,19 @@ test: docs-check
 	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace --no-fail-fast \
 	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests); } 2>&1 | tee target/test.log; \
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
+
+# Mutational fuzzing of everything that reads user input, from the lit
+# tests as seeds (see tools/wrapc/src/fuzz.rs); a crash or panic fails.
+SECONDS ?= 60
+FUZZ_PROFILE ?= debug
+fuzz: deps
+	$(CARGO) build $(if $(filter release,$(FUZZ_PROFILE)),--release) -p wrapc
+	target/$(FUZZ_PROFILE)/wrapc fuzz --corpus test --seconds $(SECONDS) --seed $${FUZZ_SEED:-$$(date +%s)}
+
+# The C ABI test under AddressSanitizer and UndefinedBehaviorSanitizer:
+# null arrays, wrong counts, dtypes and ranks, concurrent first calls.
+sanitize: build
+	@scripts/sanitize.sh
 
 clean:
 	$(CARGO) clean

@@ -76,6 +76,11 @@ wrap.kernel @add_kernel : (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, !wrap.tenso
 
 func.func @add_program(%x: !wrap.tensor<?xf32>, %y: !wrap.tensor<?xf32>, %n: index)
     -> !wrap.tensor<?xf32> {
+  // The kernel indexes elements [0, n) of x and y: as Inductor's wrapper
+  // does, check the inputs are that large before launching (a launch
+  // trusts its payload's indexing).
+  wrap.assert_size_stride %x [%n] [1] : !wrap.tensor<?xf32>
+  wrap.assert_size_stride %y [%n] [1] : !wrap.tensor<?xf32>
   %out = wrap.empty_strided [%n] [1] : !wrap.tensor<?xf32>
   // grid = ceil(n / XBLOCK)
   %block = arith.constant 256 : index

@@ -93,6 +93,12 @@ def WrapLowerLazyLaunch : Pass<"wrap-lower-lazy-launch", "mlir::ModuleOp"> {
     launch passes must be a CUDA tensor.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"allowFileDir", "allow-file-dir", "std::string", "\"\"",
+           "A directory besides the input file's that ptx_file and cubin_file "
+           "may name files in (they are read relative to the input file's "
+           "directory and may not leave it otherwise)">
+  ];
 }
 
 def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {

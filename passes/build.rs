@@ -39,7 +39,7 @@ fn main() {
                 "            OptionDef {{ name: {:?}, ty: {:?}, default: {:?}, description: {:?} }},",
                 option.str_value("argument").unwrap(),
                 option.str_value("type").unwrap(),
-                option.str_value("defaultValue").unwrap(),
+                cxx_default(option.str_value("type").unwrap(), option.str_value("defaultValue").unwrap()),
                 option.str_value("description").unwrap(),
             )
             .unwrap();
@@ -56,4 +56,13 @@ fn main() {
 /// `::mlir::OperationPass<mlir::ModuleOp>` → `mlir::ModuleOp`.
 fn anchor_of(base_class: &str) -> &str {
     base_class.split_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or("")
+}
+
+/// An option's default as the option parser sees it: a `std::string`
+/// default is a C++ string literal in Passes.td (`"\"\""`), its text here.
+fn cxx_default<'a>(ty: &str, default: &'a str) -> &'a str {
+    match ty {
+        "std::string" => default.strip_prefix('"').and_then(|d| d.strip_suffix('"')).unwrap_or(default),
+        _ => default,
+    }
 }

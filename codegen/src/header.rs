@@ -42,6 +42,37 @@ fn arg(ty: Type) -> Arg {
     }
 }
 
+/// C's keywords (C11 and C23), which no declared function may be named.
+#[rustfmt::skip]
+const C_KEYWORDS: &[&str] = &[
+    "alignas", "alignof", "auto", "bool", "break", "case", "char", "const", "constexpr", "continue", "default", "do",
+    "double", "else", "enum", "extern", "false", "float", "for", "goto", "if", "inline", "int", "long", "nullptr",
+    "register", "restrict", "return", "short", "signed", "sizeof", "static", "static_assert", "struct", "switch",
+    "thread_local", "true", "typedef", "typeof", "typeof_unqual", "union", "unsigned", "void", "volatile", "while",
+    "_Alignas", "_Alignof", "_Atomic", "_BitInt", "_Bool", "_Complex", "_Decimal128", "_Decimal32", "_Decimal64",
+    "_Generic", "_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local",
+];
+
+/// Checks that a symbol can be declared in the generated C header as is:
+/// a C identifier, not a keyword, not in the runtime's `wrt_` namespace.
+/// Symbol names are user input (MLIR allows any quoted string), and the
+/// header is compiled into the user's program.
+pub fn check_c_name(name: &str) -> Result<(), String> {
+    let mut chars = name.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return Err("not a C identifier (letters, digits and '_', not starting with a digit)".into());
+    }
+    if C_KEYWORDS.contains(&name) {
+        return Err("a C keyword".into());
+    }
+    if name.starts_with("wrt_") || name.starts_with("WRT_") {
+        return Err("names starting with wrt_ belong to the runtime".into());
+    }
+    Ok(())
+}
+
 /// The public functions of a specialized (level-2/3) module that get
 /// native entry points.
 pub fn entry_points(module: &Module) -> Vec<EntryPoint> {

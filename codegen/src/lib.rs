@@ -17,7 +17,7 @@ use inkwell::OptimizationLevel;
 use melior::ir::Module;
 use melior::Context;
 
-pub use header::{entry_points, external_graphs, header, Arg, EntryPoint};
+pub use header::{check_c_name, entry_points, external_graphs, header, Arg, EntryPoint};
 pub use jit::{Jit, NativeFn};
 
 #[derive(Debug, thiserror::Error)]
@@ -62,14 +62,27 @@ convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealiz
 /// Lowers a specialized module whose kernels run on the GPU: kernels
 /// written in MLIR are compiled to PTX for `sm` first (see
 /// [`ptx::attach_ptx`]), then every launch goes through a lazy slot.
+///
+/// `allow_file_dir` is a directory besides the input's that kernels'
+/// `ptx_file` / `cubin_file` may read from (`--allow-file-dir`).
 pub fn lower_to_llvm_dialect_cuda(
     context: &Context,
     module: &mut Module,
     sm: ptx::Sm,
     opt_level: u8,
+    allow_file_dir: Option<&Path>,
 ) -> Result<Vec<String>> {
     ptx::attach_ptx(context, module, sm, opt_level)?;
-    run_pipeline(context, module, TO_LLVM_CUDA)
+    let Some(dir) = allow_file_dir else { return run_pipeline(context, module, TO_LLVM_CUDA) };
+    let dir = dir.to_str().filter(|d| !d.contains(['"', '\\'])).ok_or_else(|| {
+        CodegenError::Pipeline(format!("--allow-file-dir {}: the path must be UTF-8 without quotes", dir.display()))
+    })?;
+    let pipeline = TO_LLVM_CUDA.replacen(
+        "wrap-lower-lazy-launch",
+        &format!("wrap-lower-lazy-launch{{allow-file-dir=\"{dir}\"}}"),
+        1,
+    );
+    run_pipeline(context, module, &pipeline)
 }
 
 /// Translates an LLVM-dialect module into LLVM IR owned by `llvm`.
@@ -132,9 +145,23 @@ pub fn assembly(module: &LlvmModule, machine: &TargetMachine) -> Result<String> 
     Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
 }
 
-/// Links `object` and the runtime's static library into a shared object.
+/// The C compiler that links shared objects: `$CC` (a program and its
+/// leading arguments, split at spaces, as make reads it), else `cc`.
+pub fn linker() -> Vec<String> {
+    let words: Vec<String> = std::env::var("CC").unwrap_or_default().split_whitespace().map(String::from).collect();
+    if words.is_empty() {
+        vec!["cc".to_string()]
+    } else {
+        words
+    }
+}
+
+/// Links `object` and the runtime's static library into a shared object
+/// with [`linker`].
 pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Result<()> {
-    let result = Command::new("cc")
+    let linker = linker();
+    let result = Command::new(&linker[0])
+        .args(&linker[1..])
         .arg("-shared")
         .arg("-o")
         .arg(output)
@@ -144,9 +171,15 @@ pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Resul
         .arg("-Wl,--no-whole-archive")
         .args(["-lpthread", "-ldl", "-lm"])
         .output()
-        .map_err(|e| CodegenError::Link(format!("running cc: {e}")))?;
+        .map_err(|e| {
+            CodegenError::Link(format!("running `{}` (set CC to choose the linker): {e}", linker.join(" ")))
+        })?;
     if !result.status.success() {
-        return Err(CodegenError::Link(String::from_utf8_lossy(&result.stderr).into_owned()));
+        return Err(CodegenError::Link(format!(
+            "`{}` failed:\n{}",
+            linker.join(" "),
+            String::from_utf8_lossy(&result.stderr)
+        )));
     }
     Ok(())
 }

@@ -79,5 +79,11 @@ unsafe extern "C" {
 
     pub fn wrapcEmitWarning(location: mlir_sys::MlirLocation, message: *const c_char);
     pub fn wrapcRegisterPass(pass: *const WrapcPassDescriptor);
+    pub fn wrapcExecutionEngineCreate(module: mlir_sys::MlirModule, opt_level: c_int) -> mlir_sys::MlirExecutionEngine;
+    pub fn wrapcParseModule(
+        ctx: mlir_sys::MlirContext,
+        source: mlir_sys::MlirStringRef,
+        filename: mlir_sys::MlirStringRef,
+    ) -> mlir_sys::MlirModule;
     pub fn wrapcOptMain(argc: c_int, argv: *mut *mut c_char, tool_name: *const c_char) -> c_int;
 }

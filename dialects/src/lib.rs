@@ -40,6 +40,21 @@ pub fn create_context() -> Context {
     context
 }
 
+/// Parses and verifies `source` as a module whose locations name
+/// `filename`; `None` when it is invalid (the diagnostics went to the
+/// context's handlers). Each op's own invariants are checked before any
+/// verifier that looks across ops runs (see `wrapcParseModule`).
+pub fn parse_module<'c>(context: &'c Context, source: &str, filename: &str) -> Option<melior::ir::Module<'c>> {
+    use melior::StringRef;
+    // SAFETY: the context is live and both strings outlive the call; a null
+    // module means the parse or the verification failed.
+    unsafe {
+        let module =
+            ffi::wrapcParseModule(context.to_raw(), StringRef::new(source).to_raw(), StringRef::new(filename).to_raw());
+        (!module.ptr.is_null()).then(|| melior::ir::Module::from_raw(module))
+    }
+}
+
 /// Typed Rust builders of every wrap op, generated from the same ODS as the
 /// C++ side (`melior::dialect!` reads `dialects/wrap/WrapOps.td`).
 pub mod ops {

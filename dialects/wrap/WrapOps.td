@@ -12,6 +12,17 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/OpAsmInterface.td"
 
+// The state of tensor objects a program can observe: geometry, storage,
+// version counter, autograd flags and, through storage, the data. Queries
+// read it; in-place ops write it; ops returning a new tensor object
+// allocate in it. Ops that declare nothing (calls, launches) may touch any
+// of it, so nothing moves or merges across them.
+def Wrap_TensorState : Resource<"::wrapc::TensorStateResource">;
+def Wrap_ReadTensor : Arg<Wrap_TensorType, "", [MemRead<Wrap_TensorState>]>;
+def Wrap_WrittenTensor : Arg<Wrap_TensorType, "",
+    [MemRead<Wrap_TensorState>, MemWrite<Wrap_TensorState>]>;
+def Wrap_NewTensor : Res<Wrap_TensorType, "", [MemAlloc<Wrap_TensorState>]>;
+
 def Wrap_InputInfoArrayAttr : TypedArrayAttrBase<Wrap_InputInfoAttr,
     "array of per-input metadata">;
 def Wrap_OutputInfoArrayAttr : TypedArrayAttrBase<Wrap_OutputInfoAttr,
@@ -141,20 +152,25 @@ def Wrap_BumpVersionOp : Wrap_Op<"bump_version"> {
     Emitted for every input the compiled graph mutates itself
     (`increment_mutation_versions`), so autograd sees the mutation.
   }];
-  let arguments = (ins Wrap_TensorType:$tensor);
+  let arguments = (ins Wrap_WrittenTensor:$tensor);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
 }
 
-def Wrap_DetachOp : Wrap_Op<"detach", [Pure, SameOperandsAndResultType]> {
+def Wrap_DetachOp : Wrap_Op<"detach", [SameOperandsAndResultType]> {
   let summary = "tensor.detach(): same storage and version, no grad";
-  let arguments = (ins Wrap_TensorType:$tensor);
-  let results = (outs Wrap_TensorType:$result);
+  let description = [{
+    A new tensor object each time (`x.detach() is x.detach()` is false), made
+    from `tensor`'s state at this point: two detaches never merge, and none
+    moves across an op that changes `tensor`.
+  }];
+  let arguments = (ins Wrap_ReadTensor:$tensor);
+  let results = (outs Wrap_NewTensor:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
 }
 
 def Wrap_SetRequiresGradOp : Wrap_Op<"set_requires_grad"> {
   let summary = "tensor.requires_grad_(flag)";
-  let arguments = (ins Wrap_TensorType:$tensor, BoolAttr:$requires_grad);
+  let arguments = (ins Wrap_WrittenTensor:$tensor, BoolAttr:$requires_grad);
   let assemblyFormat = "$tensor `,` $requires_grad attr-dict `:` qualified(type($tensor))";
 }
 
@@ -217,7 +233,7 @@ def Wrap_ApplyMutationOp : Wrap_Op<"apply_mutation"> {
 class Wrap_InplaceFromOp<string mnemonic, string summaryText>
     : Wrap_Op<mnemonic> {
   let summary = summaryText;
-  let arguments = (ins Wrap_TensorType:$orig, Wrap_TensorType:$updated);
+  let arguments = (ins Wrap_WrittenTensor:$orig, Wrap_ReadTensor:$updated);
   let assemblyFormat = [{
     $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
   }];
@@ -280,10 +296,10 @@ def Wrap_AsStridedOp : Wrap_Op<"as_strided", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def Wrap_ViewDtypeOp : Wrap_Op<"view_dtype", [Pure]> {
+def Wrap_ViewDtypeOp : Wrap_Op<"view_dtype"> {
   let summary = "base.view(dtype): reinterpret the elements";
-  let arguments = (ins Wrap_TensorType:$base);
-  let results = (outs Wrap_TensorType:$result);
+  let arguments = (ins Wrap_ReadTensor:$base);
+  let results = (outs Wrap_NewTensor:$result);
   let assemblyFormat = "$base attr-dict `:` qualified(type($base)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
@@ -324,31 +340,31 @@ def Wrap_SubclassCheckTypeOp : Wrap_Op<"subclass.check_type"> {
 
 def Wrap_MarkDynamicOp : Wrap_Op<"mark_dynamic"> {
   let summary = "t._dynamo_weak_dynamic_indices |= dims";
-  let arguments = (ins Wrap_TensorType:$tensor, DenseI64ArrayAttr:$dims);
+  let arguments = (ins Wrap_WrittenTensor:$tensor, DenseI64ArrayAttr:$dims);
   let assemblyFormat = "$tensor $dims attr-dict `:` qualified(type($tensor))";
   let hasVerifier = 1;
 }
 
 class Wrap_TensorQueryOp<string mnemonic, string summaryText>
-    : Wrap_Op<"tensor." # mnemonic, [Pure]> {
+    : Wrap_Op<"tensor." # mnemonic> {
   let summary = summaryText;
   let results = (outs Index:$result);
 }
 
 def Wrap_TensorSizeOp : Wrap_TensorQueryOp<"size", "t.size(dim)"> {
-  let arguments = (ins Wrap_TensorType:$tensor, I64Attr:$dim);
+  let arguments = (ins Wrap_ReadTensor:$tensor, I64Attr:$dim);
   let assemblyFormat = "$tensor `,` $dim attr-dict `:` qualified(type($tensor))";
   let hasVerifier = 1;
 }
 
 def Wrap_TensorStrideOp : Wrap_TensorQueryOp<"stride", "t.stride(dim)"> {
-  let arguments = (ins Wrap_TensorType:$tensor, I64Attr:$dim);
+  let arguments = (ins Wrap_ReadTensor:$tensor, I64Attr:$dim);
   let assemblyFormat = "$tensor `,` $dim attr-dict `:` qualified(type($tensor))";
   let hasVerifier = 1;
 }
 
 def Wrap_TensorOffsetOp : Wrap_TensorQueryOp<"offset", "t.storage_offset()"> {
-  let arguments = (ins Wrap_TensorType:$tensor);
+  let arguments = (ins Wrap_ReadTensor:$tensor);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
 }
 
@@ -406,6 +422,13 @@ def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
     by the block of the config the kernel runs with, as Triton's
     `grid(xnumel)` is). Only the `numel` form lets autotuning pick among
     configs with different blocks. The host backend runs the first config.
+
+    A launch trusts its payload's indexing, as a Triton launch does: the
+    program must make sure the tensors are as large as the index space the
+    scalar arguments describe, as Inductor's wrapper does with
+    `assert_size_stride` on its inputs (`wrap.assert_size_stride`). The
+    interpreter checks every access and reports an overrun at the payload's
+    load or store.
 
     ```mlir
     wrap.launch @add grid(%g) args(%x, %y, %n) : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index
@@ -537,7 +560,8 @@ def Wrap_DeviceGuardOp : Wrap_Op<"device_guard", [
   let summary = "run the region with a device made current";
   let arguments = (ins I64Attr:$device);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$device $body attr-dict";
+  // `$device $body attr-dict`, parsed by hand to bound how deep guards nest.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

@@ -68,6 +68,10 @@ int main(void) {
   wrt_tensor *short_shape[] = {z, b, z};
   status = f(short_shape, 3, outputs, 3);
   printf("wrong shape -> %d: %s\n", status, wrt_last_error());
+  status = f(NULL, 3, outputs, 3);
+  printf("null inputs array -> %d: %s\n", status, wrt_last_error());
+  status = f(inputs, 3, NULL, 3);
+  printf("null outputs array -> %d: %s\n", status, wrt_last_error());
 
   wrt_tensor_release(wrong_dtype);
   wrt_tensor_release(a);

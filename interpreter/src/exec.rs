@@ -100,7 +100,7 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
         "arith.constant" => constant(op),
         "func.call" | "wrap.call_compiled" => {
             let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
-            interp.call(&callee, operands)
+            interp.call_inner(&callee, operands)
         }
         "wrap.grad_mode.get" => Ok(vec![Value::Bool(wrapc_runtime::grad_enabled())]),
         "wrap.grad_mode.set" => match operands[0] {

@@ -59,7 +59,7 @@ pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: 
         }
         let saved = wrapc_runtime::grad_enabled();
         wrapc_runtime::set_grad_enabled(true);
-        let outs = interp.call(&w.callee, &call_args);
+        let outs = interp.call_inner(&w.callee, &call_args);
         wrapc_runtime::set_grad_enabled(saved);
         outs?
     } else {
@@ -67,7 +67,7 @@ pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: 
         if grad_enabled {
             wrapc_runtime::set_grad_enabled(false);
         }
-        let outs = interp.call(&w.callee, args);
+        let outs = interp.call_inner(&w.callee, args);
         if grad_enabled {
             wrapc_runtime::set_grad_enabled(true);
         }
@@ -225,7 +225,7 @@ pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args:
             (None, false) => flat.push(arg.clone()),
         }
     }
-    let outs = interp.call(&callee, &flat)?;
+    let outs = interp.call_inner(&callee, &flat)?;
     let mut cursor = outs.into_iter();
     results
         .iter()

@@ -15,6 +15,7 @@ mod value;
 use std::collections::HashMap;
 
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::TypeLike;
 use wrapc_passes::ir;
 
 pub use value::{Effects, SubclassValue, TensorEffect, Value, ValueEffect};
@@ -56,7 +57,19 @@ impl<'c, 'a> Interpreter<'c, 'a> {
     }
 
     /// Calls the symbol `name` — a wrapper or a function — with `args`.
+    /// Calls entry point `name` as the embedder calls its compiled twin:
+    /// the arguments are checked against its signature first, with the
+    /// compiled prologue's messages (count, null, dtype, device, sizes).
     pub fn call(&self, name: &str, args: &[Value]) -> Result<Vec<Value>> {
+        let Some(symbol) = self.lookup(name) else {
+            return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
+        };
+        check_entry_arguments(symbol, name, args)?;
+        self.call_inner(name, args)
+    }
+
+    /// Calls `name` from within the program (types already verified).
+    pub(crate) fn call_inner(&self, name: &str, args: &[Value]) -> Result<Vec<Value>> {
         let Some(symbol) = self.lookup(name) else {
             return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
         };
@@ -97,3 +110,50 @@ impl<'c, 'a> Interpreter<'c, 'a> {
 
 use melior::ir::block::BlockLike;
 use melior::ir::RegionLike;
+
+/// The compiled prologue's argument checks (convert-wrap-to-llvm's
+/// `prologue` and `wrt_check_argument`), applied to interpreter values.
+fn check_entry_arguments(symbol: OperationRef, name: &str, args: &[Value]) -> Result<()> {
+    let Some((inputs, results)) = ir::function_type_attr(symbol, "function_type") else { return Ok(()) };
+    if inputs.len() != args.len() {
+        return Err(InterpError::at(
+            symbol,
+            format!(
+                "{name}: expected {} inputs and {} outputs, got {} inputs",
+                inputs.len(),
+                results.len(),
+                args.len()
+            ),
+        ));
+    }
+    for (i, (&ty, arg)) in inputs.iter().zip(args).enumerate() {
+        let fail = |message: String| Err(InterpError::at(symbol, format!("{name}: argument #{i}: {message}")));
+        if let Some(info) = wrapc_dialects::TensorTypeInfo::from_type(ty) {
+            let Value::Tensor(t) = arg else {
+                return fail(format!("expected a tensor, got {}", arg.kind()));
+            };
+            let Some(want) = level1::dtype_of(ty) else { continue };
+            if t.dtype() != want {
+                return fail(format!("expected {}, got {}", want.name(), t.dtype().name()));
+            }
+            let cuda = info.device == wrapc_dialects::DeviceKind::Cuda;
+            if matches!(t.device(), wrapc_runtime::Device::Cuda(_)) != cuda {
+                return fail(format!("expected a {} tensor", if cuda { "cuda" } else { "host" }));
+            }
+            if !t.has_signature(want, cuda, &info.shape) {
+                let shape: Vec<i64> = info.shape.iter().map(|&d| if d < 0 { -1 } else { d }).collect();
+                return fail(format!("expected sizes {shape:?} (-1: any), got {:?}", t.sizes()));
+            }
+        } else if ty.is_index() || ty.is_integer() {
+            let ok = match arg {
+                Value::Int(_) => true,
+                Value::Bool(_) => ty.to_string() == "i1",
+                _ => false,
+            };
+            if !ok {
+                return fail(format!("expected a symbolic int ({ty}), got {}", arg.kind()));
+            }
+        }
+    }
+    Ok(())
+}

@@ -61,6 +61,7 @@ include!(concat!(env!("OUT_DIR"), "/passes.rs"));
 #[derive(Debug, Default)]
 pub struct Options {
     flags: HashMap<&'static str, bool>,
+    strings: HashMap<&'static str, String>,
 }
 
 impl Options {
@@ -75,6 +76,9 @@ impl Options {
                     })?;
                     options.flags.insert(def.name, flag);
                 }
+                "std::string" => {
+                    options.strings.insert(def.name, value.clone());
+                }
                 other => return Err(format!("option '{}' has type '{other}', which wrapc does not support", def.name)),
             }
         }
@@ -84,6 +88,11 @@ impl Options {
     /// A boolean option (false when not declared).
     pub fn flag(&self, name: &str) -> bool {
         self.flags.get(name).copied().unwrap_or(false)
+    }
+
+    /// A string option ("" when not declared).
+    pub fn string(&self, name: &str) -> &str {
+        self.strings.get(name).map_or("", String::as_str)
     }
 }
 

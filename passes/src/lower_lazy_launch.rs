@@ -33,7 +33,8 @@ struct Globals {
     descriptor: String,
 }
 
-pub fn run(module: OperationRef, _options: &Options) -> PassResult {
+pub fn run(module: OperationRef, options: &Options) -> PassResult {
+    let allowed = options.string("allow-file-dir");
     let mut made: HashMap<String, Globals> = HashMap::new();
     for launch in ir::collect_ops(module, "wrap.launch") {
         let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();
@@ -42,7 +43,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
         let globals = match made.get(&kernel_name) {
             Some(globals) => globals.clone(),
             None => {
-                let globals = emit_globals(module, kernel, &kernel_name)?;
+                let globals = emit_globals(module, kernel, &kernel_name, allowed)?;
                 made.insert(kernel_name.clone(), globals.clone());
                 globals
             }
@@ -76,10 +77,12 @@ fn check_arguments(launch: OperationRef, kernel: &str) -> PassResult {
     Ok(())
 }
 
-/// The kernel's image: inline PTX, or a PTX/cubin file (relative paths are
-/// tried from the working directory, then from the directory of the file
-/// the kernel was written in).
-fn image(kernel: OperationRef, name: &str) -> Result<Vec<u8>, ir::Reported> {
+/// The kernel's image: inline PTX, or a PTX/cubin file. A relative path is
+/// read from the directory of the file the kernel was written in (the
+/// working directory for stdin); the file must lie in that directory or
+/// under it, or in `allowed` (`--allow-file-dir`): IR is input, and must not
+/// make the compiler embed arbitrary files into what it writes.
+fn image(kernel: OperationRef, name: &str, allowed: &str) -> Result<Vec<u8>, ir::Reported> {
     if let Some(ptx) = ir::string_attr(kernel, "ptx") {
         return Ok(ptx.into_bytes());
     }
@@ -93,14 +96,31 @@ fn image(kernel: OperationRef, name: &str) -> Result<Vec<u8>, ir::Reported> {
         );
     };
     let location = ir::location_text(&kernel.location().to_string());
-    let beside_source = location.split(':').next().map(|f| Path::new(f).with_file_name(&file));
-    let candidates: Vec<PathBuf> = std::iter::once(PathBuf::from(&file)).chain(beside_source).collect();
-    for candidate in &candidates {
-        if let Ok(bytes) = std::fs::read(candidate) {
-            return Ok(bytes);
-        }
+    let source = location.rsplitn(3, ':').last().unwrap_or_default();
+    let base = match Path::new(source).parent() {
+        Some(dir) if Path::new(source).is_file() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let base = if base.as_os_str().is_empty() { PathBuf::from(".") } else { base };
+    let path = base.join(&file);
+    let Ok(resolved) = std::fs::canonicalize(&path) else {
+        return ir::fail(kernel, &format!("cannot read the payload of kernel '{name}': '{file}' not found"));
+    };
+    let roots = std::iter::once(base.clone()).chain((!allowed.is_empty()).then(|| PathBuf::from(allowed)));
+    let inside = roots.filter_map(|root| std::fs::canonicalize(root).ok()).any(|root| resolved.starts_with(root));
+    if !inside {
+        return ir::fail(
+            kernel,
+            &format!(
+                "the payload of kernel '{name}', '{file}', is outside {}, the input file's directory \
+                 (pass --allow-file-dir to allow another directory)",
+                base.display()
+            ),
+        );
     }
-    ir::fail(kernel, &format!("cannot read the payload of kernel '{name}': '{file}' not found"))
+    std::fs::read(&resolved).or_else(|e| {
+        ir::fail(kernel, &format!("cannot read the payload of kernel '{name}': '{}': {e}", resolved.display()))
+    })
 }
 
 /// `wrt_cuda_config` records as i64 words (little-endian packing of the two
@@ -115,8 +135,13 @@ fn config_words(configs: &[KernelConfig]) -> Vec<i64> {
     words
 }
 
-fn emit_globals(module: OperationRef, kernel: OperationRef, name: &str) -> Result<Globals, ir::Reported> {
-    let mut image = image(kernel, name)?;
+fn emit_globals(
+    module: OperationRef,
+    kernel: OperationRef,
+    name: &str,
+    allowed: &str,
+) -> Result<Globals, ir::Reported> {
+    let mut image = image(kernel, name, allowed)?;
     let image_size = image.len();
     image.push(0);
     let entry = ir::string_attr(kernel, "entry").unwrap_or_default();

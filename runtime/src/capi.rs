@@ -116,8 +116,20 @@ pub(crate) fn slice<'a, T>(ptr: *const T, len: usize, what: &str) -> Result<&'a 
     if ptr.is_null() {
         return Err(Failure(WRT_ERR_NULL, format!("{what} is null")));
     }
+    if len > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        return Err(Failure(WRT_ERR_ARG, format!("{what}: {len} elements is more than memory can hold")));
+    }
     // SAFETY: the caller passes `len` readable elements.
     Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// Sizes or strides of `rank` dimensions: a rank past the header's is
+/// refused before anything is read.
+pub(crate) fn dims<'a>(ptr: *const i64, rank: usize, what: &str) -> Result<&'a [i64], Failure> {
+    if rank > crate::MAX_RANK {
+        return Err(Failure(WRT_ERR_UNSUPPORTED, format!("rank {rank} (at most {})", crate::MAX_RANK)));
+    }
+    slice(ptr, rank, what)
 }
 
 pub(crate) fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
@@ -207,8 +219,8 @@ pub unsafe extern "C" fn wrt_empty_strided(
 ) -> i32 {
     status("wrt_empty_strided", || {
         let t = Tensor::empty_strided(
-            slice(sizes, rank, "sizes")?,
-            slice(strides, rank, "strides")?,
+            dims(sizes, rank, "sizes")?,
+            dims(strides, rank, "strides")?,
             dtype(dtype_code)?,
             device(device_kind, device_index)?,
         )?;
@@ -231,31 +243,36 @@ pub unsafe extern "C" fn wrt_from_f64(
 ) -> i32 {
     status("wrt_from_f64", || {
         let t =
-            Tensor::from_f64s(slice(sizes, rank, "sizes")?, dtype(dtype_code)?, slice(values, num_values, "values")?)?;
+            Tensor::from_f64s(dims(sizes, rank, "sizes")?, dtype(dtype_code)?, slice(values, num_values, "values")?)?;
         store(out, t)
     })
 }
 
 /// Reads one integer property; -1 and a message when `t` is null.
-fn query(name: &str, t: *const wrt_tensor, read: impl FnOnce(&Tensor) -> i64) -> i64 {
-    match tensor(t, "tensor") {
-        Ok(t) => read(&t),
-        Err(Failure(_, message)) => {
+fn query(name: &str, t: *const wrt_tensor, read: impl FnOnce(&Tensor) -> Result<i64, String>) -> i64 {
+    match tensor(t, "tensor").map_err(|Failure(_, message)| message).and_then(|t| read(&t)) {
+        Ok(value) => value,
+        Err(message) => {
             set_last_error(&format!("{name}: {message}"));
             -1
         }
     }
 }
 
-fn dim_of(values: Vec<i64>, dim: i64) -> i64 {
-    usize::try_from(dim).ok().and_then(|d| values.get(d).copied()).unwrap_or(-1)
+/// Entry `dim` of a tensor's sizes or strides; out of range is an error
+/// (-1 with the message set), as for a null tensor.
+fn dim_of(values: Vec<i64>, dim: i64) -> Result<i64, String> {
+    usize::try_from(dim)
+        .ok()
+        .and_then(|d| values.get(d).copied())
+        .ok_or_else(|| format!("dimension {dim} is out of range for a tensor of rank {}", values.len()))
 }
 
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_rank(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_rank", t, |t| t.sizes().len() as i64)
+    query("wrt_tensor_rank", t, |t| Ok(t.sizes().len() as i64))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
@@ -273,43 +290,43 @@ pub unsafe extern "C" fn wrt_tensor_stride(t: *const wrt_tensor, dim: i64) -> i6
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_storage_offset(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_storage_offset", t, Tensor::storage_offset)
+    query("wrt_tensor_storage_offset", t, |t| Ok(t.storage_offset()))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_dtype(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_dtype", t, |t| t.dtype() as i64)
+    query("wrt_tensor_dtype", t, |t| Ok(t.dtype() as i64))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_device_kind(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_device_kind", t, |t| i64::from(matches!(t.device(), Device::Cuda(_))))
+    query("wrt_tensor_device_kind", t, |t| Ok(i64::from(matches!(t.device(), Device::Cuda(_)))))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_version(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_version", t, |t| t.version() as i64)
+    query("wrt_tensor_version", t, |t| Ok(t.version() as i64))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_requires_grad(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_requires_grad", t, |t| i64::from(t.requires_grad()))
+    query("wrt_tensor_requires_grad", t, |t| Ok(i64::from(t.requires_grad())))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_is_leaf(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_is_leaf", t, |t| i64::from(t.is_leaf()))
+    query("wrt_tensor_is_leaf", t, |t| Ok(i64::from(t.is_leaf())))
 }
 /// # Safety
 /// `t` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_storage_id(t: *const wrt_tensor) -> i64 {
-    query("wrt_tensor_storage_id", t, |t| t.storage_id() as i64)
+    query("wrt_tensor_storage_id", t, |t| Ok(t.storage_id() as i64))
 }
 /// # Safety
 /// `a` must be null or a live handle from this ABI.
@@ -345,7 +362,7 @@ pub unsafe extern "C" fn wrt_as_strided(
 ) -> i32 {
     status("wrt_as_strided", || {
         let view =
-            tensor(t, "base")?.as_strided(slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?, offset)?;
+            tensor(t, "base")?.as_strided(dims(sizes, rank, "sizes")?, dims(strides, rank, "strides")?, offset)?;
         store(out, view)
     })
 }
@@ -363,7 +380,7 @@ pub unsafe extern "C" fn wrt_as_strided_(
     offset: i64,
 ) -> i32 {
     status("wrt_as_strided_", || {
-        Ok(tensor(t, "tensor")?.as_strided_(slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?, offset)?)
+        Ok(tensor(t, "tensor")?.as_strided_(dims(sizes, rank, "sizes")?, dims(strides, rank, "strides")?, offset)?)
     })
 }
 
@@ -422,10 +439,7 @@ pub unsafe extern "C" fn wrt_mark_dynamic(t: *const wrt_tensor, dim: i64) -> i32
 #[no_mangle]
 pub unsafe extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capacity: usize) -> i32 {
     status("wrt_read_f64", || {
-        let values = tensor(t, "tensor")?.to_f64_vec()?;
-        if values.len() > capacity {
-            return Err(Failure(WRT_ERR_ARG, format!("{} elements do not fit in {capacity}", values.len())));
-        }
+        let values = tensor(t, "tensor")?.read_f64(capacity)?;
         if !values.is_empty() && out.is_null() {
             return Err(Failure(WRT_ERR_NULL, "out is null".into()));
         }
@@ -527,7 +541,7 @@ pub unsafe extern "C" fn wrt_assert_size_stride(
 ) -> i32 {
     status("wrt_assert_size_stride", || {
         let t = tensor(t, "tensor")?;
-        let (sizes, strides) = (slice(sizes, rank, "sizes")?, slice(strides, rank, "strides")?);
+        let (sizes, strides) = (dims(sizes, rank, "sizes")?, dims(strides, rank, "strides")?);
         if t.sizes() == sizes && t.strides() == strides {
             Ok(())
         } else {
@@ -557,7 +571,7 @@ pub unsafe extern "C" fn wrt_check_argument(
 ) -> i32 {
     // The common case, checked without allocating: a valid argument.
     if let (Ok(t), Some(want), Ok(expected)) =
-        (tensor(t, "tensor"), DType::from_code(dtype_code), slice(sizes, rank, "sizes"))
+        (tensor(t, "tensor"), DType::from_code(dtype_code), dims(sizes, rank, "sizes"))
     {
         if t.has_signature(want, device_kind == 1, expected) {
             return WRT_OK;
@@ -582,7 +596,7 @@ pub unsafe extern "C" fn wrt_check_argument(
                 format!("expected a {} tensor", if device_kind == 1 { "cuda" } else { "host" }),
             ));
         }
-        let expected = slice(sizes, rank, "sizes")?;
+        let expected = dims(sizes, rank, "sizes")?;
         Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {:?}", t.sizes())))
     })
 }

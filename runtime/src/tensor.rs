@@ -38,17 +38,19 @@ fn is_row_major(sizes: &[i64], strides: &[i64]) -> bool {
         if stride != expected {
             return false;
         }
-        expected *= size.max(1);
+        expected = size.max(1).saturating_mul(expected);
     }
     true
 }
 
-fn contiguous_strides(sizes: &[i64]) -> Vec<i64> {
-    let mut strides = vec![1; sizes.len()];
+fn contiguous_strides(sizes: &[i64]) -> Result<Vec<i64>> {
+    let mut strides = vec![1i64; sizes.len()];
     for i in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * sizes[i + 1].max(1);
+        strides[i] = strides[i + 1]
+            .checked_mul(sizes[i + 1].max(1))
+            .ok_or_else(|| RuntimeError::Shape(format!("sizes {sizes:?} have strides larger than 64 bits can hold")))?;
     }
-    strides
+    Ok(strides)
 }
 
 fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
@@ -61,15 +63,36 @@ fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
     if let Some(s) = strides.iter().find(|&&s| s < 0) {
         return Err(RuntimeError::Shape(format!("negative stride {s} in {strides:?}")));
     }
-    Ok(())
+    checked_numel(sizes).map(drop)
 }
 
-/// One past the last element a view reaches (0 for an empty view).
-fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> i64 {
+/// One past the last element a view reaches (0 for an empty view), or an
+/// error when that index does not fit in 64 bits: sizes, strides and
+/// offsets come from user IR and run-time ints, and a wrapped sum would
+/// pass the bounds check.
+fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> Result<i64> {
     if sizes.contains(&0) {
-        return 0;
+        return Ok(0);
     }
-    offset + sizes.iter().zip(strides).map(|(&n, &s)| (n - 1) * s).sum::<i64>() + 1
+    let overflow = || {
+        RuntimeError::Bounds(format!(
+            "view sizes {sizes:?} strides {strides:?} offset {offset} reach past the largest 64-bit element index"
+        ))
+    };
+    let mut end = offset.checked_add(1).ok_or_else(overflow)?;
+    for (&n, &s) in sizes.iter().zip(strides) {
+        end = (n - 1).checked_mul(s).and_then(|reach| end.checked_add(reach)).ok_or_else(overflow)?;
+    }
+    Ok(end)
+}
+
+/// The element count of `sizes`, or an error when it does not fit in 64
+/// bits (a stride-0 view can have far more elements than its storage).
+fn checked_numel(sizes: &[i64]) -> Result<i64> {
+    sizes
+        .iter()
+        .try_fold(1i64, |n, &d| n.checked_mul(d))
+        .ok_or_else(|| RuntimeError::Shape(format!("sizes {sizes:?} have more elements than 64-bit sizes can count")))
 }
 
 /// The most dimensions a tensor may have (the C-visible header has room
@@ -213,14 +236,17 @@ impl Tensor {
 
     /// A contiguous, zero-filled tensor.
     pub fn empty(sizes: &[i64], dtype: DType, device: Device) -> Result<Tensor> {
-        Tensor::empty_strided(sizes, &contiguous_strides(sizes), dtype, device)
+        Tensor::empty_strided(sizes, &contiguous_strides(sizes)?, dtype, device)
     }
 
     /// A zero-filled tensor whose storage just covers `sizes` and `strides`.
     pub fn empty_strided(sizes: &[i64], strides: &[i64], dtype: DType, device: Device) -> Result<Tensor> {
         check_sizes(sizes, strides)?;
-        let elements = extent(sizes, strides, 0) as usize;
-        let storage = Storage::new(elements * dtype.element_size(), device)?;
+        let nbytes = usize::try_from(extent(sizes, strides, 0)?)
+            .ok()
+            .and_then(|elements| elements.checked_mul(dtype.element_size()))
+            .ok_or_else(|| RuntimeError::Alloc(format!("sizes {sizes:?} strides {strides:?}: too many bytes")))?;
+        let storage = Storage::new(nbytes, device)?;
         Tensor::from_impl(TensorImpl {
             storage,
             offset: 0,
@@ -277,6 +303,7 @@ impl Tensor {
         if offset < 0 {
             return Err(RuntimeError::Bounds(format!("negative storage offset {offset}")));
         }
+        extent(sizes, strides, offset)?;
         Tensor::from_impl(inner)
     }
 
@@ -370,7 +397,7 @@ impl Tensor {
             return Err(RuntimeError::Bounds(format!("negative storage offset {offset}")));
         }
         let capacity = (t.storage.nbytes() / dtype.element_size()) as i64;
-        let end = extent(sizes, strides, offset);
+        let end = extent(sizes, strides, offset)?;
         if end > capacity {
             return Err(RuntimeError::Bounds(format!(
                 "view sizes {sizes:?} strides {strides:?} offset {offset} reaches element {} of a storage of {capacity}",
@@ -542,14 +569,14 @@ impl Tensor {
         })
     }
 
-    /// Storage indices of the elements in logical (row-major) order.
-    fn element_indices(t: &TensorImpl) -> Vec<usize> {
+    /// Storage indices of the elements in logical (row-major) order, one at
+    /// a time: a stride-0 view may have far more elements than memory.
+    /// Every view was bounds-checked when made, so the indices fit.
+    fn element_indices(t: &TensorImpl) -> impl Iterator<Item = usize> + '_ {
         let numel: i64 = t.sizes.iter().product();
-        let mut indices = Vec::with_capacity(numel as usize);
-        let mut index = vec![0i64; t.sizes.len()];
-        for _ in 0..numel {
+        let mut index: Dims = t.sizes.iter().map(|_| 0).collect();
+        (0..numel).map(move |_| {
             let at = t.offset + index.iter().zip(&t.strides).map(|(i, s)| i * s).sum::<i64>();
-            indices.push(at as usize);
             for d in (0..index.len()).rev() {
                 index[d] += 1;
                 if index[d] < t.sizes[d] {
@@ -557,18 +584,33 @@ impl Tensor {
                 }
                 index[d] = 0;
             }
-        }
-        indices
+            at as usize
+        })
     }
 
     /// The elements, in logical order, as f64 (device memory is copied to
     /// the host first).
     pub fn to_f64_vec(&self) -> Result<Vec<f64>> {
+        self.read_f64(usize::MAX)
+    }
+
+    /// The elements as [`Tensor::to_f64_vec`] reads them, or an error before
+    /// anything is read or allocated when there are more than `limit`.
+    pub fn read_f64(&self, limit: usize) -> Result<Vec<f64>> {
         let mut t = self.snapshot();
+        let numel: i64 = t.sizes.iter().product();
+        let mut values = Vec::new();
+        if usize::try_from(numel).map_or(true, |n| n > limit) {
+            return Err(RuntimeError::Argument(format!("{numel} elements do not fit in {limit}")));
+        }
+        values.try_reserve_exact(numel as usize).map_err(|_| RuntimeError::Alloc(format!("{numel} elements")))?;
         if t.storage.gpu().is_some() {
             t.storage = t.storage.transfer(Device::Host)?;
         }
-        Tensor::element_indices(&t).into_iter().map(|i| t.storage.read(t.dtype, i)).collect()
+        for i in Tensor::element_indices(&t) {
+            values.push(t.storage.read(t.dtype, i)?);
+        }
+        Ok(values)
     }
 
     /// The same elements, sizes, strides and offset in a new tensor (new

@@ -15,7 +15,9 @@
 // CHECK-NEXT: out2 {{.*}} sizes=[3, 2] strides=[1, 3]
 // CHECK-NEXT: out0 aliases a: yes
 // CHECK-NEXT: out2 is z: yes
-// CHECK-NEXT: wrong count -> 6: f: expected 3 inputs and 3 outputs
+// CHECK-NEXT: wrong count -> 6: f: expected 3 inputs and 3 outputs in non-null arrays
 // CHECK-NEXT: wrong dtype -> 2: f: argument #0: expected f32, got f64
 // CHECK-NEXT: null input -> 1: f: argument #1: the tensor is null
 // CHECK-NEXT: wrong shape -> 3: f: argument #0: expected sizes [4] (-1: any), got [3, 2]
+// CHECK-NEXT: null inputs array -> 6: f: expected 3 inputs and 3 outputs in non-null arrays
+// CHECK-NEXT: null outputs array -> 6: f: expected 3 inputs and 3 outputs in non-null arrays

@@ -1,7 +1,7 @@
 // Bad input to `wrapc interpret` is reported with its location and exit 1.
 
 // RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-ARITY
-// CHECK-ARITY: wrapc: error: calling @f: {{.*}}interpret-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: expected 1 arguments, got 2
+// CHECK-ARITY: wrapc: error: calling @f: {{.*}}interpret-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: f: expected 1 inputs and 1 outputs, got 2 inputs
 
 // RUN: not wrapc interpret %s --entry nope --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-SYMBOL
 // CHECK-SYMBOL: wrapc: error: calling @nope: {{.*}}no symbol named 'nope'
@@ -10,7 +10,7 @@
 // CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+14]]:{{[0-9]+}}: kernel 'k' has no host payload; the host backend cannot launch it
 
 // RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/bad-dtype.json 2>&1 | FileCheck %s --check-prefix=CHECK-DTYPE
-// CHECK-DTYPE: wrapc: error: in {{.*}}bad-dtype.json: argument #0: unknown dtype 'f13'
+// CHECK-DTYPE: wrapc: error: in {{.*}}bad-dtype.json: argument #0: tensor: unknown dtype 'f13'
 
 // RUN: not wrapc interpret %S/Inputs/does-not-verify.mlir --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-VERIFY
 // CHECK-VERIFY: does-not-verify.mlir:{{[0-9]+}}:{{[0-9]+}}: 'wrap.runtime_wrapper' op has 2 input metadata entries for 1 arguments

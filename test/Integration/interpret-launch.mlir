@@ -8,11 +8,38 @@
 // RUN: FileCheck %s --check-prefix=CHECK-ADD < %t.interp
 // CHECK-ADD: out0 {{.*}} [11 22 33 44 55]
 
-// An element count larger than the tensors: the payload's out-of-bounds
-// load is a located error (the compiled code has no such check: its
-// contract is that n fits the tensors).
-// RUN: not wrapc interpret %wrapc_src/examples/demo.mlir --entry add_program --inputs %S/Inputs/add-overrun.json 2>&1 | FileCheck %s --check-prefix=CHECK-OOB
-// CHECK-OOB: demo.mlir:{{[0-9]+}}:{{[0-9]+}}: the payload accesses bytes 20..24 of a 20-byte tensor storage
+// An element count larger than the tensors: the demo checks its inputs
+// first (as Inductor's assert_size_stride does), interpreted and compiled.
+// RUN: not wrapc interpret %wrapc_src/examples/demo.mlir --entry add_program --inputs %S/Inputs/add-overrun.json 2>&1 | FileCheck %s --check-prefix=CHECK-ASSERT
+// RUN: not wrapc run %wrapc_src/examples/demo.mlir --entry add_program --inputs %S/Inputs/add-overrun.json 2>&1 | FileCheck %s --check-prefix=CHECK-ASSERT
+// CHECK-ASSERT: expected sizes [1048576]
+
+// Without that check, the interpreter still catches the payload's
+// out-of-bounds load, located at the load.
+// RUN: not wrapc interpret %s --entry unchecked_add --inputs %S/Inputs/add-overrun.json 2>&1 | FileCheck %s --check-prefix=CHECK-OOB
+// CHECK-OOB: interpret-launch.mlir:{{[0-9]+}}:{{[0-9]+}}: the payload accesses bytes 20..24 of a 20-byte tensor storage
+
+func.func @unchecked_add_host(%x: !llvm.ptr, %out: !llvm.ptr, %n: index, %px: index, %py: index, %pz: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %k = arith.index_cast %i : index to i64
+    %xp = llvm.getelementptr %x[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %op = llvm.getelementptr %out[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %a = llvm.load %xp : !llvm.ptr -> f32
+    llvm.store %a, %op : f32, !llvm.ptr
+  }
+  return
+}
+wrap.kernel @unchecked_copy : (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index) -> ()
+    entry "unchecked_copy" configs [#wrap.config<"one", block = [1], num_warps = 1, num_stages = 1, shared = 0>]
+    {host = @unchecked_add_host}
+func.func @unchecked_add(%x: !wrap.tensor<?xf32>, %y: !wrap.tensor<?xf32>, %n: index) -> !wrap.tensor<?xf32> {
+  %out = wrap.empty_strided [5] [1] : !wrap.tensor<?xf32>
+  %c1 = arith.constant 1 : index
+  wrap.launch @unchecked_copy grid(%c1) args(%x, %out, %n) : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index
+  return %out : !wrap.tensor<?xf32>
+}
 
 // Sizes computed from sizes, interpreted and compiled alike.
 // RUN: wrapc interpret %s --entry sizes --inputs %S/Inputs/one-tensor.json --format table > %t.sizes

@@ -3,11 +3,14 @@
 #include "wrapc/CAPI.h"
 #include "wrapc/WrapDialect.h"
 
+#include "mlir/CAPI/ExecutionEngine.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,7 +20,13 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/TargetSelect.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
@@ -39,6 +48,90 @@ static void registerWrapcDialects(DialectRegistry &registry) {
 
 void wrapcRegisterDialects(MlirDialectRegistry registry) {
   registerWrapcDialects(*unwrap(registry));
+}
+
+MlirExecutionEngine wrapcExecutionEngineCreate(MlirModule module,
+                                               int optLevel) {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmParser();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  ModuleOp op = unwrap(module);
+  registerBuiltinDialectTranslation(*op.getContext());
+  registerLLVMDialectTranslation(*op.getContext());
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder) {
+    op.emitError() << "cannot target the host: "
+                   << llvm::toString(builder.takeError());
+    return {nullptr};
+  }
+  auto machine = builder->createTargetMachine();
+  if (!machine) {
+    op.emitError() << "cannot target the host: "
+                   << llvm::toString(machine.takeError());
+    return {nullptr};
+  }
+  ExecutionEngineOptions options;
+  options.transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                                  machine->get());
+  options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
+  const char *profile = std::getenv("WRAPC_JIT_PROFILE");
+  bool listeners = profile && std::string(profile) == "1";
+  options.enableGDBNotificationListener = listeners;
+  options.enablePerfNotificationListener = listeners;
+  auto engine = ExecutionEngine::create(op, options, std::move(*machine));
+  if (!engine) {
+    op.emitError() << "JIT compilation failed: "
+                   << llvm::toString(engine.takeError());
+    return {nullptr};
+  }
+  return wrap(engine->release());
+}
+
+/// A default-valued property the parser left empty: MLIR 22 drops an
+/// attribute of the wrong kind (`addr_space = "x"` on `llvm.mlir.global`)
+/// without an error and without filling in the default, and accessors then
+/// dereference null. Filling defaults into a copy changes nothing for an op
+/// built normally, so any change flags such an op.
+static LogicalResult verifyDefaultedProperties(Operation *op,
+                                               RegisteredOperationName info) {
+  if (info.getOpPropertyByteSize() == 0)
+    return success();
+  auto storage = std::make_unique<char[]>(info.getOpPropertyByteSize());
+  OpaqueProperties copy(storage.get());
+  info.initOpProperties(copy, op->getPropertiesStorage());
+  info.populateDefaultProperties(copy);
+  bool unchanged = info.compareOpProperties(copy, op->getPropertiesStorage());
+  info.destroyOpProperties(copy);
+  if (unchanged)
+    return success();
+  return op->emitOpError()
+         << "has an attribute of the wrong kind where a defaulted property is "
+            "expected (MLIR's parser dropped it)";
+}
+
+MlirModule wrapcParseModule(MlirContext ctx, MlirStringRef source,
+                            MlirStringRef filename) {
+  ParserConfig config(unwrap(ctx), /*verifyAfterParse=*/false);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(unwrap(source), config, unwrap(filename));
+  if (!module)
+    return {nullptr};
+  bool valid = true;
+  module->walk([&](Operation *op) {
+    std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+    if (!info)
+      return;
+    if (failed(verifyDefaultedProperties(op, *info)) ||
+        failed(info->verifyInvariants(op)))
+      valid = false;
+  });
+  if (!valid || failed(verify(*module)))
+    return {nullptr};
+  return wrap(module.release());
 }
 
 //===----------------------------------------------------------------------===//

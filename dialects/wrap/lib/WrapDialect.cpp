@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace wrapc;
@@ -103,9 +104,18 @@ static bool isSupportedElementType(Type type) {
 
 static LogicalResult verifyShape(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> shape, StringRef what) {
-  for (int64_t dim : shape)
-    if (dim < 0 && !ShapedType::isDynamic(dim))
+  // The byte size of the static part must fit in 64 bits (8 bytes per
+  // element at most), or size and allocation arithmetic would overflow.
+  int64_t bytes = 8;
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      continue;
+    if (dim < 0)
       return emitError() << what << " has negative dimension " << dim;
+    if (llvm::MulOverflow(bytes, dim, bytes))
+      return emitError() << what << " has more elements than 64-bit sizes "
+                                    "can count";
+  }
   return success();
 }
 
@@ -170,6 +180,14 @@ unsigned WrapTensorType::getElementByteWidth() const {
 //===----------------------------------------------------------------------===//
 
 Type SubclassType::parse(AsmParser &parser) {
+  static thread_local unsigned depth = 0;
+  ParseDepthGuard guard(depth);
+  if (guard.tooDeep()) {
+    parser.emitError(parser.getCurrentLocation())
+        << "subclasses nested more than " << ParseDepthGuard::kMaxDepth
+        << " levels deep";
+    return {};
+  }
   std::string name;
   SmallVector<int64_t> outerShape;
   Type elementType;

@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace wrapc;
@@ -139,6 +140,31 @@ static LogicalResult verifyMixedList(Operation *op, StringRef name,
   return success();
 }
 
+/// Rejects a view whose statically known part already reaches past the
+/// largest 64-bit element index: the runtime computes `offset + sum((size - 1)
+/// * stride)` to bounds-check a view, and that sum must not overflow.
+static LogicalResult verifyStaticExtent(Operation *op,
+                                        ArrayRef<int64_t> staticSizes,
+                                        ArrayRef<int64_t> staticStrides,
+                                        int64_t staticOffset) {
+  if (llvm::is_contained(staticSizes, 0))
+    return success(); // An empty view reaches no element.
+  int64_t extent = ShapedType::isDynamic(staticOffset) ? 0 : staticOffset;
+  for (auto [size, stride] : llvm::zip(staticSizes, staticStrides)) {
+    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(stride) ||
+        size <= 0)
+      continue;
+    int64_t reach;
+    if (llvm::MulOverflow(size - 1, stride, reach) ||
+        llvm::AddOverflow(extent, reach, extent) ||
+        llvm::AddOverflow(extent, int64_t(1), reach))
+      return op->emitOpError()
+             << "view reaches past the largest 64-bit element index (sizes, "
+                "strides and storage offset overflow)";
+  }
+  return success();
+}
+
 static LogicalResult verifyStridedView(Operation *op, WrapTensorType source,
                                        WrapTensorType result,
                                        ArrayRef<int64_t> staticSizes,
@@ -160,7 +186,7 @@ static LogicalResult verifyStridedView(Operation *op, WrapTensorType source,
     return op->emitOpError()
            << "needs an offset operand exactly when the static offset is "
               "dynamic";
-  return success();
+  return verifyStaticExtent(op, staticSizes, staticStrides, staticOffset);
 }
 
 static LogicalResult verifyDimIndex(Operation *op, int64_t dim,
@@ -918,6 +944,34 @@ LogicalResult AssertSizeStrideOp::verify() {
     return failure();
   return verifyMixedList(*this, "strides", getStaticStrides(), getStrides(),
                          type.getRank());
+}
+
+ParseResult DeviceGuardOp::parse(OpAsmParser &parser, OperationState &result) {
+  static thread_local unsigned depth = 0;
+  ParseDepthGuard guard(depth);
+  if (guard.tooDeep())
+    return parser.emitError(parser.getCurrentLocation())
+           << "device guards nested more than " << ParseDepthGuard::kMaxDepth
+           << " levels deep";
+  int64_t device;
+  if (parser.parseInteger(device))
+    return failure();
+  result.addAttribute(getDeviceAttrName(result.name),
+                      parser.getBuilder().getI64IntegerAttr(device));
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  return success();
+}
+
+void DeviceGuardOp::print(OpAsmPrinter &printer) {
+  printer << " " << getDeviceAttr().getInt() << " ";
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {getDeviceAttrName()});
 }
 
 LogicalResult DeviceGuardOp::verify() {

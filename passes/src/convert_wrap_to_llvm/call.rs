@@ -86,9 +86,20 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let pred_ne = b.attr("1 : i64");
         let bad_in = b.value("arith.cmpi", &[n_in, want_in], self.ty("i1"), &[("predicate", pred_ne)]);
         let bad_out = b.value("arith.cmpi", &[n_out, want_out], self.ty("i1"), &[("predicate", pred_ne)]);
-        let bad = b.value("arith.ori", &[bad_in, bad_out], self.ty("i1"), &[]);
+        let mut bad = b.value("arith.ori", &[bad_in, bad_out], self.ty("i1"), &[]);
+        // A null array the call would read or write is the same error as a
+        // wrong count (the header promises a code, not a crash).
+        let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
+        for (array, len) in [(0, inputs.len()), (2, num_results)] {
+            if len > 0 {
+                let b = self.b();
+                let pred_eq = b.attr("0 : i64");
+                let is_null = b.value("llvm.icmp", &[self.arg(array), null], self.ty("i1"), &[("predicate", pred_eq)]);
+                bad = self.b().value("arith.ori", &[bad, is_null], self.ty("i1"), &[]);
+            }
+        }
         let message = self.c_string(&format!(
-            "{}: expected {} inputs and {} outputs",
+            "{}: expected {} inputs and {} outputs in non-null arrays",
             self.entry_name,
             inputs.len(),
             num_results

@@ -36,6 +36,13 @@ impl Tensor {
                 dst.storage.device()
             )));
         }
+        // PyTorch's assert_no_internal_overlap: a stride-0 destination would
+        // be written many times (and may have more elements than memory).
+        if dst.sizes.iter().zip(&dst.strides).any(|(&n, &s)| n > 1 && s == 0) {
+            return Err(RuntimeError::Argument(
+                "copy_: more than one element of the written-to tensor refers to a single memory location".into(),
+            ));
+        }
         let (sizes, strides) = broadcast_to(&source.sizes, &source.strides, &dst.sizes)?;
         let broadcast = TensorImpl { sizes: sizes.into(), strides: strides.into(), ..source };
         if let Some(gpu) = dst.storage.gpu() {
@@ -45,10 +52,9 @@ impl Tensor {
         }
         // Read everything first: src and dst may overlap.
         let values = Tensor::element_indices(&broadcast)
-            .into_iter()
             .map(|i| broadcast.storage.read(broadcast.dtype, i))
             .collect::<Result<Vec<_>>>()?;
-        for (i, v) in Tensor::element_indices(&dst).into_iter().zip(values) {
+        for (i, v) in Tensor::element_indices(&dst).zip(values) {
             dst.storage.write(dst.dtype, i, v)?;
         }
         dst.version.fetch_add(1, Ordering::SeqCst);
@@ -143,7 +149,7 @@ impl Tensor {
         if !Arc::ptr_eq(&source.storage, &dst.storage) {
             return copy(address(dst), &dst.strides, address(source), &source.strides);
         }
-        let contiguous = contiguous_strides(&dst.sizes);
+        let contiguous = contiguous_strides(&dst.sizes)?;
         let numel: i64 = dst.sizes.iter().product();
         let staging = Storage::new(numel as usize * size, dst.storage.device())?;
         copy(staging.data_ptr() as u64, &contiguous, address(source), &source.strides)?;

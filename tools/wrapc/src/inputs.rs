@@ -9,6 +9,16 @@
 //! ```
 //! A tensor with `"leaf": false` is made a non-leaf the way autograd makes
 //! one: as a view of a leaf that requires grad.
+//!
+//! A non-contiguous input gives `"strides"` and `"storage_offset"`; its
+//! storage just covers the view and `values` fill the view in logical order
+//! (the rest of the storage is zero). `"view_of": i` makes the tensor a view
+//! of argument `i` instead (same storage and version counter, as
+//! `base.as_strided(sizes, strides, storage_offset)`), so inputs can alias.
+//!
+//! What is read and allocated is bounded: the file is at most
+//! [`MAX_BYTES`], each tensor at most [`MAX_ELEMENTS`] elements; an error
+//! names the argument (and subclass attribute) at fault.
 
 use std::rc::Rc;
 
@@ -27,11 +37,23 @@ enum Arg {
     Null,
 }
 
+/// The largest `--inputs` file read.
+pub const MAX_BYTES: u64 = 256 << 20;
+/// The most elements one `--inputs` tensor may have (its values, given or
+/// generated, are held as f64).
+pub const MAX_ELEMENTS: i64 = 1 << 26;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TensorArg {
     dtype: String,
     sizes: Vec<i64>,
+    #[serde(default)]
+    strides: Option<Vec<i64>>,
+    #[serde(default)]
+    storage_offset: i64,
+    #[serde(default)]
+    view_of: Option<usize>,
     #[serde(default)]
     values: Option<Vec<f64>>,
     #[serde(default)]
@@ -52,35 +74,94 @@ struct SubclassArg {
     attrs: Vec<(String, Arg)>,
 }
 
-pub fn parse(json: &str) -> Result<Vec<Value>> {
-    let args: Vec<Arg> = serde_json::from_str(json).context("expected a JSON array of arguments")?;
-    args.into_iter().enumerate().map(|(i, a)| build(a).with_context(|| format!("argument #{i}"))).collect()
+/// Reads an `--inputs` file (`-` is stdin), refusing more than [`MAX_BYTES`].
+pub fn read(path: &std::path::Path) -> Result<String> {
+    crate::read_bounded(path, MAX_BYTES, "an --inputs file")
 }
 
-fn build(arg: Arg) -> Result<Value> {
+pub fn parse(json: &str) -> Result<Vec<Value>> {
+    let args: Vec<Arg> = serde_json::from_str(json).context("expected a JSON array of arguments")?;
+    let mut built = Vec::with_capacity(args.len());
+    for (i, arg) in args.into_iter().enumerate() {
+        let value = build(arg, &built).with_context(|| format!("argument #{i}"))?;
+        built.push(value);
+    }
+    Ok(built)
+}
+
+fn build(arg: Arg, earlier: &[Value]) -> Result<Value> {
     Ok(match arg {
-        Arg::Tensor(t) => Value::Tensor(build_tensor(t)?),
+        Arg::Tensor(t) => Value::Tensor(build_tensor(t, earlier).context("tensor")?),
         Arg::Int(v) => Value::Int(v),
         Arg::Bool(v) => Value::Bool(v),
         Arg::Null => Value::Null,
         Arg::Subclass(s) => Value::Subclass(Rc::new(SubclassValue {
             type_name: s.r#type,
             outer_sizes: s.outer_sizes,
-            attrs: s.attrs.into_iter().map(|(n, a)| Ok((n, build(a)?))).collect::<Result<_>>()?,
+            attrs: s
+                .attrs
+                .into_iter()
+                .map(|(n, a)| {
+                    let value = build(a, earlier).with_context(|| format!("subclass attribute '{n}'"))?;
+                    Ok((n, value))
+                })
+                .collect::<Result<_>>()?,
         })),
     })
 }
 
-fn build_tensor(spec: TensorArg) -> Result<Tensor> {
+fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
     let Some(dtype) = DType::from_name(&spec.dtype) else {
         bail!("unknown dtype '{}'; expected f16, bf16, f32, f64, i8, i32, i64 or bool", spec.dtype)
     };
-    let numel: i64 = spec.sizes.iter().product();
-    let values = spec.values.unwrap_or_else(|| (0..numel).map(|i| i as f64).collect());
-    if values.len() as i64 != numel {
-        bail!("{} values given for sizes {:?} ({numel} elements)", values.len(), spec.sizes);
+    let numel = spec
+        .sizes
+        .iter()
+        .try_fold(1i64, |n, &d| if d < 0 { None } else { n.checked_mul(d) })
+        .filter(|&n| n <= MAX_ELEMENTS)
+        .with_context(|| {
+            format!(
+                "sizes {:?}: not a shape of at most {MAX_ELEMENTS} elements (the most an input may have)",
+                spec.sizes
+            )
+        })?;
+    let strides = match &spec.strides {
+        Some(strides) if strides.len() != spec.sizes.len() => {
+            bail!("{} strides given for {} sizes", strides.len(), spec.sizes.len())
+        }
+        Some(strides) => strides.clone(),
+        None => contiguous(&spec.sizes),
+    };
+    if let Some(base) = spec.view_of {
+        if spec.values.is_some() || spec.requires_grad || !spec.leaf {
+            bail!("a view_of tensor shares its base's data and autograd state: give no values, requires_grad or leaf");
+        }
+        let Some(Value::Tensor(base)) = earlier.get(base) else {
+            bail!("view_of {base}: not an earlier tensor argument");
+        };
+        if base.dtype() != dtype {
+            bail!(
+                "view_of {}: dtype {} differs from the base's {}",
+                spec.view_of.unwrap(),
+                spec.dtype,
+                base.dtype().name()
+            );
+        }
+        return Ok(base.as_strided(&spec.sizes, &strides, spec.storage_offset)?);
     }
-    let tensor = Tensor::from_f64s(&spec.sizes, dtype, &values)?;
+    let values = match spec.values {
+        Some(values) if values.len() as i64 != numel => {
+            bail!("{} values given for sizes {:?} ({numel} elements)", values.len(), spec.sizes)
+        }
+        Some(values) => values,
+        None => (0..numel).map(|i| i as f64).collect(),
+    };
+    let contiguous_input = spec.strides.is_none() && spec.storage_offset == 0;
+    let tensor = if contiguous_input {
+        Tensor::from_f64s(&spec.sizes, dtype, &values)?
+    } else {
+        strided(&spec.sizes, &strides, spec.storage_offset, dtype, &values)?
+    };
     if !spec.requires_grad {
         if !spec.leaf {
             bail!("a tensor that does not require grad is always a leaf");
@@ -91,5 +172,40 @@ fn build_tensor(spec: TensorArg) -> Result<Tensor> {
     if spec.leaf {
         return Ok(tensor);
     }
-    Ok(tensor.as_strided(&tensor.sizes(), &tensor.strides(), 0)?)
+    Ok(tensor.as_strided(&tensor.sizes(), &tensor.strides(), tensor.storage_offset())?)
+}
+
+fn contiguous(sizes: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; sizes.len()];
+    for i in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1].saturating_mul(sizes[i + 1].max(1));
+    }
+    strides
+}
+
+/// A view with these strides and offset over a zeroed storage that just
+/// covers it, holding `values` in logical order.
+fn strided(sizes: &[i64], strides: &[i64], offset: i64, dtype: DType, values: &[f64]) -> Result<Tensor> {
+    if offset < 0 {
+        bail!("negative storage_offset {offset}");
+    }
+    let reach =
+        sizes.iter().zip(strides).try_fold(offset, |end, (&n, &s)| end.checked_add((n - 1).max(0).checked_mul(s)?));
+    let elements = reach.and_then(|end| end.checked_add(1)).filter(|&n| n <= MAX_ELEMENTS).with_context(|| {
+        format!("strides {strides:?} and storage_offset {offset} need a storage of more than {MAX_ELEMENTS} elements")
+    })?;
+    let view = Tensor::empty(&[elements], dtype, wrapc_runtime::Device::Host)?.as_strided(sizes, strides, offset)?;
+    // Filled without a version bump: making the input is not a mutation.
+    let mut index = vec![0i64; sizes.len()];
+    for &value in values {
+        view.set_f64_unversioned(&index, value)?;
+        for d in (0..index.len()).rev() {
+            index[d] += 1;
+            if index[d] < sizes[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    Ok(view)
 }

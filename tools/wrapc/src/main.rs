@@ -3,6 +3,8 @@
 //! did (outputs, aliasing, versions, grad mode) as JSON.
 
 mod bench;
+mod crash;
+mod fuzz;
 mod inputs;
 mod native;
 mod table;
@@ -12,7 +14,6 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context as _, Result};
 use clap::{Parser, Subcommand};
-use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use wrapc_interpreter::{Effects, Interpreter};
 
@@ -36,7 +37,10 @@ enum Command {
     Compile {
         /// The .mlir file ("-" for stdin).
         input: PathBuf,
-        /// Output path.
+        /// Output path. With --emit=so (the default) the C header is written
+        /// next to it, as <output stem>.h; neither may be the input. The
+        /// object file is made in a temporary directory and removed. Linking
+        /// runs the C compiler named by $CC (default `cc`).
         #[arg(short, long)]
         output: PathBuf,
         #[arg(long, value_enum, default_value = "so")]
@@ -49,9 +53,29 @@ enum Command {
         /// GPU architecture (with --target=cuda).
         #[arg(long, value_enum, default_value = "sm90")]
         arch: native::Arch,
+        /// A directory, besides the input file's, that kernels' `ptx_file` /
+        /// `cubin_file` attributes may name files in (with --target=cuda).
+        #[arg(long)]
+        allow_file_dir: Option<PathBuf>,
         /// No progress and timing lines on stderr.
         #[arg(long)]
         quiet: bool,
+    },
+    /// Mutational fuzzing of the parser, verifier, pipelines, interpreter
+    /// and --inputs reader from a seed corpus (make fuzz SECONDS=...).
+    #[command(hide = true)]
+    Fuzz {
+        /// Directory of .mlir / .json seeds (searched recursively).
+        #[arg(long, default_value = "test")]
+        corpus: PathBuf,
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        /// PRNG seed (the same seed replays the same cases).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where failing inputs are saved.
+        #[arg(long, default_value = "target/fuzz")]
+        out: PathBuf,
     },
     /// Per-call time of compiled wrappers vs the reference interpreter on
     /// seed 000's five cases (no-op compiled graph), side by side.
@@ -105,8 +129,23 @@ enum Command {
     },
 }
 
+/// The stack of the thread that does the work: MLIR's parser, verifier and
+/// printer recurse per nesting level, and so do the passes.
+const STACK_BYTES: usize = 256 << 20;
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new().name("wrapc".into()).stack_size(STACK_BYTES).spawn(move || {
+        crash::install();
+        run(cli)
+    });
+    let result = match worker {
+        Ok(handle) => {
+            handle.join().unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a panic, reported above)")))
+        }
+        Err(error) => Err(anyhow::anyhow!("cannot start the worker thread: {error}")),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("wrapc: error: {error:#}");
@@ -136,12 +175,23 @@ fn run(cli: Cli) -> Result<()> {
             print!("{}", bench::table(&rows));
             Ok(())
         }
-        Command::Compile { input, output, emit, opt_level, target, arch, quiet } => native::compile(
-            native::CompileRequest { input: &input, output: &output, emit, opt_level, target, arch },
+        Command::Fuzz { corpus, seconds, seed, out } => {
+            fuzz::run(fuzz::Options { corpus: &corpus, seconds, seed, out: &out })
+        }
+        Command::Compile { input, output, emit, opt_level, target, arch, allow_file_dir, quiet } => native::compile(
+            native::CompileRequest {
+                input: &input,
+                output: &output,
+                emit,
+                opt_level,
+                target,
+                arch,
+                allow_file_dir: allow_file_dir.as_deref(),
+            },
             &mut native::Progress::new(quiet),
         ),
         Command::Run { input, entry, inputs, opt_level, grad, format, quiet } => {
-            let spec = std::fs::read_to_string(&inputs).with_context(|| format!("reading {}", inputs.display()))?;
+            let spec = inputs::read(&inputs)?;
             let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs.display()))?;
             wrapc_runtime::set_grad_enabled(grad);
             let outputs = native::run(&input, &entry, &args, opt_level, &mut native::Progress::new(quiet))
@@ -154,19 +204,34 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-pub(crate) fn read_source(path: &PathBuf) -> Result<String> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).context("reading stdin")?;
-        return Ok(text);
+/// The largest IR file read (a program of millions of ops fits).
+const MAX_SOURCE_BYTES: u64 = 1 << 30;
+
+pub(crate) fn read_source(path: &std::path::Path) -> Result<String> {
+    read_bounded(path, MAX_SOURCE_BYTES, "an input file")
+}
+
+/// Reads `path` (`-` is stdin) as UTF-8, refusing more than `limit` bytes
+/// instead of reading an endless stream forever.
+pub(crate) fn read_bounded(path: &std::path::Path, limit: u64, what: &str) -> Result<String> {
+    use std::io::Read as _;
+    let reader: Box<dyn std::io::Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?)
+    };
+    let mut bytes = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut bytes).with_context(|| format!("reading {}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!("{} is larger than the {limit} bytes {what} may have", path.display());
     }
-    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    String::from_utf8(bytes).map_err(|e| anyhow::anyhow!("{} is not UTF-8 text: {e}", path.display()))
 }
 
 fn interpret(
-    input: &PathBuf,
+    input: &std::path::Path,
     entry: &str,
-    inputs_path: &PathBuf,
+    inputs_path: &std::path::Path,
     pipeline: &str,
     grad: bool,
     format: Format,
@@ -187,7 +252,7 @@ fn interpret(
             eprintln!("{warning}");
         }
     }
-    let spec = std::fs::read_to_string(inputs_path).with_context(|| format!("reading {}", inputs_path.display()))?;
+    let spec = inputs::read(inputs_path)?;
     let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs_path.display()))?;
     wrapc_runtime::set_grad_enabled(grad);
     let interpreter = Interpreter::new(module.as_operation());
@@ -205,41 +270,77 @@ pub(crate) fn parse_module<'c>(
     source: &str,
     path: &std::path::Path,
 ) -> Result<Module<'c>> {
+    crash::set_phase(format!("parsing and verifying {}", path.display()));
+    check_nesting(source, path)?;
     let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = diagnostics.clone();
     let handler = context.attach_diagnostic_handler(move |d| {
         sink.borrow_mut().push(format!("{}: {}", wrapc_passes::ir::location_text(&d.location().to_string()), d));
         true
     });
-    let module = parse_with_filename(context, source, path);
-    let verified = module.as_ref().map(|m| m.as_operation().verify()).unwrap_or(false);
+    let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+    let module = wrapc_dialects::parse_module(context, source, &name);
     context.detach_diagnostic_handler(handler);
     match module {
-        Some(module) if verified => Ok(module),
-        _ => {
+        Some(module) => Ok(module),
+        None => {
             let lines = diagnostics.borrow().join("\n");
             bail!("{} is not valid wrap IR:\n{lines}", path.display())
         }
     }
 }
 
-/// Parses `source` so that locations name `path` (not "-").
-fn parse_with_filename<'c>(context: &'c melior::Context, source: &str, path: &std::path::Path) -> Option<Module<'c>> {
-    if path.as_os_str() == "-" {
-        return Module::parse(context, source);
-    }
-    let name = std::ffi::CString::new(path.display().to_string()).ok()?;
-    // SAFETY: the context is live; the file name is NUL-terminated; a null
-    // module means a parse error, already reported as diagnostics.
-    unsafe {
-        let module = mlir_sys::mlirModuleCreateParseFromFile(
-            context.to_raw(),
-            mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
-        );
-        if module.ptr.is_null() {
-            None
-        } else {
-            Some(Module::from_raw(module))
+/// The deepest bracket nesting accepted: MLIR's parser recurses once per
+/// nested region, type or attribute, and a hostile input must get an error,
+/// not a stack overflow (real programs nest a few dozen levels).
+const MAX_NESTING: usize = 1000;
+
+/// Rejects `source` where brackets (`( [ { <`, outside strings and
+/// comments) nest deeper than [`MAX_NESTING`], located at the bracket.
+pub(crate) fn check_nesting(source: &str, path: &std::path::Path) -> Result<()> {
+    let (mut depth, mut line, mut column) = (0usize, 1usize, 0usize);
+    let mut chars = source.chars().peekable();
+    let mut previous = '\0';
+    while let Some(c) = chars.next() {
+        column += 1;
+        match c {
+            '\n' => (line, column) = (line + 1, 0),
+            '"' => {
+                // A string literal: skip to its closing quote.
+                while let Some(s) = chars.next() {
+                    column += 1;
+                    match s {
+                        '\\' => {
+                            chars.next();
+                            column += 1;
+                        }
+                        '"' => break,
+                        '\n' => (line, column) = (line + 1, 0),
+                        _ => {}
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for s in chars.by_ref() {
+                    if s == '\n' {
+                        (line, column) = (line + 1, 0);
+                        break;
+                    }
+                }
+            }
+            '(' | '[' | '{' | '<' if !(c == '<' && chars.peek() == Some(&'=')) => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    bail!("{}:{line}:{column}: brackets nest more than {MAX_NESTING} levels deep", path.display());
+                }
+            }
+            // `->` and `>=` close nothing.
+            ')' | ']' | '}' | '>' if !(c == '>' && (previous == '-' || chars.peek() == Some(&'='))) => {
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
         }
+        previous = c;
     }
+    Ok(())
 }

@@ -60,6 +60,7 @@ impl Progress {
     }
 
     fn step<T>(&mut self, what: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
+        crate::crash::set_phase(format!("compiling: {what}"));
         let begin = Instant::now();
         let result = work()?;
         if !self.quiet {
@@ -76,18 +77,21 @@ impl Progress {
 }
 
 pub struct CompileRequest<'p> {
-    pub input: &'p PathBuf,
-    pub output: &'p PathBuf,
+    pub input: &'p Path,
+    pub output: &'p Path,
     pub emit: Emit,
     pub opt_level: u8,
     pub target: TargetKind,
     pub arch: Arch,
+    pub allow_file_dir: Option<&'p Path>,
 }
 
 pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     if request.target == TargetKind::Host && request.emit == Emit::Ptx {
         bail!("--emit=ptx compiles the module's MLIR kernels for the GPU: add --target=cuda");
     }
+    let header_path = (request.emit == Emit::So).then(|| request.output.with_extension("h"));
+    check_outputs(request.input, request.output, header_path.as_deref())?;
     let source = crate::read_source(request.input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, request.input))?;
@@ -99,7 +103,7 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         let ptx = progress.step("kernels to PTX (NVPTX)", || {
             Ok(codegen::ptx::kernels_to_ptx(&context, &module, sm, request.opt_level)?)
         })?;
-        std::fs::write(request.output, ptx).with_context(|| format!("writing {}", request.output.display()))?;
+        write(request.output, ptx)?;
         progress.done(request.output);
         return Ok(());
     }
@@ -108,9 +112,14 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     let library =
         request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
     let entries = codegen::entry_points(&module);
-    let header = codegen::header(&library, &entries, &codegen::external_graphs(&module));
+    let externals = codegen::external_graphs(&module);
+    for name in entries.iter().map(|e| &e.name).chain(&externals) {
+        codegen::check_c_name(name)
+            .map_err(|why| anyhow::anyhow!("@{name} cannot be declared in the C header: {why}"))?;
+    }
+    let header = codegen::header(&library, &entries, &externals);
     if request.emit == Emit::Header {
-        std::fs::write(request.output, header).with_context(|| format!("writing {}", request.output.display()))?;
+        write(request.output, header)?;
         progress.done(request.output);
         return Ok(());
     }
@@ -119,12 +128,18 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
             progress.step("lower to the LLVM dialect", || Ok(codegen::lower_to_llvm_dialect(&context, &mut module)?))?
         }
         TargetKind::Cuda => progress.step("lower to the LLVM dialect (CUDA)", || {
-            Ok(codegen::lower_to_llvm_dialect_cuda(&context, &mut module, sm, request.opt_level)?)
+            Ok(codegen::lower_to_llvm_dialect_cuda(
+                &context,
+                &mut module,
+                sm,
+                request.opt_level,
+                request.allow_file_dir,
+            )?)
         })?,
     };
     progress.warn(warnings);
     if request.emit == Emit::Mlir {
-        std::fs::write(request.output, module.as_operation().to_string())?;
+        write(request.output, module.as_operation().to_string())?;
         progress.done(request.output);
         return Ok(());
     }
@@ -135,19 +150,22 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         Ok(codegen::optimize(&ir, &machine, request.opt_level)?)
     })?;
     match request.emit {
-        Emit::Llvm => std::fs::write(request.output, ir.print_to_string().to_string())?,
-        Emit::Asm => std::fs::write(request.output, codegen::assembly(&ir, &machine)?)?,
-        Emit::Obj => progress.step("emit object", || Ok(codegen::write_object(&ir, &machine, request.output)?))?,
+        Emit::Llvm => write(request.output, ir.print_to_string().to_string())?,
+        Emit::Asm => write(request.output, codegen::assembly(&ir, &machine)?)?,
+        Emit::Obj => progress.step("emit object", || {
+            codegen::write_object(&ir, &machine, request.output)
+                .with_context(|| format!("writing {}", request.output.display()))
+        })?,
         Emit::So => {
-            let object = request.output.with_extension("o");
+            let scratch = ScratchDir::new()?;
+            let object = scratch.0.join("module.o");
             progress.step("emit object", || Ok(codegen::write_object(&ir, &machine, &object)?))?;
             let runtime = runtime_library()?;
             progress.step("link with the runtime", || {
                 Ok(codegen::link_shared_object(&object, &runtime, request.output)?)
             })?;
-            let _ = std::fs::remove_file(&object);
-            let header_path = request.output.with_extension("h");
-            std::fs::write(&header_path, header)?;
+            let header_path = header_path.expect("made for --emit=so");
+            std::fs::write(&header_path, header).with_context(|| format!("writing {}", header_path.display()))?;
             if !progress.quiet {
                 eprintln!("wrapc: wrote {}", header_path.display());
             }
@@ -156,6 +174,61 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     }
     progress.done(request.output);
     Ok(())
+}
+
+fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
+    std::fs::write(path, contents).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Refuses outputs that would overwrite the input or each other, before any
+/// work is done.
+fn check_outputs(input: &Path, output: &Path, header: Option<&Path>) -> Result<()> {
+    // A path that does not exist yet cannot be the (existing) input.
+    let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if input.as_os_str() != "-" {
+        for path in std::iter::once(output).chain(header) {
+            if same(input, path) {
+                bail!("{} is the input file: refusing to overwrite it (choose another -o)", path.display());
+            }
+        }
+    }
+    if let Some(header) = header {
+        if header == output || same(header, output) {
+            bail!("-o {} would be overwritten by its own C header: name the shared object *.so", output.display());
+        }
+    }
+    Ok(())
+}
+
+/// A private temporary directory, removed with everything in it when
+/// dropped: intermediate files never land next to the user's outputs.
+struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    fn new() -> Result<ScratchDir> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let base = std::env::temp_dir();
+        for _ in 0..16 {
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            let name = format!("wrapc-{}-{}-{nanos}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
+            let path = base.join(name);
+            // create_dir fails if the name exists: never reuse someone's directory.
+            if std::fs::create_dir(&path).is_ok() {
+                return Ok(ScratchDir(path));
+            }
+        }
+        bail!("cannot create a temporary directory in {}", base.display())
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The runtime's static library: `$WRAPC_RUNTIME_LIB`, or the one built
@@ -173,7 +246,7 @@ fn runtime_library() -> Result<PathBuf> {
 }
 
 /// JIT-compiles `input` and calls `entry` with `args`; returns the outputs.
-pub fn run(input: &PathBuf, entry: &str, args: &[Value], opt_level: u8, progress: &mut Progress) -> Result<Vec<Value>> {
+pub fn run(input: &Path, entry: &str, args: &[Value], opt_level: u8, progress: &mut Progress) -> Result<Vec<Value>> {
     let source = crate::read_source(input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, input))?;

@@ -9,6 +9,7 @@
 #ifndef WRAPC_CAPI_H
 #define WRAPC_CAPI_H
 
+#include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
@@ -22,6 +23,24 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Wrap, wrap);
 /// Registers the wrap dialect and every upstream dialect wrapc-opt accepts
 /// (func, arith, scf, cf, index, memref, llvm, gpu, nvvm).
 MLIR_CAPI_EXPORTED void wrapcRegisterDialects(MlirDialectRegistry registry);
+
+/// Parses `source` into a module whose locations name `filename`, and
+/// verifies it in two steps: every op's own invariants first, then the whole
+/// module (regions, symbol uses). Upstream symbol-use verifiers assume the
+/// symbols they look up are valid (MLIR 22's `llvm.mlir.addressof` reads its
+/// global's `addr_space` as an integer and crashes otherwise), so they only
+/// run on a module whose every op passed. Null on failure (diagnostics are
+/// reported to the context's handlers).
+/// `mlirExecutionEngineCreate` without the perf and GDB JIT listeners,
+/// unless `WRAPC_JIT_PROFILE=1` is set: the perf listener writes a jitdump
+/// directory under /tmp/.debug/jit on every run. Null on failure (the
+/// reason is reported as a diagnostic on the module).
+MLIR_CAPI_EXPORTED MlirExecutionEngine
+wrapcExecutionEngineCreate(MlirModule module, int optLevel);
+
+MLIR_CAPI_EXPORTED MlirModule wrapcParseModule(MlirContext ctx,
+                                               MlirStringRef source,
+                                               MlirStringRef filename);
 
 //===-- Attribute access ------------------------------------------------===//
 

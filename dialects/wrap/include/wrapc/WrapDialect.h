@@ -19,6 +19,32 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace wrapc {
+/// The observable state of tensor objects (see Wrap_TensorState in
+/// WrapOps.td): what wrap ops' memory effects are on.
+struct TensorStateResource
+    : public mlir::SideEffects::Resource::Base<TensorStateResource> {
+  llvm::StringRef getName() final { return "wrap.tensor_state"; }
+};
+
+/// Bounds how deep the parser recurses through one nesting construct (a
+/// subclass inside a subclass, a device guard inside a device guard): each
+/// level is a parser frame, and a hostile input must get a located error,
+/// not a stack overflow. Real programs nest two or three levels.
+class ParseDepthGuard {
+public:
+  static constexpr unsigned kMaxDepth = 256;
+  explicit ParseDepthGuard(unsigned &depth) : depth(depth) { ++depth; }
+  ~ParseDepthGuard() { --depth; }
+  ParseDepthGuard(const ParseDepthGuard &) = delete;
+  ParseDepthGuard &operator=(const ParseDepthGuard &) = delete;
+  bool tooDeep() const { return depth > kMaxDepth; }
+
+private:
+  unsigned &depth;
+};
+} // namespace wrapc
+
 #include "wrapc/WrapDialect.h.inc"
 #include "wrapc/WrapEnums.h.inc"
 

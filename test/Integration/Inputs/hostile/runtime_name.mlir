@@ -1,0 +1,3 @@
+func.func @wrt_tensor_release(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  return %x : !wrap.tensor<4xf32>
+}
