@@ -125,12 +125,58 @@ pub fn host_target_machine(level: u8) -> Result<TargetMachine> {
         .ok_or_else(|| CodegenError::Llvm(format!("no target machine for {triple}")))
 }
 
-/// Runs LLVM's `default<Ox>` pipeline.
-pub fn optimize(module: &LlvmModule, machine: &TargetMachine, level: u8) -> Result<()> {
+/// LLVM instructions past which a module counts as large (about 350 kernel
+/// launches): LLVM's instruction selection, register allocation and some
+/// function passes (correlated value propagation, SLP) grow faster than
+/// linearly with the size of the one function a wrapper becomes.
+pub const LARGE_MODULE_INSTRUCTIONS: usize = 10_000;
+
+/// The LLVM IR pipeline of a large module: inline the graph into its entry
+/// point, promote the scratch slots to registers, fold common
+/// subexpressions and simplify the control flow — what a wrapper of runtime
+/// calls and launches gains from, in time linear in its size.
+pub const LARGE_MODULE_PIPELINE: &str = "cgscc(inline),function(sroa,early-cse,simplifycfg)";
+
+/// How a module is optimized and compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The LLVM IR pipeline (`default<O2>`, or [`LARGE_MODULE_PIPELINE`]).
+    pub pipeline: String,
+    /// The code generator's level (0: fast instruction selection and
+    /// register allocation).
+    pub codegen: u8,
+    /// Instructions in the module before optimization.
+    pub instructions: usize,
+}
+
+impl Plan {
+    pub fn is_large(&self) -> bool {
+        self.instructions > LARGE_MODULE_INSTRUCTIONS
+    }
+}
+
+/// The requested level, except for large modules: [`LARGE_MODULE_PIPELINE`]
+/// and code generation at O0. A large wrapper is thousands of runtime calls
+/// and launches, each far costlier than the few instructions fast
+/// instruction selection adds, while at O2 its compile time grows to tens
+/// of seconds (and the user waits for it at their first call).
+pub fn plan_for(module: &LlvmModule, requested: u8) -> Plan {
+    let instructions: usize =
+        module.get_functions().flat_map(|f| f.get_basic_blocks()).map(|b| b.get_instructions().count()).sum();
+    if requested > 0 && instructions > LARGE_MODULE_INSTRUCTIONS {
+        Plan { pipeline: LARGE_MODULE_PIPELINE.into(), codegen: 0, instructions }
+    } else {
+        let level = requested.min(3);
+        Plan { pipeline: format!("default<O{level}>"), codegen: level, instructions }
+    }
+}
+
+/// Runs the LLVM IR `pipeline` (e.g. `default<O2>`), then verifies.
+pub fn optimize(module: &LlvmModule, machine: &TargetMachine, pipeline: &str) -> Result<()> {
     module.set_triple(&machine.get_triple());
     module.set_data_layout(&machine.get_target_data().get_data_layout());
     module
-        .run_passes(&format!("default<O{}>", level.min(3)), machine, PassBuilderOptions::create())
+        .run_passes(pipeline, machine, PassBuilderOptions::create())
         .map_err(|e| CodegenError::Llvm(e.to_string()))?;
     module.verify().map_err(|e| CodegenError::Llvm(e.to_string()))
 }

@@ -146,7 +146,7 @@ pub fn kernels_to_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8)
     let machine = target
         .create_target_machine(&triple, sm.cpu(), sm.features(), level, RelocMode::Default, CodeModel::Default)
         .ok_or_else(|| CodegenError::Llvm("no NVPTX target machine".into()))?;
-    crate::optimize(&ir, &machine, opt_level)?;
+    crate::optimize(&ir, &machine, &format!("default<O{}>", opt_level.min(3)))?;
     crate::assembly(&ir, &machine)
 }
 

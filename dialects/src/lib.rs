@@ -9,10 +9,12 @@
 pub mod ffi;
 mod metadata;
 
+mod source;
 pub use metadata::{
     DeviceKind, InputFlags, InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo,
     TensorTypeInfo, DYNAMIC,
 };
+pub use source::{check_source, SourceError, MAX_NESTING, MAX_RESULT_NUMBER};
 
 use melior::dialect::{DialectHandle, DialectRegistry};
 use melior::Context;
@@ -42,8 +44,8 @@ pub fn create_context() -> Context {
 
 /// Parses and verifies `source` as a module whose locations name
 /// `filename`; `None` when it is invalid (the diagnostics went to the
-/// context's handlers). Each op's own invariants are checked before any
-/// verifier that looks across ops runs (see `wrapcParseModule`).
+/// context's handlers). Properties MLIR's parser left half-made are caught
+/// before its verifier would crash on them (see `wrapcParseModule`).
 pub fn parse_module<'c>(context: &'c Context, source: &str, filename: &str) -> Option<melior::ir::Module<'c>> {
     use melior::StringRef;
     // SAFETY: the context is live and both strings outlive the call; a null

@@ -33,6 +33,9 @@ pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> R
         true
     });
     let manager = PassManager::new(context);
+    // The module is verified once, after the whole pipeline (below): verifying
+    // after every pass costs as much as a pass on large programs.
+    manager.enable_verifier(false);
     let outcome = parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
         .map_err(|e| format!("invalid pass pipeline '{pipeline}': {e}"))
         .and_then(|()| manager.run(module).map_err(|_| String::new()))

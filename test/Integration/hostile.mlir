@@ -3,20 +3,38 @@
 // RUN: rm -rf %t && mkdir -p %t
 
 // Nesting deeper than the parser's stack allows.
-// RUN: python3 -c "print('func.func @f(%%x: !wrap.tensor<4xf32>) {' + 'wrap.device_guard 0 {' * 5000 + '}' * 5000 + ' return }')" > %t/guards.mlir
+// RUN: python3 -c "print('func.func @f(%%x: !wrap.tensor<4xf32>) {' + 'wrap.device_guard 0 {' * 300 + '}' * 300 + ' return }')" > %t/guards.mlir
 // RUN: not wrapc-opt %t/guards.mlir 2>&1 | FileCheck %s --check-prefix=GUARDS
 // GUARDS: guards.mlir:1:{{[0-9]+}}: error: {{.*}}device guards nested more than 256 levels deep
-// RUN: python3 -c "t='!wrap.tensor<4xf32>'; exec('for _ in range(5000): t=chr(33)+\'wrap.subclass<\"T\", 4xf32, [a: \'+t+\']>\''); print('func.func private @g(%%x: '+t+')')" > %t/subclasses.mlir
+// RUN: python3 -c "t='!wrap.tensor<4xf32>'; exec('for _ in range(300): t=chr(33)+\'wrap.subclass<\"T\", 4xf32, [a: \'+t+\']>\''); print('func.func private @g(%%x: '+t+')')" > %t/subclasses.mlir
 // RUN: not wrapc-opt %t/subclasses.mlir 2>&1 | FileCheck %s --check-prefix=SUBCLASSES
 // SUBCLASSES: subclasses.mlir:1:{{[0-9]+}}: error: subclasses nested more than 256 levels deep
-// RUN: not wrapc compile %t/guards.mlir -o %t/g.so 2>&1 | FileCheck %s --check-prefix=NEST
+// RUN: python3 -c "print('func.func @f(%%x: !wrap.tensor<4xf32>) {' + 'wrap.device_guard 0 {' * 5000 + '}' * 5000 + ' return }')" > %t/deep.mlir
+// RUN: not wrapc-opt %t/deep.mlir 2>&1 | FileCheck %s --check-prefix=NEST
+// RUN: not wrapc compile %t/deep.mlir -o %t/g.so 2>&1 | FileCheck %s --check-prefix=NEST
 // RUN: python3 -c "print('func.func @f(%%c: i1) {' + 'scf.if %%c {' * 5000 + '}' * 5000 + ' return }')" > %t/ifs.mlir
 // RUN: not wrapc compile %t/ifs.mlir -o %t/i.so 2>&1 | FileCheck %s --check-prefix=NEST
-// NEST: wrapc: error: {{.*}}.mlir:1:{{[0-9]+}}: brackets nest more than 1000 levels deep
+// NEST: {{.*}}.mlir:1:{{[0-9]+}}: error: brackets nest more than 1000 levels deep
+
+// MLIR 22's parser crashes on dense arrays of index (found by wrapc fuzz).
+// RUN: echo 'wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () calls @g {frozen = array<index: 0, 0>}' > %t/index-array.mlir
+// RUN: not wrapc-opt %t/index-array.mlir 2>&1 | FileCheck %s --check-prefix=INDEX
+// RUN: not wrapc compile %t/index-array.mlir -o %t/x.so 2>&1 | FileCheck %s --check-prefix=INDEX
+// INDEX: index-array.mlir:1:{{[0-9]+}}: error: dense arrays hold integers or floats, not index
 
 // An upstream verifier that would crash is never reached.
 // RUN: not wrapc compile %S/Inputs/hostile/addr_space.mlir -o %t/a.so 2>&1 | FileCheck %s --check-prefix=ADDR
 // ADDR: addr_space.mlir:4:1: 'llvm.mlir.global' op has an attribute of the wrong kind where a defaulted property is expected
+
+// RUN: not wrapc compile %S/Inputs/hostile/misordered.mlir -o %t/m.so 2>&1 | FileCheck %s --check-prefix=MISORDERED
+// MISORDERED: misordered.mlir:{{[0-9]+}}:{{[0-9]+}}: null operand found
+
+// MLIR's parser aborts out of memory on a huge result number (found by
+// wrapc fuzz).
+// RUN: echo 'func.func @f(%%x: !wrap.tensor<4xf32>) { "wrap.bump_version"(%%r#2147483647) : (!wrap.tensor<4xf32>) -> () return }' > %t/result-number.mlir
+// RUN: not wrapc compile %t/result-number.mlir -o %t/x.so 2>&1 | FileCheck %s --check-prefix=RESULT
+// RUN: not wrapc-opt %t/result-number.mlir 2>&1 | FileCheck %s --check-prefix=RESULT
+// RESULT: result-number.mlir:1:{{[0-9]+}}: error: result number #2147483647 is larger than 1048576
 
 // Names the C header cannot declare.
 // RUN: not wrapc compile %S/Inputs/hostile/quoted_name.mlir -o %t/q.so 2>&1 | FileCheck %s --check-prefix=QUOTED

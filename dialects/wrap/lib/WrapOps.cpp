@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace wrapc;
 
@@ -976,8 +978,9 @@ void DeviceGuardOp::print(OpAsmPrinter &printer) {
 
 LogicalResult DeviceGuardOp::verify() {
   int64_t device = getDeviceAttr().getInt();
-  if (device < 0)
-    return emitOpError() << "device index must be non-negative, got "
+  // A CUDA ordinal is a C int.
+  if (device < 0 || device > std::numeric_limits<int32_t>::max())
+    return emitOpError() << "device index must be in [0, 2^31), got "
                          << device;
   return success();
 }

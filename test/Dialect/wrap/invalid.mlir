@@ -881,8 +881,18 @@ func.func @f(%x: !wrap.tensor<4x4xf32>) {
 // -----
 
 func.func @f() {
-  // expected-error @+1 {{device index must be non-negative, got -1}}
+  // expected-error @+1 {{device index must be in [0, 2^31), got -1}}
   wrap.device_guard -1 {
+  }
+  return
+}
+
+// -----
+
+// Found by wrapc fuzz: the lowering passes the ordinal as a C int.
+func.func @f() {
+  // expected-error @+1 {{device index must be in [0, 2^31), got 4611686018427387904}}
+  wrap.device_guard 4611686018427387904 {
   }
   return
 }

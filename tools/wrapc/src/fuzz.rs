@@ -141,11 +141,25 @@ pub fn run(options: Options) -> Result<()> {
     Ok(())
 }
 
+/// Panics anywhere, including those a pass driver catches and reports as
+/// an internal error: each is a bug.
+static PANICS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Runs one case; a panic is a failure: the input is saved and reported.
 fn run_case(input: &str, out: &Path, index: u64, kind: &str, work: impl FnOnce()) -> Result<()> {
+    use std::sync::atomic::Ordering;
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.fetch_add(1, Ordering::SeqCst);
+            previous(info);
+        }));
+    });
     crate::crash::set_input(input);
+    let before = PANICS.load(Ordering::SeqCst);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
-    if result.is_err() {
+    if result.is_err() || PANICS.load(Ordering::SeqCst) != before {
         let path = out.join(format!("panic-{index}.{kind}"));
         std::fs::write(&path, input).with_context(|| format!("writing {}", path.display()))?;
         bail!("case {index} panicked (input saved to {})", path.display());
@@ -166,7 +180,7 @@ struct Outcome {
 fn exercise(context: &melior::Context, input: &str) -> Outcome {
     let mut outcome = Outcome::default();
     let handler = context.attach_diagnostic_handler(|_| true);
-    let parsed = crate::check_nesting(input, Path::new("fuzz.mlir"))
+    let parsed = wrapc_dialects::check_source(input)
         .ok()
         .and_then(|_| wrapc_dialects::parse_module(context, input, "fuzz.mlir"));
     context.detach_diagnostic_handler(handler);

@@ -3,6 +3,7 @@
 //! did (outputs, aliasing, versions, grad mode) as JSON.
 
 mod bench;
+mod compile_scaling;
 mod crash;
 mod fuzz;
 mod inputs;
@@ -88,6 +89,16 @@ enum Command {
         /// Device of the written cases' tensors.
         #[arg(long, default_value = "cuda", value_parser = ["cuda", "host"])]
         device: String,
+        /// Instead, measure `wrapc compile` time per phase for wrappers of
+        /// N chained kernel launches, for each N of --sizes.
+        #[arg(long)]
+        compile_scaling: bool,
+        /// The launch counts --compile-scaling measures.
+        #[arg(long, value_delimiter = ',', default_values_t = [100, 1000, 10000])]
+        sizes: Vec<usize>,
+        /// Print the N-launch program --compile-scaling measures, and exit.
+        #[arg(long, value_name = "N")]
+        write_compile_scaling_case: Option<usize>,
     },
     /// JIT-compile a module, call an entry point, print its effects.
     Run {
@@ -156,7 +167,12 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Bench { write_fused_cases: Some(dir), device } => {
+        Command::Bench { write_compile_scaling_case: Some(n), .. } => {
+            print!("{}", compile_scaling::case_module(n));
+            Ok(())
+        }
+        Command::Bench { compile_scaling: true, sizes, .. } => compile_scaling::run(&sizes),
+        Command::Bench { write_fused_cases: Some(dir), device, .. } => {
             std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
             for (aliases, mutated, args) in bench::CASES {
                 let path = dir.join(format!("case_{aliases}_{mutated}_{args}.mlir"));
@@ -271,7 +287,7 @@ pub(crate) fn parse_module<'c>(
     path: &std::path::Path,
 ) -> Result<Module<'c>> {
     crash::set_phase(format!("parsing and verifying {}", path.display()));
-    check_nesting(source, path)?;
+    wrapc_dialects::check_source(source).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
     let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let sink = diagnostics.clone();
     let handler = context.attach_diagnostic_handler(move |d| {
@@ -288,59 +304,4 @@ pub(crate) fn parse_module<'c>(
             bail!("{} is not valid wrap IR:\n{lines}", path.display())
         }
     }
-}
-
-/// The deepest bracket nesting accepted: MLIR's parser recurses once per
-/// nested region, type or attribute, and a hostile input must get an error,
-/// not a stack overflow (real programs nest a few dozen levels).
-const MAX_NESTING: usize = 1000;
-
-/// Rejects `source` where brackets (`( [ { <`, outside strings and
-/// comments) nest deeper than [`MAX_NESTING`], located at the bracket.
-pub(crate) fn check_nesting(source: &str, path: &std::path::Path) -> Result<()> {
-    let (mut depth, mut line, mut column) = (0usize, 1usize, 0usize);
-    let mut chars = source.chars().peekable();
-    let mut previous = '\0';
-    while let Some(c) = chars.next() {
-        column += 1;
-        match c {
-            '\n' => (line, column) = (line + 1, 0),
-            '"' => {
-                // A string literal: skip to its closing quote.
-                while let Some(s) = chars.next() {
-                    column += 1;
-                    match s {
-                        '\\' => {
-                            chars.next();
-                            column += 1;
-                        }
-                        '"' => break,
-                        '\n' => (line, column) = (line + 1, 0),
-                        _ => {}
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                for s in chars.by_ref() {
-                    if s == '\n' {
-                        (line, column) = (line + 1, 0);
-                        break;
-                    }
-                }
-            }
-            '(' | '[' | '{' | '<' if !(c == '<' && chars.peek() == Some(&'=')) => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    bail!("{}:{line}:{column}: brackets nest more than {MAX_NESTING} levels deep", path.display());
-                }
-            }
-            // `->` and `>=` close nothing.
-            ')' | ']' | '}' | '>' if !(c == '>' && (previous == '-' || chars.peek() == Some(&'='))) => {
-                depth = depth.saturating_sub(1);
-            }
-            _ => {}
-        }
-        previous = c;
-    }
-    Ok(())
 }

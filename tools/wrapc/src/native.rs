@@ -44,11 +44,13 @@ pub enum Arch {
 pub struct Progress {
     quiet: bool,
     start: Instant,
+    /// Each step's name and wall time, in order (for `wrapc bench`).
+    pub timings: Vec<(String, std::time::Duration)>,
 }
 
 impl Progress {
     pub fn new(quiet: bool) -> Self {
-        Progress { quiet, start: Instant::now() }
+        Progress { quiet, start: Instant::now(), timings: Vec::new() }
     }
 
     /// Passes' warnings go to stderr even with --quiet: they say something
@@ -63,8 +65,10 @@ impl Progress {
         crate::crash::set_phase(format!("compiling: {what}"));
         let begin = Instant::now();
         let result = work()?;
+        let elapsed = begin.elapsed();
+        self.timings.push((what.to_string(), elapsed));
         if !self.quiet {
-            eprintln!("wrapc: {what:<34} {:>8.2} ms", begin.elapsed().as_secs_f64() * 1e3);
+            eprintln!("wrapc: {what:<34} {:>8.2} ms", elapsed.as_secs_f64() * 1e3);
         }
         Ok(result)
     }
@@ -145,10 +149,16 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     }
     let llvm = inkwell::context::Context::create();
     let ir = progress.step("translate to LLVM IR", || Ok(codegen::translate(&module, &llvm)?))?;
-    let machine = codegen::host_target_machine(request.opt_level)?;
-    progress.step(&format!("optimize (default<O{}>)", request.opt_level), || {
-        Ok(codegen::optimize(&ir, &machine, request.opt_level)?)
-    })?;
+    let plan = codegen::plan_for(&ir, request.opt_level);
+    if plan.is_large() && !progress.quiet {
+        eprintln!(
+            "wrapc: a large module ({} LLVM instructions): IR pipeline {}, code generation at O{}",
+            plan.instructions, plan.pipeline, plan.codegen
+        );
+    }
+    let machine = codegen::host_target_machine(plan.codegen)?;
+    progress
+        .step(&format!("optimize ({})", plan.pipeline), || Ok(codegen::optimize(&ir, &machine, &plan.pipeline)?))?;
     match request.emit {
         Emit::Llvm => write(request.output, ir.print_to_string().to_string())?,
         Emit::Asm => write(request.output, codegen::assembly(&ir, &machine)?)?,

@@ -24,13 +24,6 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Wrap, wrap);
 /// (func, arith, scf, cf, index, memref, llvm, gpu, nvvm).
 MLIR_CAPI_EXPORTED void wrapcRegisterDialects(MlirDialectRegistry registry);
 
-/// Parses `source` into a module whose locations name `filename`, and
-/// verifies it in two steps: every op's own invariants first, then the whole
-/// module (regions, symbol uses). Upstream symbol-use verifiers assume the
-/// symbols they look up are valid (MLIR 22's `llvm.mlir.addressof` reads its
-/// global's `addr_space` as an integer and crashes otherwise), so they only
-/// run on a module whose every op passed. Null on failure (diagnostics are
-/// reported to the context's handlers).
 /// `mlirExecutionEngineCreate` without the perf and GDB JIT listeners,
 /// unless `WRAPC_JIT_PROFILE=1` is set: the perf listener writes a jitdump
 /// directory under /tmp/.debug/jit on every run. Null on failure (the
@@ -38,6 +31,12 @@ MLIR_CAPI_EXPORTED void wrapcRegisterDialects(MlirDialectRegistry registry);
 MLIR_CAPI_EXPORTED MlirExecutionEngine
 wrapcExecutionEngineCreate(MlirModule module, int optLevel);
 
+/// Parses `source` into a module whose locations name `filename`, and
+/// verifies it. Before MLIR's verifier runs, every op's defaulted properties
+/// are checked: MLIR 22's parser silently drops an attribute of the wrong
+/// kind there (`addr_space = "x"` on `llvm.mlir.global`) without filling in
+/// the default, and `llvm.mlir.addressof`'s verifier then dereferences null.
+/// Null on failure (diagnostics are reported to the context's handlers).
 MLIR_CAPI_EXPORTED MlirModule wrapcParseModule(MlirContext ctx,
                                                MlirStringRef source,
                                                MlirStringRef filename);
