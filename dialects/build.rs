@@ -2,7 +2,10 @@
 //! library) with CMake and links it into this crate.
 
 use std::env;
-use std::path::PathBuf;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use tblgen::{RecordKeeper, TableGenParser};
 
 fn main() {
     let llvm_prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
@@ -31,6 +34,54 @@ fn main() {
     // For melior::dialect!, which reads the same ODS to generate Rust builders.
     println!("cargo:rustc-env=WRAP_TD_DIR={}", root.join("dialects/wrap").canonicalize().unwrap().display());
     println!("cargo:docs={}", out.join("docs").display());
+    write_op_enum(&root.join("dialects/wrap"), &llvm_prefix);
+}
+
+/// `WrapOp`: one variant per op WrapOps.td defines, so that Rust code
+/// matches op kinds exhaustively instead of comparing name strings.
+fn write_op_enum(td_dir: &Path, llvm_prefix: &str) {
+    let td = td_dir.join("WrapOps.td");
+    let keeper: RecordKeeper = TableGenParser::new()
+        .add_source_file(td.to_str().unwrap())
+        .add_include_directory(td_dir.to_str().unwrap())
+        .add_include_directory(&format!("{llvm_prefix}/include"))
+        .parse()
+        .unwrap_or_else(|error| panic!("cannot parse {}: {error}", td.display()));
+    let mut ops: Vec<(String, String, String)> = keeper
+        .all_derived_definitions("Wrap_Op")
+        .map(|op| {
+            let def = op.name().unwrap().to_string();
+            let variant = def.trim_start_matches("Wrap_").trim_end_matches("Op").to_string();
+            let name = format!("wrap.{}", op.str_value("opName").unwrap());
+            let summary = op.str_value("summary").unwrap_or_default().to_string();
+            (variant, name, summary)
+        })
+        .collect();
+    ops.sort();
+    let mut code = String::from("// Generated from WrapOps.td by dialects/build.rs; do not edit.\n\n");
+    code.push_str("/// Every op of the wrap dialect (generated from WrapOps.td).\n");
+    code.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]\npub enum WrapOp {\n");
+    for (variant, name, summary) in &ops {
+        writeln!(code, "    /// `{name}`: {}", summary.replace('`', "'")).unwrap();
+        writeln!(code, "    {variant},").unwrap();
+    }
+    code.push_str(
+        "}\n\nimpl WrapOp {\n    /// Every op, in variant order.\n    pub const ALL: &'static [WrapOp] = &[\n",
+    );
+    for (variant, _, _) in &ops {
+        writeln!(code, "        WrapOp::{variant},").unwrap();
+    }
+    code.push_str("    ];\n\n    /// The op's full name (`wrap.detach`).\n    pub const fn name(self) -> &'static str {\n        match self {\n");
+    for (variant, name, _) in &ops {
+        writeln!(code, "            WrapOp::{variant} => {name:?},").unwrap();
+    }
+    code.push_str("        }\n    }\n\n    /// The op named `name`, if it is a wrap op.\n    pub fn from_name(name: &str) -> Option<WrapOp> {\n        match name {\n");
+    for (variant, name, _) in &ops {
+        writeln!(code, "            {name:?} => Some(WrapOp::{variant}),").unwrap();
+    }
+    code.push_str("            _ => None,\n        }\n    }\n}\n");
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("wrap_ops.rs");
+    std::fs::write(&out, code).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
 }
 
 fn which(tool: &str) -> bool {

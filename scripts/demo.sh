@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${WRAPC_BIN_DIR:-target/debug}
 EXAMPLE=examples/demo.mlir
-PIPELINE='builtin.module(wrap-orchestrate,wrap-flatten-subclasses,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)'
+PIPELINE='builtin.module(wrap-specialize)'
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -35,9 +35,7 @@ pub enum CodegenError {
 
 pub type Result<T> = std::result::Result<T, CodegenError>;
 
-/// Specialized wrap IR → LLVM dialect: wrapc's lowering, then upstream's.
-pub const TO_LLVM: &str = "builtin.module(convert-wrap-to-llvm,convert-scf-to-cf,\
-convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
+pub use wrapc_passes::pipeline::{TO_LLVM, TO_LLVM_CUDA};
 
 /// Runs `pipeline` on `module`; returns the passes' warnings.
 pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<Vec<String>> {
@@ -54,10 +52,6 @@ pub fn specialize(context: &Context, module: &mut Module) -> Result<Vec<String>>
 pub fn lower_to_llvm_dialect(context: &Context, module: &mut Module) -> Result<Vec<String>> {
     run_pipeline(context, module, TO_LLVM)
 }
-
-/// [`TO_LLVM`] with kernel launches on the GPU through lazy slots.
-pub const TO_LLVM_CUDA: &str = "builtin.module(wrap-lower-lazy-launch,convert-wrap-to-llvm,convert-scf-to-cf,\
-convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)";
 
 /// Lowers a specialized module whose kernels run on the GPU: kernels
 /// written in MLIR are compiled to PTX for `sm` first (see
@@ -77,11 +71,7 @@ pub fn lower_to_llvm_dialect_cuda(
     let dir = dir.to_str().filter(|d| !d.contains(['"', '\\'])).ok_or_else(|| {
         CodegenError::Pipeline(format!("--allow-file-dir {}: the path must be UTF-8 without quotes", dir.display()))
     })?;
-    let pipeline = TO_LLVM_CUDA.replacen(
-        "wrap-lower-lazy-launch",
-        &format!("wrap-lower-lazy-launch{{allow-file-dir=\"{dir}\"}}"),
-        1,
-    );
+    let pipeline = format!("builtin.module(wrap-lower-lazy-launch{{allow-file-dir=\"{dir}\"}},wrap-lower-to-llvm)");
     run_pipeline(context, module, &pipeline)
 }
 

@@ -13,7 +13,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, Type};
 use melior::Context;
-use wrapc_dialects::TensorTypeInfo;
+use wrapc_dialects::{TensorTypeInfo, WrapOp};
 use wrapc_passes::ir;
 
 use crate::{CodegenError, Result};
@@ -61,7 +61,7 @@ pub fn gpu_module_source(module: &Module) -> Result<String> {
     let mut op = module.body().first_operation();
     while let Some(current) = op {
         op = current.next_in_block();
-        if current.name().as_string_ref().as_str() != Ok("wrap.kernel") {
+        if current.name().as_string_ref().as_str() != Ok(WrapOp::Kernel.name()) {
             continue;
         }
         let (Some(host), Some(entry), Some((inputs, _))) = (
@@ -156,7 +156,7 @@ pub fn kernels_to_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8)
 /// are left as they are.
 pub fn attach_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8) -> Result<()> {
     use melior::ir::operation::OperationMutLike;
-    let needs_ptx: Vec<_> = ir::collect_ops(module.as_operation(), "wrap.kernel")
+    let needs_ptx: Vec<_> = ir::collect_ops(module.as_operation(), WrapOp::Kernel.name())
         .into_iter()
         .filter(|k| ["ptx", "ptx_file", "cubin_file"].iter().all(|a| ir::attribute(*k, a).is_none()))
         .filter(|k| ir::flat_symbol_attr(*k, "host").is_some())

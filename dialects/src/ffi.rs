@@ -79,6 +79,7 @@ unsafe extern "C" {
 
     pub fn wrapcEmitWarning(location: mlir_sys::MlirLocation, message: *const c_char);
     pub fn wrapcRegisterPass(pass: *const WrapcPassDescriptor);
+    pub fn wrapcRegisterPipeline(name: *const c_char, description: *const c_char, passes: *const c_char);
     pub fn wrapcExecutionEngineCreate(module: mlir_sys::MlirModule, opt_level: c_int) -> mlir_sys::MlirExecutionEngine;
     pub fn wrapcParseModule(
         ctx: mlir_sys::MlirContext,

@@ -10,10 +10,22 @@ pub mod ffi;
 mod metadata;
 
 mod source;
+
+mod op_kind {
+    include!(concat!(env!("OUT_DIR"), "/wrap_ops.rs"));
+
+    impl WrapOp {
+        /// The kind of `op`, if it is a wrap op.
+        pub fn of<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a>) -> Option<WrapOp> {
+            op.name().as_string_ref().as_str().ok().and_then(WrapOp::from_name)
+        }
+    }
+}
 pub use metadata::{
     DeviceKind, InputFlags, InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo,
     TensorTypeInfo, DYNAMIC,
 };
+pub use op_kind::WrapOp;
 pub use source::{check_source, SourceError, MAX_NESTING, MAX_RESULT_NUMBER};
 
 use melior::dialect::{DialectHandle, DialectRegistry};

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
-use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 use wrapc_passes::ir;
 use wrapc_runtime::{Device, Tensor};
 
@@ -65,7 +65,8 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
         if name == "func.return" {
             return Ok(Some(operands));
         }
-        let results = if name == "wrap.device_guard" {
+        let kind = WrapOp::of(&op);
+        let results = if kind == Some(WrapOp::DeviceGuard) {
             // Host execution has one device; the guard only scopes the body.
             let body = op.region(0).ok().and_then(|r| r.first_block());
             if let Some(body) = body {
@@ -75,7 +76,7 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
         } else {
             run_op(interp, op, &name, &operands)?
         };
-        if name == "wrap.free" || name == "wrap.reuse" {
+        if matches!(kind, Some(WrapOp::Free | WrapOp::Reuse)) {
             frame.values.remove(&key(op.operand(0).unwrap()));
         }
         if results.len() != op.result_count() {
@@ -93,37 +94,58 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
 }
 
 fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]) -> Result<Vec<Value>> {
-    let rt = |e: wrapc_runtime::RuntimeError| InterpError::at(op, e.to_string());
-    let tensor = |i: usize| as_tensor(op, &operands[i], &format!("operand #{i}"));
-    let none = Ok(vec![]);
+    match WrapOp::of(&op) {
+        Some(kind) => run_wrap_op(interp, op, kind, operands),
+        None => run_upstream_op(interp, op, name, operands),
+    }
+}
+
+/// The upstream ops a wrapper or a host payload uses outside wrap ops.
+fn run_upstream_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]) -> Result<Vec<Value>> {
     match name {
         "arith.constant" => constant(op),
-        "func.call" | "wrap.call_compiled" => {
+        "func.call" => {
             let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
             interp.call_inner(&callee, operands)
         }
-        "wrap.grad_mode.get" => Ok(vec![Value::Bool(wrapc_runtime::grad_enabled())]),
-        "wrap.grad_mode.set" => match operands[0] {
+        other => crate::payload::symint_op(op, other, operands)
+            .unwrap_or_else(|| Err(InterpError::at(op, format!("the interpreter does not support '{other}'")))),
+    }
+}
+
+/// Every wrap op, matched exhaustively: a new op in WrapOps.td does not
+/// compile until it has a case here.
+fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &[Value]) -> Result<Vec<Value>> {
+    let rt = |e: wrapc_runtime::RuntimeError| InterpError::at(op, e.to_string());
+    let tensor = |i: usize| as_tensor(op, &operands[i], &format!("operand #{i}"));
+    let none = Ok(vec![]);
+    match kind {
+        WrapOp::CallCompiled => {
+            let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+            interp.call_inner(&callee, operands)
+        }
+        WrapOp::GradModeGet => Ok(vec![Value::Bool(wrapc_runtime::grad_enabled())]),
+        WrapOp::GradModeSet => match operands[0] {
             Value::Bool(enabled) => {
                 wrapc_runtime::set_grad_enabled(enabled);
                 none
             }
             _ => Err(InterpError::at(op, "grad mode must be an i1")),
         },
-        "wrap.bump_version" => {
+        WrapOp::BumpVersion => {
             tensor(0)?.bump_version();
             none
         }
-        "wrap.detach" => Ok(vec![Value::Tensor(tensor(0)?.detach())]),
-        "wrap.set_requires_grad" => {
+        WrapOp::Detach => Ok(vec![Value::Tensor(tensor(0)?.detach())]),
+        WrapOp::SetRequiresGrad => {
             tensor(0)?.set_requires_grad(ir::bool_attr(op, "requires_grad").unwrap_or(false)).map_err(rt)?;
             none
         }
-        "wrap.patch_requires_grad" => {
+        WrapOp::PatchRequiresGrad => {
             let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
             Ok(vec![Value::Tensor(level1::patch_requires_grad(tensor(0)?, &tensor(1)?, target).map_err(rt)?)])
         }
-        "wrap.apply_mutation" => {
+        WrapOp::ApplyMutation => {
             let info = ir::attribute(op, "info")
                 .and_then(InputInfo::from_attribute)
                 .ok_or_else(|| InterpError::at(op, "bad 'info'"))?;
@@ -131,51 +153,51 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
                 .map_err(rt)?;
             none
         }
-        "wrap.set_storage" => tensor(0)?.set_(&tensor(1)?).map_err(rt).map(|_| vec![]),
-        "wrap.as_strided_inplace" => {
+        WrapOp::SetStorage => tensor(0)?.set_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        WrapOp::AsStridedInplace => {
             let src = tensor(1)?;
             tensor(0)?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset()).map_err(rt).map(|_| vec![])
         }
-        "wrap.copy_inplace" => tensor(0)?.copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
-        "wrap.detach_copy_inplace" => tensor(0)?.detach().copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
-        "wrap.replay_alias" => {
+        WrapOp::CopyInplace => tensor(0)?.copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        WrapOp::DetachCopyInplace => tensor(0)?.detach().copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        WrapOp::ReplayAlias => {
             let info = ir::attribute(op, "info")
                 .and_then(OutputInfo::from_attribute)
                 .ok_or_else(|| InterpError::at(op, "bad 'info'"))?;
             let base = if operands.len() > 1 { Some(tensor(1)?) } else { None };
             Ok(vec![Value::Tensor(level1::replay_alias(&tensor(0)?, base.as_ref(), &info).map_err(rt)?)])
         }
-        "wrap.as_strided" | "wrap.reinterpret" => {
+        WrapOp::AsStrided | WrapOp::Reinterpret => {
             let (sizes, strides, offset) = mixed_view(op, &operands[1..], true)?;
             Ok(vec![Value::Tensor(tensor(0)?.as_strided(&sizes, &strides, offset).map_err(rt)?)])
         }
-        "wrap.view_dtype" => {
+        WrapOp::ViewDtype => {
             let dtype = result_dtype(op)?;
             Ok(vec![Value::Tensor(tensor(0)?.view_dtype(dtype).map_err(rt)?)])
         }
-        "wrap.tensor.size" | "wrap.tensor.stride" => {
+        WrapOp::TensorSize | WrapOp::TensorStride => {
             let t = tensor(0)?;
             let dim = ir::int_attr(op, "dim").unwrap_or(0) as usize;
-            let values = if name.ends_with("size") { t.sizes() } else { t.strides() };
+            let values = if kind == WrapOp::TensorSize { t.sizes() } else { t.strides() };
             values
                 .get(dim)
                 .map(|&v| vec![Value::Int(v)])
                 .ok_or_else(|| InterpError::at(op, format!("dimension {dim} out of range")))
         }
-        "wrap.tensor.offset" => Ok(vec![Value::Int(tensor(0)?.storage_offset())]),
-        "wrap.mark_dynamic" => {
+        WrapOp::TensorOffset => Ok(vec![Value::Int(tensor(0)?.storage_offset())]),
+        WrapOp::MarkDynamic => {
             let t = tensor(0)?;
             for d in ir::dense_i64_attr(op, "dims") {
                 t.mark_dynamic(d).map_err(rt)?;
             }
             none
         }
-        "wrap.null" => Ok(vec![Value::Null]),
-        "wrap.subclass.check_type" => {
+        WrapOp::Null => Ok(vec![Value::Null]),
+        WrapOp::SubclassCheckType => {
             let info = subclass_type(op, op.operand(0).unwrap().r#type())?;
             expect_subclass(op, &operands[0], &info.name).map(|_| vec![])
         }
-        "wrap.subclass.unwrap" => {
+        WrapOp::SubclassUnwrap => {
             let info = subclass_type(op, op.operand(0).unwrap().r#type())?;
             let value = expect_subclass(op, &operands[0], &info.name)?;
             let mut inner: Vec<Value> = value.attrs.iter().map(|(_, v)| v.clone()).collect();
@@ -184,21 +206,21 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
             }
             Ok(inner)
         }
-        "wrap.subclass.wrap" => subclass_wrap(op, operands),
-        "wrap.alloc" => {
+        WrapOp::SubclassWrap => subclass_wrap(op, operands),
+        WrapOp::Alloc => {
             let ty = tensor_type(op)?;
             let sizes = fill_dynamic(op, &ty.shape, operands)?;
             Ok(vec![Value::Tensor(Tensor::empty(&sizes, result_dtype(op)?, device(&ty)).map_err(rt)?)])
         }
-        "wrap.empty_strided" => {
+        WrapOp::EmptyStrided => {
             let (sizes, strides, _) = mixed_view(op, operands, false)?;
             let ty = tensor_type(op)?;
             Ok(vec![Value::Tensor(
                 Tensor::empty_strided(&sizes, &strides, result_dtype(op)?, device(&ty)).map_err(rt)?,
             )])
         }
-        "wrap.free" => none,
-        "wrap.reuse" => {
+        WrapOp::Free => none,
+        WrapOp::Reuse => {
             let ty = tensor_type(op)?;
             if ty.shape.contains(&DYNAMIC) {
                 return Err(InterpError::at(op, "the interpreter reuses buffers only for static shapes"));
@@ -209,7 +231,7 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
             let reused = if source.dtype() == dtype { source } else { source.view_dtype(dtype).map_err(rt)? };
             Ok(vec![Value::Tensor(reused.as_strided(&ty.shape, &strides, 0).map_err(rt)?)])
         }
-        "wrap.assert_finite" => {
+        WrapOp::AssertFinite => {
             let t = tensor(0)?;
             if t.to_f64_vec().map_err(rt)?.iter().all(|v| v.is_finite()) {
                 none
@@ -218,7 +240,7 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
                 Err(InterpError::at(op, format!("'{label}' holds NaN or Inf")))
             }
         }
-        "wrap.assert_size_stride" => {
+        WrapOp::AssertSizeStride => {
             let t = tensor(0)?;
             let (sizes, strides, _) = mixed_view(op, &operands[1..], false)?;
             if t.sizes() == sizes && t.strides() == strides {
@@ -234,9 +256,16 @@ fn run_op(interp: &Interpreter, op: OperationRef, name: &str, operands: &[Value]
                 ))
             }
         }
-        "wrap.launch" => crate::payload::launch(op, operands).map(|()| vec![]),
-        other => crate::payload::symint_op(op, other, operands)
-            .unwrap_or_else(|| Err(InterpError::at(op, format!("the interpreter does not support '{other}'")))),
+        WrapOp::Launch => crate::payload::launch(op, operands).map(|()| vec![]),
+        // Run by run_block, which scopes its body.
+        WrapOp::DeviceGuard => Err(InterpError::at(op, "a device guard runs as a region, not as an op")),
+        WrapOp::LazyLaunch => Err(InterpError::at(
+            op,
+            "a lazy launch is wrap-lower-lazy-launch's GPU form; interpret the module before that pass",
+        )),
+        WrapOp::RuntimeWrapper | WrapOp::SubclassWrapper | WrapOp::Kernel => {
+            Err(InterpError::at(op, format!("'{}' declares a symbol; it is called, not run in a block", kind.name())))
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod payload;
 mod value;
 
 use std::collections::HashMap;
+use wrapc_dialects::WrapOp;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::TypeLike;
@@ -73,11 +74,11 @@ impl<'c, 'a> Interpreter<'c, 'a> {
         let Some(symbol) = self.lookup(name) else {
             return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
         };
-        match symbol.name().as_string_ref().as_str().unwrap_or("") {
-            "wrap.runtime_wrapper" => level1::run_runtime_wrapper(self, symbol, args),
-            "wrap.subclass_wrapper" => level1::run_subclass_wrapper(self, symbol, args),
-            "func.func" => self.call_function(symbol, name, args),
-            other => Err(InterpError::at(symbol, format!("'{name}' is a {other}, which cannot be called"))),
+        match (WrapOp::of(&symbol), symbol.name().as_string_ref().as_str().unwrap_or("")) {
+            (Some(WrapOp::RuntimeWrapper), _) => level1::run_runtime_wrapper(self, symbol, args),
+            (Some(WrapOp::SubclassWrapper), _) => level1::run_subclass_wrapper(self, symbol, args),
+            (None, "func.func") => self.call_function(symbol, name, args),
+            (_, other) => Err(InterpError::at(symbol, format!("'{name}' is a {other}, which cannot be called"))),
         }
     }
 

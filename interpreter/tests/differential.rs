@@ -36,9 +36,8 @@ fn check_case(case: &Case) -> Result<(), TestCaseError> {
         Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
     prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
     let mut specialized = Module::parse(&context, &text).unwrap();
-    let pipeline = wrapc_passes::pipeline::SPECIALIZE.strip_suffix(')').expect("a module pipeline");
-    let pipeline = format!("{},cse,canonicalize)", pipeline.replacen('(', "(cse,canonicalize,", 1));
-    wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, &pipeline)
+    let pipeline = "builtin.module(cse,canonicalize,wrap-specialize,cse,canonicalize)";
+    wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, pipeline)
         .map_err(|e| TestCaseError::fail(format!("pipeline failed: {e}\n{text}")))?;
     let expected = call(case, &reference);
     let actual = call(case, &specialized);

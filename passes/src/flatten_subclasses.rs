@@ -9,14 +9,14 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, Region, RegionLike, Type, Value};
-use wrapc_dialects::{SubclassInfo, DYNAMIC};
+use wrapc_dialects::{SubclassInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
     let check_types = options.flag("check-types");
-    for wrapper in ir::collect_ops(module, "wrap.subclass_wrapper") {
+    for wrapper in ir::collect_ops(module, WrapOp::SubclassWrapper.name()) {
         flatten(wrapper, check_types)?;
         ir::erase(wrapper);
     }
@@ -43,7 +43,7 @@ fn read_signature<'c>(op: OperationRef<'c, '_>) -> Result<Signature<'c>, ir::Rep
     let callee_op = ir::lookup_symbol(op, &callee);
     match callee_op.map(|c| c.name().as_string_ref().as_str().map(str::to_owned)) {
         Some(Ok(kind)) if kind == "func.func" => {}
-        Some(Ok(kind)) if kind == "wrap.runtime_wrapper" => {
+        Some(Ok(kind)) if kind == WrapOp::RuntimeWrapper.name() => {
             return ir::fail(
                 op,
                 &format!("callee '{callee}' is still a wrap.runtime_wrapper; run wrap-orchestrate first"),
@@ -93,16 +93,16 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
                     );
                 }
                 for leaf in subclass.leaf_types() {
-                    flat_args.push(b.value("wrap.null", &[], leaf, &[]));
+                    flat_args.push(b.value(WrapOp::Null.name(), &[], leaf, &[]));
                 }
             }
             Some(subclass) => {
                 if check_types {
-                    b.create("wrap.subclass.check_type", &[arg], &[], &[]);
+                    b.create(WrapOp::SubclassCheckType.name(), &[arg], &[], &[]);
                 }
                 unwrap_into(&b, arg, &subclass, sig.append_symints, &mut flat_args);
             }
-            None if frozen => flat_args.push(b.value("wrap.null", &[], ty, &[])),
+            None if frozen => flat_args.push(b.value(WrapOp::Null.name(), &[], ty, &[])),
             None => flat_args.push(arg),
         }
     }
@@ -136,7 +136,7 @@ fn unwrap_into<'c, 'a>(
     let num_symints = if symints { subclass.num_dynamic_outer_dims() } else { 0 };
     result_types.extend(std::iter::repeat_n(b.index_type(), num_symints));
     let attributes = if symints { vec![("symints", b.unit())] } else { vec![] };
-    let unwrap = b.create("wrap.subclass.unwrap", &[value], &result_types, &attributes);
+    let unwrap = b.create(WrapOp::SubclassUnwrap.name(), &[value], &result_types, &attributes);
     let inner: Vec<Value> = (0..unwrap.result_count()).map(|i| unwrap.result(i).unwrap().into()).collect();
     let (attrs, sizes) = inner.split_at(subclass.attrs.len());
     for (value, (_, ty)) in attrs.iter().zip(&subclass.attrs) {
@@ -169,7 +169,7 @@ fn rebuild<'c, 'a>(
     let mut operands = inner.clone();
     operands.extend(&sizes);
     let segments = [inner.len() as i32, sizes.len() as i32];
-    b.value("wrap.subclass.wrap", &operands, ty, &[("operandSegmentSizes", b.dense_i32(&segments))])
+    b.value(WrapOp::SubclassWrap.name(), &operands, ty, &[("operandSegmentSizes", b.dense_i32(&segments))])
 }
 
 fn flattened_types<'c>(b: &Builder<'c, '_>, types: &[Type<'c>], symints: bool) -> Vec<Type<'c>> {

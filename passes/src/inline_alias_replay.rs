@@ -4,13 +4,13 @@
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
-use wrapc_dialects::{OutputInfo, OutputType, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{OutputInfo, OutputType, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
-    for op in ir::collect_ops(module, "wrap.replay_alias") {
+    for op in ir::collect_ops(module, WrapOp::ReplayAlias.name()) {
         let replacement = inline(op)?;
         let result: Value = op.result(0).expect("one result").into();
         ir::replace_all_uses(result, replacement);
@@ -66,7 +66,7 @@ fn regenerate_view<'c, 'a>(
             }
         }
         let viewed = tensor_type(b, &shape, out_type.element_type, &base_type);
-        source = b.value("wrap.view_dtype", &[base], viewed, &[]);
+        source = b.value(WrapOp::ViewDtype.name(), &[base], viewed, &[]);
     }
     let rank = out_type.rank();
     let (sizes, strides, offset) = match &info.view {
@@ -82,17 +82,17 @@ fn regenerate_view<'c, 'a>(
             .map(|(d, _)| b.value(query, &[out], index, &[("dim", b.i64_attr(d as i64))]))
             .collect()
     };
-    let dynamic_sizes = dims("wrap.tensor.size", &sizes);
-    let dynamic_strides = dims("wrap.tensor.stride", &strides);
+    let dynamic_sizes = dims(WrapOp::TensorSize.name(), &sizes);
+    let dynamic_strides = dims(WrapOp::TensorStride.name(), &strides);
     let dynamic_offset: Vec<Value> =
-        if offset == DYNAMIC { vec![b.value("wrap.tensor.offset", &[out], index, &[])] } else { vec![] };
+        if offset == DYNAMIC { vec![b.value(WrapOp::TensorOffset.name(), &[out], index, &[])] } else { vec![] };
     let mut operands = vec![source];
     operands.extend(&dynamic_sizes);
     operands.extend(&dynamic_strides);
     operands.extend(&dynamic_offset);
     let segments = [1, dynamic_sizes.len() as i32, dynamic_strides.len() as i32, dynamic_offset.len() as i32];
     b.value(
-        "wrap.as_strided",
+        WrapOp::AsStrided.name(),
         &operands,
         out.r#type(),
         &[
@@ -118,13 +118,16 @@ fn patch_requires_grad<'c, 'a>(
     match (base_requires_grad, info.requires_grad) {
         (Some(base), target) if base == target => view,
         (Some(false), _) => {
-            b.create("wrap.set_requires_grad", &[view], &[], &[("requires_grad", b.bool_attr(true))]);
+            b.create(WrapOp::SetRequiresGrad.name(), &[view], &[], &[("requires_grad", b.bool_attr(true))]);
             view
         }
-        (Some(true), _) => b.value("wrap.detach", &[view], view.r#type(), &[]),
-        (None, target) => {
-            b.value("wrap.patch_requires_grad", &[view, base], view.r#type(), &[("requires_grad", b.bool_attr(target))])
-        }
+        (Some(true), _) => b.value(WrapOp::Detach.name(), &[view], view.r#type(), &[]),
+        (None, target) => b.value(
+            WrapOp::PatchRequiresGrad.name(),
+            &[view, base],
+            view.r#type(),
+            &[("requires_grad", b.bool_attr(target))],
+        ),
     }
 }
 

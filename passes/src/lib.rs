@@ -109,7 +109,17 @@ fn parse_bool(value: &str) -> Option<bool> {
 /// call more than once.
 pub fn register_passes() {
     static ONCE: Once = Once::new();
-    ONCE.call_once(|| PASSES.iter().for_each(register_pass));
+    ONCE.call_once(|| {
+        PASSES.iter().for_each(register_pass);
+        // After the passes (and upstream's): a pipeline names them.
+        register_upstream_passes();
+        for pipeline in pipeline::PIPELINES {
+            let c = |s: &str| CString::new(s).expect("pipeline strings have no NUL");
+            let (name, summary, passes) = (c(pipeline.name), c(pipeline.summary), c(pipeline.passes));
+            // SAFETY: NUL-terminated strings the C++ side copies.
+            unsafe { ffi::wrapcRegisterPipeline(name.as_ptr(), summary.as_ptr(), passes.as_ptr()) };
+        }
+    });
 }
 
 fn register_pass(pass: &'static PassDef) {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
-use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
+use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
@@ -36,7 +36,7 @@ struct Globals {
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
     let allowed = options.string("allow-file-dir");
     let mut made: HashMap<String, Globals> = HashMap::new();
-    for launch in ir::collect_ops(module, "wrap.launch") {
+    for launch in ir::collect_ops(module, WrapOp::Launch.name()) {
         let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();
         let kernel = ir::lookup_symbol(launch, &kernel_name).expect("verified kernel");
         check_arguments(launch, &kernel_name)?;
@@ -216,7 +216,7 @@ fn rewrite(launch: OperationRef, globals: &Globals) {
     let operands: Vec<Value> = launch.operands().collect();
     let segments = ir::attribute(launch, "operandSegmentSizes").expect("verified launch");
     b.create(
-        "wrap.lazy_launch",
+        WrapOp::LazyLaunch.name(),
         &operands,
         &[],
         &[

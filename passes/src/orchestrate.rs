@@ -8,13 +8,13 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Attribute, Block, Region, RegionLike, Type, Value};
-use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType};
+use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
-    for wrapper in ir::collect_ops(module, "wrap.runtime_wrapper") {
+    for wrapper in ir::collect_ops(module, WrapOp::RuntimeWrapper.name()) {
         let plan = WrapperPlan::read(wrapper)?;
         emit_function(wrapper, &plan)?;
         ir::erase(wrapper);
@@ -112,14 +112,14 @@ fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
     let args: Vec<Value> = (0..body.argument_count()).map(|i| body.argument(i).unwrap().into()).collect();
 
     for i in plan.inputs_needing_version_bump() {
-        b.create("wrap.bump_version", &[args[i]], &[], &[]);
+        b.create(WrapOp::BumpVersion.name(), &[args[i]], &[], &[]);
     }
     let results = emit_call(&b, plan, &args);
     emit_mutation_epilogue(&b, plan, &args, &results);
     let outputs = emit_alias_replay(&b, plan, &args, &results);
     if let Some(enabled) = plan.grad_enabled_mutation {
         let flag = b.const_bool(enabled);
-        b.create("wrap.grad_mode.set", &[flag], &[], &[]);
+        b.create(WrapOp::GradModeSet.name(), &[flag], &[], &[]);
     }
     b.create("func.return", &outputs, &[], &[]);
     Ok(())
@@ -132,19 +132,19 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
     let mut call_args = args.to_vec();
     if plan.trace_joint {
         for &i in &plan.detach_inputs {
-            call_args[i] = b.value("wrap.detach", &[args[i]], plan.arg_types[i], &[]);
+            call_args[i] = b.value(WrapOp::Detach.name(), &[args[i]], plan.arg_types[i], &[]);
         }
     }
     let i1 = b.ty("i1");
-    let saved = b.value("wrap.grad_mode.get", &[], i1, &[]);
+    let saved = b.value(WrapOp::GradModeGet.name(), &[], i1, &[]);
     let during_call = b.const_bool(plan.trace_joint);
-    b.create("wrap.grad_mode.set", &[during_call], &[], &[]);
+    b.create(WrapOp::GradModeSet.name(), &[during_call], &[], &[]);
     let mut attributes = vec![("callee", b.symbol_ref(&plan.callee))];
     if plan.disable_amp {
         attributes.push(("disable_amp", b.unit()));
     }
-    let call = b.create("wrap.call_compiled", &call_args, &plan.callee_result_types, &attributes);
-    b.create("wrap.grad_mode.set", &[saved], &[], &[]);
+    let call = b.create(WrapOp::CallCompiled.name(), &call_args, &plan.callee_result_types, &attributes);
+    b.create(WrapOp::GradModeSet.name(), &[saved], &[], &[]);
     (0..call.result_count()).map(|i| call.result(i).unwrap().into()).collect()
 }
 
@@ -161,7 +161,7 @@ fn emit_mutation_epilogue<'c>(
         if plan.trace_joint {
             attributes.push(("trace_joint", b.unit()));
         }
-        b.create("wrap.apply_mutation", &[args[i], results[k]], &[], &attributes);
+        b.create(WrapOp::ApplyMutation.name(), &[args[i], results[k]], &[], &attributes);
     }
 }
 
@@ -197,9 +197,9 @@ fn emit_alias_replay<'c, 'a>(
             if let (Some(base), OutputType::AliasOfInput | OutputType::IsInput) = (info.base_index, info.output_type) {
                 attributes.push(("base_requires_grad", b.bool_attr(plan.inputs[base].flags.requires_grad)));
             }
-            let replayed = b.value("wrap.replay_alias", &operands, plan.result_types[j], &attributes);
+            let replayed = b.value(WrapOp::ReplayAlias.name(), &operands, plan.result_types[j], &attributes);
             if !info.dynamic_dims.is_empty() {
-                b.create("wrap.mark_dynamic", &[replayed], &[], &[("dims", b.dense_i64(&info.dynamic_dims))]);
+                b.create(WrapOp::MarkDynamic.name(), &[replayed], &[], &[("dims", b.dense_i64(&info.dynamic_dims))]);
             }
             replayed
         })

@@ -10,9 +10,42 @@ use melior::pass::PassManager;
 use melior::utility::parse_pass_pipeline;
 use melior::Context;
 
+/// A pass pipeline registered in MLIR under its name: `wrapc-opt --NAME`,
+/// or `NAME` inside `--pass-pipeline`, and what the tools run.
+pub struct PipelineDef {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// The passes, in MLIR's textual form, anchored on `builtin.module`.
+    pub passes: &'static str,
+}
+
+/// wrapc's pipelines, the one place their passes are listed.
+pub static PIPELINES: &[PipelineDef] = &[
+    PipelineDef {
+        name: "wrap-specialize",
+        summary: "Level 1 to straight-line level 2: orchestrate, flatten subclasses, specialize mutation epilogues, \
+                  inline alias replay",
+        passes: "wrap-orchestrate,wrap-flatten-subclasses,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay",
+    },
+    PipelineDef {
+        name: "wrap-lower-to-llvm",
+        summary: "Specialized wrap IR to the LLVM dialect: wrapc's lowering, then upstream's",
+        passes: "convert-wrap-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-cf-to-llvm,\
+                 convert-func-to-llvm,reconcile-unrealized-casts",
+    },
+    PipelineDef {
+        name: "wrap-lower-to-llvm-cuda",
+        summary: "wrap-lower-to-llvm with GPU launches through lazily loaded, autotuned slots",
+        passes: "wrap-lower-lazy-launch,wrap-lower-to-llvm",
+    },
+];
+
 /// wrapc's specialization pipeline: level 1 → straight-line level 2.
-pub const SPECIALIZE: &str = "builtin.module(wrap-orchestrate,wrap-flatten-subclasses,\
-wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)";
+pub const SPECIALIZE: &str = "builtin.module(wrap-specialize)";
+/// Specialized wrap IR → LLVM dialect.
+pub const TO_LLVM: &str = "builtin.module(wrap-lower-to-llvm)";
+/// [`TO_LLVM`] with kernel launches on the GPU through lazy slots.
+pub const TO_LLVM_CUDA: &str = "builtin.module(wrap-lower-to-llvm-cuda)";
 
 /// Runs `pipeline` (MLIR's textual form) on `module` and verifies the
 /// result. Returns the warnings the passes emitted; on failure, every error

@@ -5,14 +5,14 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
-use wrapc_dialects::InputInfo;
+use wrapc_dialects::{InputInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
     let elide_self_copies = options.flag("elide-self-copies");
-    for op in ir::collect_ops(module, "wrap.apply_mutation") {
+    for op in ir::collect_ops(module, WrapOp::ApplyMutation.name()) {
         specialize(op, elide_self_copies)?;
         ir::erase(op);
     }
@@ -82,20 +82,20 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
         WriteBack::Nothing => {}
         WriteBack::SetStorage { detach_update } => {
             let source =
-                if detach_update { b.value("wrap.detach", &[updated], updated.r#type(), &[]) } else { updated };
-            b.create("wrap.set_storage", &[orig, source], &[], &[]);
+                if detach_update { b.value(WrapOp::Detach.name(), &[updated], updated.r#type(), &[]) } else { updated };
+            b.create(WrapOp::SetStorage.name(), &[orig, source], &[], &[]);
         }
         WriteBack::Metadata => {
-            b.create("wrap.as_strided_inplace", &[orig, updated], &[], &[]);
+            b.create(WrapOp::AsStridedInplace.name(), &[orig, updated], &[], &[]);
         }
         WriteBack::Data { metadata_too, copy } => {
             if metadata_too {
-                b.create("wrap.as_strided_inplace", &[orig, updated], &[], &[]);
+                b.create(WrapOp::AsStridedInplace.name(), &[orig, updated], &[], &[]);
             }
             match copy {
-                Copy::Detached => b.create("wrap.detach_copy_inplace", &[orig, updated], &[], &[]),
-                Copy::Plain => b.create("wrap.copy_inplace", &[orig, updated], &[], &[]),
-                Copy::VersionBumpOnly => b.create("wrap.bump_version", &[orig], &[], &[]),
+                Copy::Detached => b.create(WrapOp::DetachCopyInplace.name(), &[orig, updated], &[], &[]),
+                Copy::Plain => b.create(WrapOp::CopyInplace.name(), &[orig, updated], &[], &[]),
+                Copy::VersionBumpOnly => b.create(WrapOp::BumpVersion.name(), &[orig], &[], &[]),
             };
         }
     }
@@ -108,7 +108,7 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
 fn callee_returns_argument(op: OperationRef, orig: Value, updated: Value) -> bool {
     let Ok(result) = melior::ir::operation::OperationResult::try_from(updated) else { return false };
     let call = result.owner();
-    if call.name().as_string_ref().as_str() != Ok("wrap.call_compiled") {
+    if call.name().as_string_ref().as_str() != Ok(WrapOp::CallCompiled.name()) {
         return false;
     }
     let Some(callee_name) = ir::flat_symbol_attr(call, "callee") else { return false };

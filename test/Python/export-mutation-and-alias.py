@@ -1,7 +1,7 @@
 # An input mutated in place and an output that views another input.
 # RUN: %python %s > %t.mlir
 # RUN: FileCheck %s < %t.mlir
-# RUN: wrapc-opt %t.mlir --pass-pipeline='builtin.module(wrap-orchestrate,wrap-flatten-subclasses,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)' | FileCheck %s --check-prefix=SPEC
+# RUN: wrapc-opt %t.mlir --wrap-specialize | FileCheck %s --check-prefix=SPEC
 import torch
 import wrapc_torch
 

@@ -20,6 +20,10 @@
 // CHECK-HELP-DAG: --wrap-specialize-mutation-epilogue {{.*}}write-back
 // CHECK-HELP-DAG: --elide-self-copies
 // CHECK-HELP-DAG: --wrap-inline-alias-replay {{.*}}view regeneration
+// Named pipelines, registered once in passes/src/pipeline.rs.
+// CHECK-HELP-DAG: --wrap-specialize {{.*}}Level 1 to straight-line level 2
+// CHECK-HELP-DAG: --wrap-lower-to-llvm {{.*}}wrapc's lowering, then upstream's
+// CHECK-HELP-DAG: --wrap-lower-to-llvm-cuda {{.*}}lazily loaded
 // CHECK-HELP-DAG: --split-input-file
 // CHECK-HELP-DAG: --verify-diagnostics
 

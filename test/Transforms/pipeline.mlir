@@ -3,8 +3,8 @@
 // subclass wrapper around a runtime wrapper and a graph that mutates its
 // input in place: every mutation and alias becomes its straight-line form,
 // in order, and nothing generic is left.
-// RUN: wrapc-opt %s -split-input-file --pass-pipeline='builtin.module(wrap-orchestrate,wrap-flatten-subclasses,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)' | FileCheck %s
-// RUN: wrapc-opt %s -split-input-file --pass-pipeline='builtin.module(wrap-orchestrate,wrap-flatten-subclasses,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)' | FileCheck %s --check-prefix=GENERIC
+// RUN: wrapc-opt %s -split-input-file --wrap-specialize | FileCheck %s
+// RUN: wrapc-opt %s -split-input-file --wrap-specialize | FileCheck %s --check-prefix=GENERIC
 
 // GENERIC-NOT: wrap.runtime_wrapper
 // GENERIC-NOT: wrap.subclass_wrapper

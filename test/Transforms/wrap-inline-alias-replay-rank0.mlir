@@ -2,7 +2,7 @@
 // <[], [], offset>) becomes a wrap.as_strided with empty size and stride
 // lists.
 // RUN: wrapc-opt %s -split-input-file --wrap-inline-alias-replay | FileCheck %s
-// RUN: wrapc-opt %s -split-input-file --pass-pipeline='builtin.module(wrap-orchestrate,wrap-flatten-subclasses,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay)' | FileCheck %s --check-prefix=CHECK-PIPE
+// RUN: wrapc-opt %s -split-input-file --wrap-specialize | FileCheck %s --check-prefix=CHECK-PIPE
 
 // CHECK-LABEL: func.func @scalar_view(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<f32>, %[[BASE:[^:]*]]: !wrap.tensor<8xf32>

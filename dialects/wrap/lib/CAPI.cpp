@@ -366,6 +366,18 @@ void wrapcRegisterPass(const WrapcPassDescriptor *pass) {
   });
 }
 
+void wrapcRegisterPipeline(const char *name, const char *description,
+                           const char *passes) {
+  std::string text = passes;
+  PassPipelineRegistration<>(
+      name, description, [text](OpPassManager &pm) {
+        // The passes were registered first; a bad name is a bug in the
+        // registry, reported where MLIR reports pipeline errors.
+        if (failed(parsePassPipeline(text, pm, llvm::errs())))
+          llvm::report_fatal_error("wrapc: invalid registered pipeline");
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // The opt driver
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,7 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
-use wrapc_dialects::TensorTypeInfo;
+use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::abi::*;
 use super::FnLowering;
@@ -17,7 +17,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// scopes its body.
     pub(super) fn lower_device_guard(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
-        if ir::collect_ops(op, "wrap.lazy_launch").is_empty() {
+        if ir::collect_ops(op, WrapOp::LazyLaunch.name()).is_empty() {
             return self.lower_block(body, results);
         }
         let device = self.const_int(ir::int_attr(op, "device").unwrap_or(0), "i32");

@@ -11,7 +11,7 @@ use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
-use wrapc_dialects::{SubclassInfo, TensorTypeInfo};
+use wrapc_dialects::{SubclassInfo, TensorTypeInfo, WrapOp};
 
 mod abi;
 mod builder;
@@ -31,7 +31,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     for function in functions {
         lower_function(module, function, &names, &mut decls)?;
     }
-    for kernel in ir::collect_ops(module, "wrap.kernel") {
+    for kernel in ir::collect_ops(module, WrapOp::Kernel.name()) {
         ir::erase(kernel);
     }
     Ok(())
@@ -40,10 +40,10 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
 /// Level-1 ops and generic level-2 ops need the specialization passes first.
 fn reject_unlowered(module: OperationRef) -> PassResult {
     let needs = [
-        ("wrap.runtime_wrapper", "wrap-orchestrate"),
-        ("wrap.subclass_wrapper", "wrap-flatten-subclasses"),
-        ("wrap.apply_mutation", "wrap-specialize-mutation-epilogue"),
-        ("wrap.replay_alias", "wrap-inline-alias-replay"),
+        (WrapOp::RuntimeWrapper.name(), "wrap-orchestrate"),
+        (WrapOp::SubclassWrapper.name(), "wrap-flatten-subclasses"),
+        (WrapOp::ApplyMutation.name(), "wrap-specialize-mutation-epilogue"),
+        (WrapOp::ReplayAlias.name(), "wrap-inline-alias-replay"),
     ];
     for (name, pass) in needs {
         if let Some(op) = ir::collect_ops(module, name).first() {
@@ -61,12 +61,12 @@ fn is_wrap_type(ty: Type) -> bool {
 fn uses_wrap_ops(function: OperationRef) -> bool {
     let mut found = false;
     for name in [
-        "wrap.call_compiled",
-        "wrap.grad_mode.get",
-        "wrap.launch",
-        "wrap.lazy_launch",
-        "wrap.alloc",
-        "wrap.empty_strided",
+        WrapOp::CallCompiled.name(),
+        WrapOp::GradModeGet.name(),
+        WrapOp::Launch.name(),
+        WrapOp::LazyLaunch.name(),
+        WrapOp::Alloc.name(),
+        WrapOp::EmptyStrided.name(),
     ] {
         found |= !ir::collect_ops(function, name).is_empty();
     }
@@ -77,7 +77,7 @@ fn uses_wrap_ops(function: OperationRef) -> bool {
 /// in its signature or wrap ops in its body, and every compiled graph a
 /// wrapper calls. Subclass-typed ones are dropped with a warning.
 fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
-    let callees: HashSet<String> = ir::collect_ops(module, "wrap.call_compiled")
+    let callees: HashSet<String> = ir::collect_ops(module, WrapOp::CallCompiled.name())
         .into_iter()
         .filter_map(|call| ir::flat_symbol_attr(call, "callee"))
         .collect();

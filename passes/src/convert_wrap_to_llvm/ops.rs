@@ -3,7 +3,7 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value, ValueLike};
-use wrapc_dialects::{DeviceKind, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
 use super::{key, FnLowering};
@@ -26,18 +26,41 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if operands.iter().any(|v| self.dead.contains(&key(*v))) {
             return ir::fail(op, "uses a tensor after its buffer was freed or reused");
         }
-        match name.as_str() {
-            "func.return" => self.lower_return(op, &operands, results)?,
-            "wrap.grad_mode.get" => {
+        match WrapOp::of(&op) {
+            Some(kind) => self.lower_wrap_op(op, kind, &operands, results),
+            None => match name.as_str() {
+                "func.return" => self.lower_return(op, &operands, results),
+                "func.call" => self.lower_call(op, &operands),
+                other if other.starts_with("arith.") || other.starts_with("index.") => {
+                    self.clone_op(op, &operands);
+                    Ok(())
+                }
+                other => ir::fail(op, &format!("convert-wrap-to-llvm does not lower '{other}'")),
+            },
+        }
+    }
+
+    /// Every wrap op, matched exhaustively: a new op in WrapOps.td does not
+    /// compile until it has a lowering (or a reason it has none) here.
+    fn lower_wrap_op(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        kind: WrapOp,
+        operands: &[Value<'c, 'a>],
+        results: &[Type<'c>],
+    ) -> PassResult {
+        let operands = operands.to_vec();
+        match kind {
+            WrapOp::GradModeGet => {
                 let flag = self.call("wrt_grad_enabled", &[]).unwrap();
                 let bit = self.b().value("arith.trunci", &[flag], self.ty("i1"), &[]);
                 self.result(op, bit);
             }
-            "wrap.grad_mode.set" => {
+            WrapOp::GradModeSet => {
                 let flag = self.bool_to_i8(operands[0]);
                 self.call("wrt_set_grad_enabled", &[flag]);
             }
-            "wrap.bump_version" => {
+            WrapOp::BumpVersion => {
                 // An atomic add on the shared counter the header points at.
                 let counter = self.header_field(operands[0], &[HEADER_VERSION], "!llvm.ptr");
                 let one = self.const_int(1, "i64");
@@ -49,69 +72,69 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     &[("bin_op", b.attr("1 : i64")), ("ordering", b.attr("7 : i64"))],
                 );
             }
-            "wrap.set_storage" => self.checked("wrt_set_", &operands),
-            "wrap.copy_inplace" => self.checked("wrt_copy_", &operands),
-            "wrap.detach_copy_inplace" => self.checked("wrt_detach_copy_", &operands),
-            "wrap.as_strided_inplace" => self.checked("wrt_as_strided_like_", &operands),
-            "wrap.detach" => {
+            WrapOp::SetStorage => self.checked("wrt_set_", &operands),
+            WrapOp::CopyInplace => self.checked("wrt_copy_", &operands),
+            WrapOp::DetachCopyInplace => self.checked("wrt_detach_copy_", &operands),
+            WrapOp::AsStridedInplace => self.checked("wrt_as_strided_like_", &operands),
+            WrapOp::Detach => {
                 let value = self.new_ref("wrt_detach", &operands);
                 self.result(op, value);
             }
-            "wrap.set_requires_grad" => {
+            WrapOp::SetRequiresGrad => {
                 let flag = ir::bool_attr(op, "requires_grad").unwrap_or(false);
                 let flag = self.const_int(i64::from(flag), "i8");
                 self.checked("wrt_set_requires_grad", &[operands[0], flag]);
             }
-            "wrap.patch_requires_grad" => {
+            WrapOp::PatchRequiresGrad => {
                 let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
                 let target = self.const_int(i64::from(target), "i8");
                 let value = self.new_ref("wrt_patch_requires_grad", &[operands[0], operands[1], target]);
                 self.result(op, value);
             }
-            "wrap.as_strided" | "wrap.reinterpret" => {
+            WrapOp::AsStrided | WrapOp::Reinterpret => {
                 let value = self.lower_strided_view(op, &operands)?;
                 self.result(op, value);
             }
-            "wrap.view_dtype" => {
+            WrapOp::ViewDtype => {
                 let element = TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).unwrap().element_type;
                 let code = self.const_int(dtype_code(element).unwrap_or(-1), "i32");
                 let value = self.new_ref("wrt_view_dtype", &[operands[0], code]);
                 self.result(op, value);
             }
-            "wrap.tensor.size" | "wrap.tensor.stride" => {
+            WrapOp::TensorSize | WrapOp::TensorStride => {
                 // Inline loads from the header (the verifier bounds `dim`).
                 let dim = ir::int_attr(op, "dim").unwrap_or(0) as i32;
-                let field = if name.ends_with("size") { HEADER_SIZES } else { HEADER_STRIDES };
+                let field = if kind == WrapOp::TensorSize { HEADER_SIZES } else { HEADER_STRIDES };
                 let value = self.header_field(operands[0], &[field, dim], "i64");
                 let index = self.to_index(value);
                 self.result(op, index);
             }
-            "wrap.tensor.offset" => {
+            WrapOp::TensorOffset => {
                 let value = self.header_field(operands[0], &[HEADER_OFFSET], "i64");
                 let index = self.to_index(value);
                 self.result(op, index);
             }
-            "wrap.mark_dynamic" => {
+            WrapOp::MarkDynamic => {
                 for dim in ir::dense_i64_attr(op, "dims") {
                     let dim = self.const_int(dim, "i64");
                     self.checked("wrt_mark_dynamic", &[operands[0], dim]);
                 }
             }
-            "wrap.null" => {
+            WrapOp::Null => {
                 let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
                 self.nulls.insert(key(null));
                 self.result(op, null);
             }
-            "wrap.call_compiled" | "func.call" => self.lower_call(op, &operands)?,
-            "wrap.alloc" => {
+            WrapOp::CallCompiled => self.lower_call(op, &operands)?,
+            WrapOp::Alloc => {
                 let value = self.lower_alloc(op, &operands)?;
                 self.result(op, value);
             }
-            "wrap.empty_strided" => {
+            WrapOp::EmptyStrided => {
                 let value = self.lower_empty_strided(op, &operands)?;
                 self.result(op, value);
             }
-            "wrap.free" => {
+            WrapOp::Free => {
                 let Some(position) = self.owned.iter().position(|v| *v == operands[0]) else {
                     return ir::fail(
                         op,
@@ -122,30 +145,32 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.call("wrt_tensor_release", &[value]);
                 self.dead.insert(key(value));
             }
-            "wrap.reuse" => {
+            WrapOp::Reuse => {
                 let value = self.lower_reuse(op, &operands)?;
                 self.result(op, value);
             }
-            "wrap.assert_finite" => {
+            WrapOp::AssertFinite => {
                 let label = ir::string_attr(op, "name").unwrap_or_default();
                 let label = self.c_string(&label);
                 self.checked("wrt_assert_finite", &[operands[0], label]);
             }
-            "wrap.assert_size_stride" => {
+            WrapOp::AssertSizeStride => {
                 let rank = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap().rank();
                 let (sizes, strides, _) = self.mixed_lists(op, &operands[1..], false);
                 let rank = self.const_int(rank as i64, "i64");
                 let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
                 self.checked("wrt_assert_size_stride", &[operands[0], rank, sizes, strides]);
             }
-            "wrap.device_guard" => self.lower_device_guard(op, results)?,
-            "wrap.launch" => self.lower_launch(op, &operands)?,
-            "wrap.lazy_launch" => self.lower_lazy_launch(op, &operands)?,
-            other if other.starts_with("arith.") || other.starts_with("index.") => self.clone_op(op, &operands),
-            other if other.starts_with("wrap.subclass.") => {
+            WrapOp::DeviceGuard => self.lower_device_guard(op, results)?,
+            WrapOp::Launch => self.lower_launch(op, &operands)?,
+            WrapOp::LazyLaunch => self.lower_lazy_launch(op, &operands)?,
+            WrapOp::SubclassCheckType | WrapOp::SubclassUnwrap | WrapOp::SubclassWrap => {
                 return ir::fail(op, "tensor-subclass values cannot cross wrapc's native ABI; flatten them first");
             }
-            other => return ir::fail(op, &format!("convert-wrap-to-llvm does not lower '{other}'")),
+            WrapOp::RuntimeWrapper | WrapOp::SubclassWrapper | WrapOp::ApplyMutation | WrapOp::ReplayAlias => {
+                return ir::fail(op, &format!("'{}' must be specialized before convert-wrap-to-llvm", kind.name()));
+            }
+            WrapOp::Kernel => return ir::fail(op, "a kernel is declared at module level, not inside a function"),
         }
         Ok(())
     }

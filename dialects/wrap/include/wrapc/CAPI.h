@@ -140,6 +140,13 @@ typedef struct {
 /// Registers a pass in MLIR's global registry, so that `--<argument>`,
 /// `--pass-pipeline` and pass options work as for any MLIR pass. Strings are
 /// copied; `userData` must outlive the process.
+/// Registers `name` as a pass pipeline (`wrapc-opt --name`, `name` inside
+/// `--pass-pipeline`) that runs `passes`, a textual list of registered
+/// passes anchored on the same op as the pipeline. Strings are copied.
+MLIR_CAPI_EXPORTED void wrapcRegisterPipeline(const char *name,
+                                              const char *description,
+                                              const char *passes);
+
 MLIR_CAPI_EXPORTED void wrapcRegisterPass(const WrapcPassDescriptor *pass);
 
 /// Runs MLIR's opt driver (`mlir::MlirOptMain`) with the wrap dialect and the
