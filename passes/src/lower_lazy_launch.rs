@@ -18,9 +18,9 @@ use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 /// Device ordinals a slot has entries for (`wrt_cuda_slot` in the runtime).
-const MAX_DEVICES: usize = 8;
+const MAX_DEVICES: usize = wrapc_abi::MAX_DEVICES;
 /// `sizeof(wrt_cuda_slot_entry)`.
-const SLOT_ENTRY_BYTES: usize = 64;
+const SLOT_ENTRY_BYTES: usize = wrapc_abi::SLOT_ENTRY_BYTES;
 /// `wrt_cuda_kernel`: image, image size, entry, configs, number of configs.
 const DESCRIPTOR_TYPE: &str = "!llvm.struct<(ptr, i64, ptr, ptr, i64)>";
 /// i64 words per `wrt_cuda_config`: block[3], num_warps | shared << 32, name.

@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use wrapc_abi::Status;
 
 use crate::{DType, Device, RuntimeError, Tensor};
 
@@ -20,19 +21,20 @@ pub use crate::host::{wrt_host_kernel, wrt_launch_host};
 /// release only touch the reference count.
 pub type wrt_tensor = crate::tensor::TensorObject;
 
-pub const WRT_OK: i32 = 0;
-pub const WRT_ERR_NULL: i32 = 1;
-pub const WRT_ERR_DTYPE: i32 = 2;
-pub const WRT_ERR_SHAPE: i32 = 3;
-pub const WRT_ERR_DEVICE: i32 = 4;
-pub const WRT_ERR_BOUNDS: i32 = 5;
-pub const WRT_ERR_ARG: i32 = 6;
-pub const WRT_ERR_ALLOC: i32 = 7;
-pub const WRT_ERR_UNSUPPORTED: i32 = 8;
-pub const WRT_ERR_INTERNAL: i32 = 9;
+// The status codes, as wrapc_abi::Status defines them.
+pub const WRT_OK: i32 = Status::Ok.code();
+pub const WRT_ERR_NULL: i32 = Status::Null.code();
+pub const WRT_ERR_DTYPE: i32 = Status::Dtype.code();
+pub const WRT_ERR_SHAPE: i32 = Status::Shape.code();
+pub const WRT_ERR_DEVICE: i32 = Status::Device.code();
+pub const WRT_ERR_BOUNDS: i32 = Status::Bounds.code();
+pub const WRT_ERR_ARG: i32 = Status::Arg.code();
+pub const WRT_ERR_ALLOC: i32 = Status::Alloc.code();
+pub const WRT_ERR_UNSUPPORTED: i32 = Status::Unsupported.code();
+pub const WRT_ERR_INTERNAL: i32 = Status::Internal.code();
 /// A CUDA driver call failed; the message names the call and the error
 /// (`cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE`).
-pub const WRT_ERR_CUDA: i32 = 10;
+pub const WRT_ERR_CUDA: i32 = Status::Cuda.code();
 
 thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());

@@ -4,14 +4,14 @@
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DType {
-    F16 = 0,
-    BF16 = 1,
-    F32 = 2,
-    F64 = 3,
-    I8 = 4,
-    I32 = 5,
-    I64 = 6,
-    Bool = 7,
+    F16 = wrapc_abi::DtypeCode::F16 as i32,
+    BF16 = wrapc_abi::DtypeCode::BF16 as i32,
+    F32 = wrapc_abi::DtypeCode::F32 as i32,
+    F64 = wrapc_abi::DtypeCode::F64 as i32,
+    I8 = wrapc_abi::DtypeCode::I8 as i32,
+    I32 = wrapc_abi::DtypeCode::I32 as i32,
+    I64 = wrapc_abi::DtypeCode::I64 as i32,
+    Bool = wrapc_abi::DtypeCode::Bool as i32,
 }
 
 impl DType {

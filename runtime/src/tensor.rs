@@ -97,7 +97,7 @@ fn checked_numel(sizes: &[i64]) -> Result<i64> {
 
 /// The most dimensions a tensor may have (the C-visible header has room
 /// for this many sizes and strides).
-pub const MAX_RANK: usize = 8;
+pub const MAX_RANK: usize = wrapc_abi::MAX_RANK;
 
 /// What a C handle points at: the tensor object itself, so that retaining
 /// and releasing a handle is a reference-count update, not an allocation.
@@ -653,9 +653,11 @@ mod tests {
         // wrt_tensor_header in include/wrapc_runtime.h, and the LLVM struct
         // convert-wrap-to-llvm reads: (i32, i32, i64, i64, [8 x i64], [8 x i64], ptr).
         use super::header::*;
+        let abi = &wrapc_abi::TENSOR_HEADER;
         assert_eq!(
             [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX],
-            [0, 4, 8, 16, 24, 88, 152, 160, 168]
+            ["dtype", "device_kind", "rank", "storage_offset", "sizes", "strides", "version", "data", "device_index"]
+                .map(|field| abi.offset(field))
         );
     }
 

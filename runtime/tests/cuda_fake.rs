@@ -291,9 +291,16 @@ fn the_device_guard_restores_the_previous_context() {
 #[test]
 fn slot_layout_is_what_compiled_code_reads() {
     use slot::layout::*;
+    let abi = &wrapc_abi::SLOT_ENTRY;
     assert_eq!(
         [FUNCTION, LAUNCH, STREAM, DIVISOR, THREADS, SHARED, FAILED, ENTRY_SIZE],
-        [0, 8, 16, 24, 48, 52, 56, 64]
+        ["function", "launch", "stream", "divisor", "threads", "shared_bytes", "failed"]
+            .map(|field| abi.offset(field))
+            .into_iter()
+            .chain([wrapc_abi::SLOT_ENTRY_BYTES])
+            .collect::<Vec<_>>()
+            .try_into()
+            .unwrap_or([0; 8])
     );
 }
 

@@ -4,49 +4,47 @@
 
 use melior::ir::Type;
 
-/// The C-layout header every `wrt_tensor` starts with (`wrt_tensor_header`
-/// in wrapc_runtime.h): dtype, device kind, rank, storage offset, sizes,
-/// strides, a pointer to the shared version counter, the storage's base
-/// address and the CUDA device ordinal.
-pub(super) const HEADER: &str = "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32)>";
+use wrapc_abi::{DtypeCode, Status, SLOT_ENTRY as SLOT_ENTRY_LAYOUT, TENSOR_HEADER};
 
-pub(super) const HEADER_DTYPE: i32 = 0;
+/// The C-layout header every `wrt_tensor` starts with (wrapc_abi's
+/// `TENSOR_HEADER`, `wrt_tensor_header` in wrapc_runtime.h).
+pub(super) fn header_type() -> &'static str {
+    static TYPE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TYPE.get_or_init(|| TENSOR_HEADER.llvm_type())
+}
 
-pub(super) const HEADER_DEVICE: i32 = 1;
+pub(super) const HEADER_DTYPE: i32 = TENSOR_HEADER.index("dtype") as i32;
+pub(super) const HEADER_DEVICE: i32 = TENSOR_HEADER.index("device_kind") as i32;
+pub(super) const HEADER_RANK: i32 = TENSOR_HEADER.index("rank") as i32;
+pub(super) const HEADER_OFFSET: i32 = TENSOR_HEADER.index("storage_offset") as i32;
+pub(super) const HEADER_SIZES: i32 = TENSOR_HEADER.index("sizes") as i32;
+pub(super) const HEADER_STRIDES: i32 = TENSOR_HEADER.index("strides") as i32;
+pub(super) const HEADER_VERSION: i32 = TENSOR_HEADER.index("version") as i32;
+pub(super) const HEADER_DATA: i32 = TENSOR_HEADER.index("data") as i32;
+pub(super) const HEADER_DEVICE_INDEX: i32 = TENSOR_HEADER.index("device_index") as i32;
 
-pub(super) const HEADER_RANK: i32 = 2;
+/// `wrt_cuda_slot_entry`, one per device ordinal of a kernel's slot.
+pub(super) fn slot_entry_type() -> &'static str {
+    static TYPE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TYPE.get_or_init(|| SLOT_ENTRY_LAYOUT.llvm_type())
+}
 
-pub(super) const HEADER_OFFSET: i32 = 3;
+pub(super) const SLOT_ENTRY_BYTES: i64 = wrapc_abi::SLOT_ENTRY_BYTES as i64;
 
-pub(super) const HEADER_SIZES: i32 = 4;
-
-pub(super) const HEADER_STRIDES: i32 = 5;
-
-pub(super) const HEADER_VERSION: i32 = 6;
-
-pub(super) const HEADER_DATA: i32 = 7;
-
-pub(super) const HEADER_DEVICE_INDEX: i32 = 8;
-
-/// `wrt_cuda_slot_entry` (runtime/src/cuda/slot.rs): function, launch,
-/// stream, divisor[3], threads, shared bytes, failed; one per device ordinal.
-pub(super) const SLOT_ENTRY: &str = "!llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>";
-
-pub(super) const SLOT_ENTRY_BYTES: i64 = 64;
-
-pub(super) const MAX_DEVICES: i64 = 8;
+pub(super) const MAX_DEVICES: i64 = wrapc_abi::MAX_DEVICES as i64;
 
 /// CUDA's `gridDim` limits (x, y, z).
-pub(super) const GRID_LIMITS: [i64; 3] = [(1 << 31) - 1, 65535, 65535];
+pub(super) const GRID_LIMITS: [i64; 3] =
+    [wrapc_abi::GRID_LIMITS[0] as i64, wrapc_abi::GRID_LIMITS[1] as i64, wrapc_abi::GRID_LIMITS[2] as i64];
 
 /// LLVM's `acquire` atomic ordering.
 pub(super) const ACQUIRE: &str = "4 : i64";
 
 /// Ranks the header holds.
-pub(super) const MAX_RANK: usize = 8;
+pub(super) const MAX_RANK: usize = wrapc_abi::MAX_RANK;
 
-/// wrt_status codes the generated code itself returns.
-pub(super) const WRT_ERR_ARG: i64 = 6;
+/// The status the generated prologue returns for bad argument arrays.
+pub(super) const WRT_ERR_ARG: i64 = Status::Arg.code() as i64;
 
 /// The runtime's signatures, in MLIR types. C `bool` travels as i8.
 pub(super) fn runtime_signature(name: &str) -> (&'static [&'static str], &'static [&'static str]) {
@@ -85,17 +83,7 @@ pub(super) fn runtime_signature(name: &str) -> (&'static [&'static str], &'stati
 }
 
 pub(super) fn dtype_code(element: Type) -> Option<i64> {
-    Some(match element.to_string().as_str() {
-        "f16" => 0,
-        "bf16" => 1,
-        "f32" => 2,
-        "f64" => 3,
-        "i8" => 4,
-        "i32" => 5,
-        "i64" => 6,
-        "i1" => 7,
-        _ => return None,
-    })
+    DtypeCode::from_mlir_element(&element.to_string()).map(|d| i64::from(d.code()))
 }
 
 /// The type of a launch trampoline: argument array, then px, py, pz.

@@ -155,7 +155,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// Loads header field `path` (struct indices) of tensor `handle`.
     pub(super) fn header_field(&self, handle: Value<'c, 'a>, path: &[i32], ty: &str) -> Value<'c, 'a> {
-        self.struct_field(handle, HEADER, path, ty)
+        self.struct_field(handle, header_type(), path, ty)
     }
 
     /// Loads field `path` (struct indices) of the `layout` struct at `base`.

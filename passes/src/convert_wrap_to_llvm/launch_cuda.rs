@@ -34,7 +34,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// Loads field `path` of the slot entry at `entry`.
     pub(super) fn entry_field(&self, entry: Value<'c, 'a>, path: &[i32], ty: &str) -> Value<'c, 'a> {
-        self.struct_field(entry, SLOT_ENTRY, path, ty)
+        self.struct_field(entry, slot_entry_type(), path, ty)
     }
 
     /// GPU launch through the kernel's slot (made by wrap-lower-lazy-launch):

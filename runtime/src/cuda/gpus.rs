@@ -9,7 +9,7 @@ use super::{CudaError, Driver, Result};
 
 /// Device ordinals the runtime serves (compiled wrappers keep one launch
 /// slot entry per ordinal).
-pub const MAX_DEVICES: usize = 8;
+pub const MAX_DEVICES: usize = wrapc_abi::MAX_DEVICES;
 
 type Slot = OnceLock<std::result::Result<Arc<dyn Driver>, CudaError>>;
 

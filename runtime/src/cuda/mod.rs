@@ -171,7 +171,7 @@ const DEFAULT_SHARED_LIMIT: u32 = 48 * 1024;
 const TUNING_REPEATS: usize = 3;
 
 /// The most blocks a launch may have per axis (CUDA's `gridDim` limits).
-pub const MAX_GRID: [u64; 3] = [(1 << 31) - 1, 65535, 65535];
+pub const MAX_GRID: [u64; 3] = wrapc_abi::GRID_LIMITS;
 
 /// The grid for `elements` (x, y, z) under `config`: a ceil-division per
 /// axis (0 elements: 0 programs, nothing to launch). A grid past the
