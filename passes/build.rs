@@ -45,7 +45,9 @@ fn main() {
             .unwrap();
         }
         writeln!(code, "        ],").unwrap();
-        writeln!(code, "        run: crate::{module}::run,").unwrap();
+        // The source tree mirrors the test tree: test/Conversion, test/Transforms.
+        let family = if argument.starts_with("convert-") { "conversion" } else { "transforms" };
+        writeln!(code, "        run: crate::{family}::{module}::run,").unwrap();
         writeln!(code, "    }},").unwrap();
     }
     code.push_str("];\n");

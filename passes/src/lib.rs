@@ -3,14 +3,10 @@
 //! registry, so `wrapc-opt --<pass>` and `--pass-pipeline` work as for any
 //! MLIR pass.
 
-mod convert_wrap_to_llvm;
-mod flatten_subclasses;
-mod inline_alias_replay;
+mod conversion;
 pub mod ir;
-mod lower_lazy_launch;
-mod orchestrate;
 pub mod pipeline;
-mod specialize_mutation_epilogue;
+mod transforms;
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};

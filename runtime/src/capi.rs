@@ -453,7 +453,7 @@ pub unsafe extern "C" fn wrt_read_f64(t: *const wrt_tensor, out: *mut f64, capac
 
 //===----------------------------------------------------------------------===//
 // Entry points compiled wrappers call (one per level-2/3 op that is real
-// work); see passes/src/convert_wrap_to_llvm.rs.
+// work); see passes/src/conversion/convert_wrap_to_llvm/.
 //===----------------------------------------------------------------------===//
 
 /// `dst.as_strided_(src.size(), src.stride(), src.storage_offset())`.
