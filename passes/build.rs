@@ -23,6 +23,10 @@ fn main() {
     code.push_str("pub static PASSES: &[PassDef] = &[\n");
     let mut passes: Vec<_> = keeper.all_derived_definitions("Pass").collect();
     passes.sort_by_key(|record| record.str_value("argument").unwrap().to_string());
+    let mut typed = String::new();
+    for pass in &passes {
+        write_typed_options(&mut typed, pass);
+    }
     for pass in passes {
         let argument = pass.str_value("argument").unwrap();
         let module = argument.trim_start_matches("wrap-").replace('-', "_");
@@ -51,6 +55,7 @@ fn main() {
         writeln!(code, "    }},").unwrap();
     }
     code.push_str("];\n");
+    code.push_str(&typed);
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("passes.rs");
     fs::write(out, code).unwrap();
 }
@@ -67,4 +72,56 @@ fn cxx_default<'a>(ty: &str, default: &'a str) -> &'a str {
         "std::string" => default.strip_prefix('"').and_then(|d| d.strip_suffix('"')).unwrap_or(default),
         _ => default,
     }
+}
+
+/// `<PassName>Options`: a pass's options as a struct with one typed field
+/// per Passes.td option, so a misspelled option is a compile error.
+fn write_typed_options(code: &mut String, pass: &tblgen::record::Record) {
+    let options: Vec<_> = pass.list_of_defs_value("options").unwrap().into_iter().collect();
+    if options.is_empty() {
+        return;
+    }
+    let name = pass.name().unwrap();
+    let argument = pass.str_value("argument").unwrap();
+    writeln!(
+        code,
+        "\n/// The options of `{argument}` (Passes.td).\n#[derive(Clone, Debug)]\npub struct {name}Options {{"
+    )
+    .unwrap();
+    let mut reads = String::new();
+    for option in &options {
+        let cxx_name = option.str_value("cppName").unwrap();
+        let field = snake_case(cxx_name);
+        let (ty, read) = match option.str_value("type").unwrap() {
+            "bool" => ("bool", "flag"),
+            "std::string" => ("String", "string"),
+            other => panic!("option {cxx_name} of {argument} has type {other}, which wrapc does not support"),
+        };
+        writeln!(code, "    /// {}", option.str_value("description").unwrap()).unwrap();
+        writeln!(code, "    pub {field}: {ty},").unwrap();
+        let value = if ty == "bool" { "" } else { ".to_string()" };
+        writeln!(reads, "            {field}: options.{read}({:?}){value},", option.str_value("argument").unwrap())
+            .unwrap();
+    }
+    writeln!(
+        code,
+        "}}\n\nimpl {name}Options {{\n    pub fn from(options: &Options) -> Self {{\n        {name}Options {{"
+    )
+    .unwrap();
+    code.push_str(&reads);
+    code.push_str("        }\n    }\n}\n");
+}
+
+/// `checkTypes` → `check_types`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -44,12 +44,36 @@ pub type GraphFn = Box<dyn Fn(&[Value]) -> std::result::Result<Vec<Value>, Strin
 pub struct Interpreter<'c, 'a> {
     module: OperationRef<'c, 'a>,
     graphs: HashMap<String, GraphFn>,
+    /// Entry points' parsed signatures: reading types back from MLIR
+    /// prints them, which would cost more than the call itself.
+    signatures: std::cell::RefCell<HashMap<String, std::rc::Rc<Signature>>>,
+}
+
+/// What the compiled prologue checks of each argument.
+enum Expected {
+    Tensor {
+        dtype: Option<wrapc_runtime::DType>,
+        cuda: bool,
+        shape: Vec<i64>,
+    },
+    /// A symbolic int; `bool` for `i1`.
+    Int {
+        ty: String,
+        bool_ok: bool,
+    },
+    /// Subclass values and anything else the prologue does not check.
+    Unchecked,
+}
+
+struct Signature {
+    inputs: Vec<Expected>,
+    results: usize,
 }
 
 impl<'c, 'a> Interpreter<'c, 'a> {
     /// An interpreter of the symbols of `module` (a `builtin.module` op).
     pub fn new(module: OperationRef<'c, 'a>) -> Self {
-        Self { module, graphs: HashMap::new() }
+        Self { module, graphs: HashMap::new(), signatures: Default::default() }
     }
 
     /// Supplies the body of the declared function `name`.
@@ -65,8 +89,17 @@ impl<'c, 'a> Interpreter<'c, 'a> {
         let Some(symbol) = self.lookup(name) else {
             return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
         };
-        check_entry_arguments(symbol, name, args)?;
-        self.call_inner(name, args)
+        let cached = self.signatures.borrow().get(name).cloned();
+        let signature = match cached {
+            Some(signature) => signature,
+            None => {
+                let signature = std::rc::Rc::new(Signature::of(symbol));
+                self.signatures.borrow_mut().insert(name.to_string(), signature.clone());
+                signature
+            }
+        };
+        signature.check(symbol, name, args)?;
+        self.call_symbol(symbol, name, args)
     }
 
     /// Calls `name` from within the program (types already verified).
@@ -74,6 +107,10 @@ impl<'c, 'a> Interpreter<'c, 'a> {
         let Some(symbol) = self.lookup(name) else {
             return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
         };
+        self.call_symbol(symbol, name, args)
+    }
+
+    fn call_symbol(&self, symbol: OperationRef<'c, 'a>, name: &str, args: &[Value]) -> Result<Vec<Value>> {
         match (WrapOp::of(&symbol), symbol.name().as_string_ref().as_str().unwrap_or("")) {
             (Some(WrapOp::RuntimeWrapper), _) => level1::run_runtime_wrapper(self, symbol, args),
             (Some(WrapOp::SubclassWrapper), _) => level1::run_subclass_wrapper(self, symbol, args),
@@ -112,49 +149,73 @@ impl<'c, 'a> Interpreter<'c, 'a> {
 use melior::ir::block::BlockLike;
 use melior::ir::RegionLike;
 
-/// The compiled prologue's argument checks (convert-wrap-to-llvm's
-/// `prologue` and `wrt_check_argument`), applied to interpreter values.
-fn check_entry_arguments(symbol: OperationRef, name: &str, args: &[Value]) -> Result<()> {
-    let Some((inputs, results)) = ir::function_type_attr(symbol, "function_type") else { return Ok(()) };
-    if inputs.len() != args.len() {
-        return Err(InterpError::at(
-            symbol,
-            format!(
-                "{name}: expected {} inputs and {} outputs, got {} inputs",
-                inputs.len(),
-                results.len(),
-                args.len()
-            ),
-        ));
+impl Signature {
+    /// The checks the compiled prologue (convert-wrap-to-llvm's `prologue`
+    /// and `wrt_check_argument`) makes for `symbol`'s arguments.
+    fn of(symbol: OperationRef) -> Signature {
+        let Some((inputs, results)) = ir::function_type_attr(symbol, "function_type") else {
+            return Signature { inputs: Vec::new(), results: 0 };
+        };
+        let inputs = inputs
+            .iter()
+            .map(|&ty| match wrapc_dialects::TensorTypeInfo::from_type(ty) {
+                Some(info) => Expected::Tensor {
+                    dtype: level1::dtype_of(ty),
+                    cuda: info.device == wrapc_dialects::DeviceKind::Cuda,
+                    shape: info.shape.iter().map(|&d| if d < 0 { -1 } else { d }).collect(),
+                },
+                None if ty.is_index() || ty.is_integer() => {
+                    let ty = ty.to_string();
+                    Expected::Int { bool_ok: ty == "i1", ty }
+                }
+                None => Expected::Unchecked,
+            })
+            .collect();
+        Signature { inputs, results: results.len() }
     }
-    for (i, (&ty, arg)) in inputs.iter().zip(args).enumerate() {
-        let fail = |message: String| Err(InterpError::at(symbol, format!("{name}: argument #{i}: {message}")));
-        if let Some(info) = wrapc_dialects::TensorTypeInfo::from_type(ty) {
-            let Value::Tensor(t) = arg else {
-                return fail(format!("expected a tensor, got {}", arg.kind()));
-            };
-            let Some(want) = level1::dtype_of(ty) else { continue };
-            if t.dtype() != want {
-                return fail(format!("expected {}, got {}", want.name(), t.dtype().name()));
-            }
-            let cuda = info.device == wrapc_dialects::DeviceKind::Cuda;
-            if matches!(t.device(), wrapc_runtime::Device::Cuda(_)) != cuda {
-                return fail(format!("expected a {} tensor", if cuda { "cuda" } else { "host" }));
-            }
-            if !t.has_signature(want, cuda, &info.shape) {
-                let shape: Vec<i64> = info.shape.iter().map(|&d| if d < 0 { -1 } else { d }).collect();
-                return fail(format!("expected sizes {shape:?} (-1: any), got {:?}", t.sizes()));
-            }
-        } else if ty.is_index() || ty.is_integer() {
-            let ok = match arg {
-                Value::Int(_) => true,
-                Value::Bool(_) => ty.to_string() == "i1",
-                _ => false,
-            };
-            if !ok {
-                return fail(format!("expected a symbolic int ({ty}), got {}", arg.kind()));
+
+    /// The compiled prologue's checks, applied to interpreter values, with
+    /// its messages.
+    fn check(&self, symbol: OperationRef, name: &str, args: &[Value]) -> Result<()> {
+        if self.inputs.len() != args.len() {
+            return Err(InterpError::at(
+                symbol,
+                format!(
+                    "{name}: expected {} inputs and {} outputs, got {} inputs",
+                    self.inputs.len(),
+                    self.results,
+                    args.len()
+                ),
+            ));
+        }
+        for (i, (expected, arg)) in self.inputs.iter().zip(args).enumerate() {
+            let fail = |message: String| Err(InterpError::at(symbol, format!("{name}: argument #{i}: {message}")));
+            match expected {
+                Expected::Tensor { dtype, cuda, shape } => {
+                    let Value::Tensor(t) = arg else {
+                        return fail(format!("expected a tensor, got {}", arg.kind()));
+                    };
+                    let Some(want) = *dtype else { continue };
+                    if t.has_signature(want, *cuda, shape) {
+                        continue;
+                    }
+                    if t.dtype() != want {
+                        return fail(format!("expected {}, got {}", want.name(), t.dtype().name()));
+                    }
+                    if matches!(t.device(), wrapc_runtime::Device::Cuda(_)) != *cuda {
+                        return fail(format!("expected a {} tensor", if *cuda { "cuda" } else { "host" }));
+                    }
+                    return fail(format!("expected sizes {shape:?} (-1: any), got {:?}", t.sizes()));
+                }
+                Expected::Int { ty, bool_ok } => {
+                    let ok = matches!(arg, Value::Int(_)) || (*bool_ok && matches!(arg, Value::Bool(_)));
+                    if !ok {
+                        return fail(format!("expected a symbolic int ({ty}), got {}", arg.kind()));
+                    }
+                }
+                Expected::Unchecked => {}
             }
         }
+        Ok(())
     }
-    Ok(())
 }

@@ -15,7 +15,7 @@ use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
-    let check_types = options.flag("check-types");
+    let check_types = crate::WrapFlattenSubclassesOptions::from(options).check_types;
     for wrapper in ir::collect_ops(module, WrapOp::SubclassWrapper.name()) {
         flatten(wrapper, check_types)?;
         ir::erase(wrapper);

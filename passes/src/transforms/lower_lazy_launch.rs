@@ -34,7 +34,8 @@ struct Globals {
 }
 
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
-    let allowed = options.string("allow-file-dir");
+    let allowed = crate::WrapLowerLazyLaunchOptions::from(options).allow_file_dir;
+    let allowed = allowed.as_str();
     let mut made: HashMap<String, Globals> = HashMap::new();
     for launch in ir::collect_ops(module, WrapOp::Launch.name()) {
         let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();

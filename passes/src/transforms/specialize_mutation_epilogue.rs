@@ -11,7 +11,7 @@ use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
-    let elide_self_copies = options.flag("elide-self-copies");
+    let elide_self_copies = crate::WrapSpecializeMutationEpilogueOptions::from(options).elide_self_copies;
     for op in ir::collect_ops(module, WrapOp::ApplyMutation.name()) {
         specialize(op, elide_self_copies)?;
         ir::erase(op);
