@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use melior::ir::Module;
 use proptest::prelude::*;
-use wrapc_interpreter::{Effects, Interpreter, Value};
+use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot, Value};
 use wrapc_runtime::capi::{self, wrt_tensor};
 use wrapc_testing::cases::*;
 
@@ -59,8 +59,9 @@ fn interpreted(case: &Case, module: &Module) -> Result<Effects, String> {
     wrapc_runtime::set_grad_enabled(true);
     let inputs = make_inputs(case);
     wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let before = StorageSnapshot::take(&inputs);
     let outputs = interpreter.call("f", &inputs).map_err(|e| e.message)?;
-    Ok(Effects::capture(&inputs, &outputs))
+    Ok(Effects::capture(&before, &inputs, &outputs))
 }
 
 fn handle_of(value: &Value) -> *mut wrt_tensor {
@@ -78,6 +79,7 @@ fn compiled(case: &Case, function: wrapc_codegen::NativeFn) -> Result<Effects, S
     wrapc_runtime::set_grad_enabled(true);
     let inputs = make_inputs(case);
     wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let before = StorageSnapshot::take(&inputs);
     let handles: Vec<*mut wrt_tensor> = inputs.iter().map(handle_of).collect();
     let mut outputs = vec![std::ptr::null_mut(); case.outputs.len()];
     // SAFETY: the entry point has wrapc's ABI.
@@ -95,7 +97,7 @@ fn compiled(case: &Case, function: wrapc_codegen::NativeFn) -> Result<Effects, S
         // SAFETY: owned handles written by the callee.
         .map(|h| unsafe { capi::take_handle(h) }.map(Value::Tensor).unwrap_or(Value::Null))
         .collect();
-    Ok(Effects::capture(&inputs, &outputs))
+    Ok(Effects::capture(&before, &inputs, &outputs))
 }
 
 fn check_case(mut case: Case) -> Result<(), TestCaseError> {

@@ -6,7 +6,7 @@
 
 use melior::ir::Module;
 use proptest::prelude::*;
-use wrapc_interpreter::{Effects, Interpreter, Value};
+use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot, Value};
 use wrapc_runtime::capi::{self, wrt_tensor};
 use wrapc_runtime::{DType, Tensor};
 
@@ -110,6 +110,7 @@ fn handle_of(value: &Value) -> *mut wrt_tensor {
 
 fn compiled(p: &Program, function: wrapc_codegen::NativeFn) -> Result<Effects, String> {
     let inputs = inputs(p);
+    let before = StorageSnapshot::take(&inputs);
     let handles: Vec<*mut wrt_tensor> = inputs.iter().map(handle_of).collect();
     let mut outputs = vec![std::ptr::null_mut(); 2];
     // SAFETY: the entry point has wrapc's ABI.
@@ -133,7 +134,7 @@ fn compiled(p: &Program, function: wrapc_codegen::NativeFn) -> Result<Effects, S
             Value::Tensor(t)
         });
     }
-    Ok(Effects::capture(&inputs, &values))
+    Ok(Effects::capture(&before, &inputs, &values))
 }
 
 fn check(p: Program) -> Result<(), TestCaseError> {
@@ -148,7 +149,9 @@ fn check(p: Program) -> Result<(), TestCaseError> {
     let function = jit.entry("f").map_err(|e| TestCaseError::fail(e.to_string()))?;
     let interpreter = Interpreter::new(reference.as_operation());
     let args = inputs(&p);
-    let expected = interpreter.call("f", &args).map(|outs| Effects::capture(&args, &outs)).map_err(|e| e.message);
+    let before = StorageSnapshot::take(&args);
+    let expected =
+        interpreter.call("f", &args).map(|outs| Effects::capture(&before, &args, &outs)).map_err(|e| e.message);
     prop_assert!(expected.is_ok(), "interpreted run failed: {:?}\n{}", expected, text);
     prop_assert_eq!(expected, compiled(&p, function), "\n{}", text);
     Ok(())

@@ -73,17 +73,43 @@ pub struct TensorEffect {
     pub dynamic_dims: Vec<i64>,
     pub storage: usize,
     pub tensor: usize,
+    /// The call gave this tensor object another storage (`set_`): its
+    /// storage identity differs from before the call.
+    pub storage_changed: bool,
+}
+
+/// Each input tensor object's storage before a call (inner tensors of
+/// subclasses included), so that the effects after it show a `set_`.
+pub struct StorageSnapshot(Vec<(Tensor, usize)>);
+
+impl StorageSnapshot {
+    pub fn take(inputs: &[Value]) -> StorageSnapshot {
+        fn collect(value: &Value, into: &mut Vec<(Tensor, usize)>) {
+            match value {
+                Value::Tensor(t) => into.push((t.clone(), t.storage_id())),
+                Value::Subclass(s) => s.attrs.iter().for_each(|(_, v)| collect(v, into)),
+                Value::Int(_) | Value::Bool(_) | Value::Null => {}
+            }
+        }
+        let mut tensors = Vec::new();
+        inputs.iter().for_each(|v| collect(v, &mut tensors));
+        StorageSnapshot(tensors)
+    }
+
+    fn changed(&self, tensor: &Tensor) -> bool {
+        self.0.iter().any(|(t, storage)| Tensor::same_tensor(t, tensor) && *storage != tensor.storage_id())
+    }
 }
 
 /// Numbers storages and tensor objects in order of first appearance, so
 /// that two runs compare by aliasing structure, not by addresses.
-#[derive(Default)]
-struct Canonicalizer {
+struct Canonicalizer<'s> {
     storages: HashMap<usize, usize>,
     tensors: Vec<Tensor>,
+    before: &'s StorageSnapshot,
 }
 
-impl Canonicalizer {
+impl Canonicalizer<'_> {
     fn storage_id(&mut self, tensor: &Tensor) -> usize {
         let next = self.storages.len();
         *self.storages.entry(tensor.storage_id()).or_insert(next)
@@ -111,6 +137,7 @@ impl Canonicalizer {
                 dynamic_dims: t.dynamic_dims(),
                 storage: self.storage_id(t),
                 tensor: self.tensor_id(t),
+                storage_changed: self.before.changed(t),
             }),
             Value::Int(v) => ValueEffect::Int { value: *v },
             Value::Bool(v) => ValueEffect::Bool { value: *v },
@@ -125,9 +152,10 @@ impl Canonicalizer {
 }
 
 impl Effects {
-    /// Snapshots `inputs` and `outputs` after a call.
-    pub fn capture(inputs: &[Value], outputs: &[Value]) -> Self {
-        let mut canon = Canonicalizer::default();
+    /// Snapshots `inputs` and `outputs` after a call; `before` was taken
+    /// of the inputs before it.
+    pub fn capture(before: &StorageSnapshot, inputs: &[Value], outputs: &[Value]) -> Self {
+        let mut canon = Canonicalizer { storages: HashMap::new(), tensors: Vec::new(), before };
         let inputs = inputs.iter().map(|v| canon.effect(v)).collect();
         let outputs = outputs.iter().map(|v| canon.effect(v)).collect();
         Effects { outputs, inputs, grad_enabled: wrapc_runtime::grad_enabled() }

@@ -8,7 +8,7 @@
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use proptest::prelude::*;
-use wrapc_interpreter::{Effects, Interpreter};
+use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
 use wrapc_testing::cases::*;
 
 fn call(case: &Case, module: &Module) -> Result<Effects, String> {
@@ -25,8 +25,9 @@ fn call(case: &Case, module: &Module) -> Result<Effects, String> {
         ("g", group_values(&case.input_groups, &flat_inputs))
     };
     wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let before = StorageSnapshot::take(&inputs);
     let outputs = interpreter.call(entry, &inputs).map_err(|e| e.message)?;
-    Ok(Effects::capture(&inputs, &outputs))
+    Ok(Effects::capture(&before, &inputs, &outputs))
 }
 
 fn check_case(case: &Case) -> Result<(), TestCaseError> {

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context as _, Result};
 use clap::{Parser, Subcommand};
 use melior::ir::Module;
-use wrapc_interpreter::{Effects, Interpreter};
+use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
 
 #[derive(Parser)]
 #[command(name = "wrapc", version, about = "Compile and run PyTorch runtime wrappers modelled in the wrap dialect")]
@@ -210,9 +210,10 @@ fn run(cli: Cli) -> Result<()> {
             let spec = inputs::read(&inputs)?;
             let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs.display()))?;
             wrapc_runtime::set_grad_enabled(grad);
+            let before = StorageSnapshot::take(&args);
             let outputs = native::run(&input, &entry, &args, opt_level, &mut native::Progress::new(quiet))
                 .with_context(|| format!("running @{entry}"))?;
-            native::print_effects(&args, &outputs, format)
+            native::print_effects(&before, &args, &outputs, format)
         }
         Command::Interpret { input, entry, inputs, pipeline, grad, format } => {
             interpret(&input, &entry, &inputs, &pipeline, grad, format)
@@ -272,8 +273,9 @@ fn interpret(
     let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs_path.display()))?;
     wrapc_runtime::set_grad_enabled(grad);
     let interpreter = Interpreter::new(module.as_operation());
+    let before = StorageSnapshot::take(&args);
     let outputs = interpreter.call(entry, &args).with_context(|| format!("calling @{entry}"))?;
-    let effects = Effects::capture(&args, &outputs);
+    let effects = Effects::capture(&before, &args, &outputs);
     match format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&effects)?),
         Format::Table => print!("{}", table::render(&effects)),

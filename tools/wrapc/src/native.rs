@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context as _, Result};
 use wrapc_codegen as codegen;
-use wrapc_interpreter::{Effects, Value};
+use wrapc_interpreter::{Effects, StorageSnapshot, Value};
 use wrapc_runtime::capi;
 
 /// What `wrapc compile` writes.
@@ -327,8 +327,8 @@ pub fn call_native(function: codegen::NativeFn, args: &[Value], signature: &[cod
         .collect()
 }
 
-pub fn print_effects(args: &[Value], outputs: &[Value], format: crate::Format) -> Result<()> {
-    let effects = Effects::capture(args, outputs);
+pub fn print_effects(before: &StorageSnapshot, args: &[Value], outputs: &[Value], format: crate::Format) -> Result<()> {
+    let effects = Effects::capture(before, args, outputs);
     match format {
         crate::Format::Json => println!("{}", serde_json::to_string_pretty(&effects)?),
         crate::Format::Table => print!("{}", crate::table::render(&effects)),

@@ -30,7 +30,7 @@ fn line(out: &mut String, name: &str, value: &ValueEffect) {
             let values = shown;
             writeln!(
                 out,
-                "{name:<10} tensor#{} storage#{} {} {:?}/{:?}+{} v{} rg={} leaf={} dyn={:?} [{}]",
+                "{name:<10} tensor#{} storage#{} {} {:?}/{:?}+{} v{} rg={} leaf={} dyn={:?} [{}]{}",
                 t.tensor,
                 t.storage,
                 t.dtype,
@@ -41,7 +41,8 @@ fn line(out: &mut String, name: &str, value: &ValueEffect) {
                 u8::from(t.requires_grad),
                 u8::from(t.is_leaf),
                 t.dynamic_dims,
-                values.join(" ")
+                values.join(" "),
+                if t.storage_changed { " storage-changed" } else { "" }
             )
             .unwrap();
         }
