@@ -95,10 +95,13 @@ def Wrap_OutputInfoAttr : Wrap_Attr<"OutputInfo", "output"> {
     How one user output relates to the inputs, and the view to regenerate
     when it aliases one. `base` is an input index for `is_input` and
     `alias_of_input`, an intermediate-base index for the
-    `alias_of_intermediate*` kinds. `view` gives sizes, strides and storage
-    offset; `?` means "taken at run time from the output the compiled graph
-    returned" (symbolic). `dtype` requests a dtype view of the base before
-    the strided view. `dynamic_dims` are marked dynamic on the result.
+    `alias_of_intermediate*` kinds. `view` records the sizes, strides and
+    storage offset seen at trace time (`?`: symbolic); it is checked against
+    the output's type but not trusted at run time: the alias is regenerated
+    with the geometry of the output the compiled graph returned, as
+    PyTorch's `_replay_aliases` does, so the two cannot diverge. `dtype`
+    requests a dtype view of the base before the strided view.
+    `dynamic_dims` are marked dynamic on the result.
 
     ```mlir
     #wrap.output<non_alias>

@@ -28,16 +28,19 @@ wrap.runtime_wrapper @case_0alias_0mut_5args : (!wrap.tensor<4xf32>, !wrap.tenso
 
 // -----
 
-// (2 aliases, 0 mutations, 5 args): one alias with a static view, one whose
-// size is symbolic (read from the graph's output); a plain output.
+// (2 aliases, 0 mutations, 5 args): two aliases regenerated from their
+// bases with the geometry of the graph's outputs (symbolic sizes, strides
+// and offsets read from them); a plain output.
 // CHECK-LABEL: func.func @case_2alias_0mut_5args(
 // CHECK-SAME:    %[[A0:[^:]*]]: !wrap.tensor<8xf32>, %[[A1:[^:]*]]: !wrap.tensor<?xf32>,
 // CHECK-NOT:     wrap.bump_version
 // CHECK:         %[[R:.*]]:3 = wrap.call_compiled @graph1(
 // CHECK-NEXT:    wrap.grad_mode.set
-// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[A0]] [4] [2] 0 : !wrap.tensor<8xf32> -> !wrap.tensor<4xf32>
+// CHECK:         %[[V0:.*]] = wrap.as_strided %[[A0]] [4] [%{{.*}}] %{{.*}} : !wrap.tensor<8xf32> -> !wrap.tensor<4xf32>
 // CHECK-NEXT:    %[[N:.*]] = wrap.tensor.size %[[R]]#1, 0 : !wrap.tensor<?xf32>
-// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[A1]] [%[[N]]] [1] 1 : !wrap.tensor<?xf32> -> !wrap.tensor<?xf32>
+// CHECK-NEXT:    %[[S:.*]] = wrap.tensor.stride %[[R]]#1, 0 : !wrap.tensor<?xf32>
+// CHECK-NEXT:    %[[O:.*]] = wrap.tensor.offset %[[R]]#1 : !wrap.tensor<?xf32>
+// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[A1]] [%[[N]]] [%[[S]]] %[[O]] : !wrap.tensor<?xf32> -> !wrap.tensor<?xf32>
 // CHECK-NEXT:    return %[[V0]], %[[V1]], %[[R]]#2 :
 func.func private @graph1(!wrap.tensor<8xf32>, !wrap.tensor<?xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<?xf32>, !wrap.tensor<4xf32>)
 wrap.runtime_wrapper @case_2alias_0mut_5args : (!wrap.tensor<8xf32>, !wrap.tensor<?xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<?xf32>, !wrap.tensor<4xf32>) calls @graph1
@@ -74,8 +77,8 @@ wrap.runtime_wrapper @case_0alias_2mut_5args : (!wrap.tensor<4xf32>, !wrap.tenso
 // CHECK:         %[[R:.*]]:6 = wrap.call_compiled @graph3(
 // CHECK-NEXT:    wrap.grad_mode.set
 // CHECK-NEXT:    wrap.copy_inplace %[[A0]], %[[R]]#0
-// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[A0]] [2] [2] 1 : !wrap.tensor<4xf32> -> !wrap.tensor<2xf32>
-// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[R]]#5 [4] [1] 4 : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
+// CHECK:         %[[V0:.*]] = wrap.as_strided %[[A0]] [2] [%{{.*}}] %{{.*}} : !wrap.tensor<4xf32> -> !wrap.tensor<2xf32>
+// CHECK:         %[[V2:.*]] = wrap.as_strided %[[R]]#5 [4] [%{{.*}}] %{{.*}} : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
 // CHECK-NEXT:    %[[P2:.*]] = wrap.patch_requires_grad %[[V2]] from %[[R]]#5, false
 // CHECK-NEXT:    return %[[V0]], %[[A2]], %[[P2]], %[[R]]#4 : !wrap.tensor<2xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 func.func private @graph3(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<2xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<16xf32>)
@@ -102,16 +105,16 @@ wrap.runtime_wrapper @case_3alias_1mut_10args : (!wrap.tensor<4xf32>, !wrap.tens
 // CHECK-NEXT:    wrap.as_strided_inplace %[[A1]], %[[R]]#1
 // CHECK-NEXT:    wrap.copy_inplace %[[A1]], %[[R]]#1
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[A2]], %[[R]]#2
-// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[A0]] [4] [1] 0
+// CHECK:         %[[V0:.*]] = wrap.as_strided %[[A0]] [4] [%{{.*}}] %{{.*}}
 // CHECK-NEXT:    wrap.set_requires_grad %[[V0]], true
-// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[A1]] [2] [1] 2
-// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[A2]] [4] [1] 0
+// CHECK:         %[[V1:.*]] = wrap.as_strided %[[A1]] [2] [%{{.*}}] %{{.*}}
+// CHECK:         %[[V2:.*]] = wrap.as_strided %[[A2]] [4] [%{{.*}}] %{{.*}}
 // CHECK-NEXT:    %[[D2:.*]] = wrap.detach %[[V2]]
-// CHECK-NEXT:    %[[V3:.*]] = wrap.as_strided %[[A3]] [4] [1] 0
+// CHECK:         %[[V3:.*]] = wrap.as_strided %[[A3]] [4] [%{{.*}}] %{{.*}}
 // CHECK-NEXT:    %[[D3:.*]] = wrap.detach %[[V3]]
 // CHECK-NEXT:    wrap.mark_dynamic %[[D3]] [0]
 // CHECK-NEXT:    %[[T4:.*]] = wrap.view_dtype %[[A4]] : !wrap.tensor<4xf32> -> !wrap.tensor<4xi32>
-// CHECK-NEXT:    %[[V4:.*]] = wrap.as_strided %[[T4]] [4] [1] 0 : !wrap.tensor<4xi32> -> !wrap.tensor<4xi32>
+// CHECK:         %[[V4:.*]] = wrap.as_strided %[[T4]] [4] [%{{.*}}] %{{.*}} : !wrap.tensor<4xi32> -> !wrap.tensor<4xi32>
 // CHECK-NEXT:    %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT:    wrap.grad_mode.set %[[TRUE]]
 // CHECK-NEXT:    return %[[V0]], %[[V1]], %[[D2]], %[[D3]], %[[V4]], %[[R]]#8 :

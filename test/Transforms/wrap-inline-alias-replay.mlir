@@ -22,13 +22,19 @@ func.func @pass_through(%out: !wrap.tensor<4xf32>, %in: !wrap.tensor<4xf32>) -> 
 
 // -----
 
-// alias_of_input with a fully static view: base.as_strided with the baked
-// sizes, strides and offset; the base does not require grad and neither did
-// the traced output, so no patch. Uses of the replayed output (here a
-// mark_dynamic) now use the view.
+// alias_of_input: base.as_strided with the geometry of the output the graph
+// returned (PyTorch's gen_alias_from_base reads it from the real output, not
+// from the traced view: a graph whose output differs from the recorded
+// view must not make compiled and dispatched code diverge). Sizes the
+// output's type fixes are constants; strides and offset are read. The base
+// does not require grad and neither did the traced output, so no patch.
+// Uses of the replayed output (here a mark_dynamic) now use the view.
 // CHECK-LABEL: func.func @static_view(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<2x3xf32>, %[[BASE:[^:]*]]: !wrap.tensor<8xf32>
-// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [2, 3] [3, 1] 2 : !wrap.tensor<8xf32> -> !wrap.tensor<2x3xf32>
+// CHECK-NEXT:    %[[R0:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[R1:.*]] = wrap.tensor.stride %[[OUT]], 1
+// CHECK-NEXT:    %[[OFF:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [2, 3] [%[[R0]], %[[R1]]] %[[OFF]] : !wrap.tensor<8xf32> -> !wrap.tensor<2x3xf32>
 // CHECK-NEXT:    wrap.mark_dynamic %[[V]] [0] : !wrap.tensor<2x3xf32>
 // CHECK-NEXT:    return %[[V]]
 func.func @static_view(%out: !wrap.tensor<2x3xf32>, %base: !wrap.tensor<8xf32>) -> !wrap.tensor<2x3xf32> {
@@ -39,23 +45,19 @@ func.func @static_view(%out: !wrap.tensor<2x3xf32>, %base: !wrap.tensor<8xf32>) 
 
 // -----
 
-// `?` entries are read from the graph's output (which has exactly the traced
-// output's metadata): sizes, then strides, then the offset; static entries
-// stay baked. Without a view every entry is read.
+// Dynamic sizes are read from the graph's output too: sizes, then strides,
+// then the offset. The recorded view (fully symbolic, partly static, or
+// absent) changes nothing.
 // CHECK-LABEL: func.func @symbolic_view(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4x?xf32>, %[[BASE:[^:]*]]: !wrap.tensor<?xf32>
-// CHECK-NEXT:    %[[S1:.*]] = wrap.tensor.size %[[OUT]], 1 : !wrap.tensor<4x?xf32>
-// CHECK-NEXT:    %[[OFF:.*]] = wrap.tensor.offset %[[OUT]] : !wrap.tensor<4x?xf32>
-// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [4, %[[S1]]] [1, 4] %[[OFF]] : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
+// CHECK:         wrap.tensor.size %[[OUT]], 1 : !wrap.tensor<4x?xf32>
+// CHECK:         wrap.tensor.size %[[OUT]], 1 : !wrap.tensor<4x?xf32>
+// CHECK:         %[[S1:.*]] = wrap.tensor.size %[[OUT]], 1 : !wrap.tensor<4x?xf32>
 // CHECK-NEXT:    %[[R0:.*]] = wrap.tensor.stride %[[OUT]], 0
-// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[BASE]] [4, 5] [%[[R0]], 1] 0 : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
-// CHECK-NEXT:    %[[T0:.*]] = wrap.tensor.size %[[OUT]], 0
-// CHECK-NEXT:    %[[T1:.*]] = wrap.tensor.size %[[OUT]], 1
-// CHECK-NEXT:    %[[U0:.*]] = wrap.tensor.stride %[[OUT]], 0
-// CHECK-NEXT:    %[[U1:.*]] = wrap.tensor.stride %[[OUT]], 1
-// CHECK-NEXT:    %[[O2:.*]] = wrap.tensor.offset %[[OUT]]
-// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[BASE]] [%[[T0]], %[[T1]]] [%[[U0]], %[[U1]]] %[[O2]] : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
-// CHECK-NEXT:    return %[[V]], %[[V2]], %[[W]] :
+// CHECK-NEXT:    %[[R1:.*]] = wrap.tensor.stride %[[OUT]], 1
+// CHECK-NEXT:    %[[OFF:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[BASE]] [4, %[[S1]]] [%[[R0]], %[[R1]]] %[[OFF]] : !wrap.tensor<?xf32> -> !wrap.tensor<4x?xf32>
+// CHECK-NEXT:    return %{{.*}}, %{{.*}}, %[[W]] :
 func.func @symbolic_view(%out: !wrap.tensor<4x?xf32>, %base: !wrap.tensor<?xf32>) -> (!wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>, !wrap.tensor<4x?xf32>) {
   %a = wrap.replay_alias %out from %base : !wrap.tensor<?xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4, ?], [1, 4], ?>>} : !wrap.tensor<4x?xf32> -> !wrap.tensor<4x?xf32>
   %b = wrap.replay_alias %out from %base : !wrap.tensor<?xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4, 5], [?, 1], 0>>} : !wrap.tensor<4x?xf32> -> !wrap.tensor<4x?xf32>
@@ -70,9 +72,13 @@ func.func @symbolic_view(%out: !wrap.tensor<4x?xf32>, %base: !wrap.tensor<?xf32>
 // CHECK-LABEL: func.func @dtype_view(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xi32>, %[[BASE:[^:]*]]: !wrap.tensor<8xf32>, %[[COUT:[^:]*]]: !wrap.tensor<4xbf16, cuda>, %[[CBASE:[^:]*]]: !wrap.tensor<?x4xf16, cuda>
 // CHECK-NEXT:    %[[D:.*]] = wrap.view_dtype %[[BASE]] : !wrap.tensor<8xf32> -> !wrap.tensor<8xi32>
-// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[D]] [4] [2] 0 : !wrap.tensor<8xi32> -> !wrap.tensor<4xi32>
+// CHECK-NEXT:    %[[R:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[D]] [4] [%[[R]]] %[[O]] : !wrap.tensor<8xi32> -> !wrap.tensor<4xi32>
 // CHECK-NEXT:    %[[E:.*]] = wrap.view_dtype %[[CBASE]] : !wrap.tensor<?x4xf16, cuda> -> !wrap.tensor<?x4xbf16, cuda>
-// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[E]] [4] [1] 4 : !wrap.tensor<?x4xbf16, cuda> -> !wrap.tensor<4xbf16, cuda>
+// CHECK-NEXT:    %[[CR:.*]] = wrap.tensor.stride %[[COUT]], 0
+// CHECK-NEXT:    %[[CO:.*]] = wrap.tensor.offset %[[COUT]]
+// CHECK-NEXT:    %[[W:.*]] = wrap.as_strided %[[E]] [4] [%[[CR]]] %[[CO]] : !wrap.tensor<?x4xbf16, cuda> -> !wrap.tensor<4xbf16, cuda>
 // CHECK-NEXT:    return %[[V]], %[[W]]
 func.func @dtype_view(%out: !wrap.tensor<4xi32>, %base: !wrap.tensor<8xf32>, %cout: !wrap.tensor<4xbf16, cuda>, %cbase: !wrap.tensor<?x4xf16, cuda>) -> (!wrap.tensor<4xi32>, !wrap.tensor<4xbf16, cuda>) {
   %r = wrap.replay_alias %out from %base : !wrap.tensor<8xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4], [2], 0>, dtype = i32>} : !wrap.tensor<4xi32> -> !wrap.tensor<4xi32>
@@ -87,7 +93,7 @@ func.func @dtype_view(%out: !wrap.tensor<4xi32>, %base: !wrap.tensor<8xf32>, %co
 // output's geometry in the new element type.
 // CHECK-LABEL: func.func @dtype_view_sizes(
 // CHECK-NEXT:    %[[H:.*]] = wrap.view_dtype %{{.*}} : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x8xf16>
-// CHECK-NEXT:    wrap.as_strided %[[H]] [8] [1] 8 : !wrap.tensor<2x8xf16> -> !wrap.tensor<8xf16>
+// CHECK:         wrap.as_strided %[[H]] [8] [%{{.*}}] %{{.*}} : !wrap.tensor<2x8xf16> -> !wrap.tensor<8xf16>
 // CHECK-NEXT:    %[[W:.*]] = wrap.view_dtype %{{.*}} : !wrap.tensor<3xi8> -> !wrap.tensor<?xi32>
 // CHECK:         wrap.as_strided %[[W]]
 func.func @dtype_view_sizes(%out: !wrap.tensor<8xf16>, %base: !wrap.tensor<2x4xf32>, %wout: !wrap.tensor<1xi32>, %wbase: !wrap.tensor<3xi8>) -> (!wrap.tensor<8xf16>, !wrap.tensor<1xi32>) {
@@ -106,12 +112,20 @@ func.func @dtype_view_sizes(%out: !wrap.tensor<8xf16>, %base: !wrap.tensor<2x4xf
 //   base true,  traced true  -> nothing
 // CHECK-LABEL: func.func @requires_grad_known(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[BASE:[^:]*]]: !wrap.tensor<4xf32>
-// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
-// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[S0:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O0:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[BASE]] [4] [%[[S0]]] %[[O0]]
+// CHECK-NEXT:    %[[S1:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O1:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[BASE]] [4] [%[[S1]]] %[[O1]]
 // CHECK-NEXT:    wrap.set_requires_grad %[[V1]], true : !wrap.tensor<4xf32>
-// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[S2:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O2:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[BASE]] [4] [%[[S2]]] %[[O2]]
 // CHECK-NEXT:    %[[D2:.*]] = wrap.detach %[[V2]] : !wrap.tensor<4xf32>
-// CHECK-NEXT:    %[[V3:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[S3:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O3:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V3:.*]] = wrap.as_strided %[[BASE]] [4] [%[[S3]]] %[[O3]]
 // CHECK-NEXT:    return %[[V0]], %[[V1]], %[[D2]], %[[V3]] :
 func.func @requires_grad_known(%out: !wrap.tensor<4xf32>, %base: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
   %a = wrap.replay_alias %out from %base : !wrap.tensor<4xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 0, view = <[4], [1], 0>>} : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
@@ -128,11 +142,17 @@ func.func @requires_grad_known(%out: !wrap.tensor<4xf32>, %base: !wrap.tensor<4x
 // stays a wrap.patch_requires_grad against that base, with the traced flag.
 // CHECK-LABEL: func.func @intermediates(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[IB:[^:]*]]: !wrap.tensor<16xf32>, %[[UO:[^:]*]]: !wrap.tensor<4xf32>
-// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[IB]] [4] [4] 1 : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[S0:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O0:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V0:.*]] = wrap.as_strided %[[IB]] [4] [%[[S0]]] %[[O0]] : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
 // CHECK-NEXT:    %[[P0:.*]] = wrap.patch_requires_grad %[[V0]] from %[[IB]], true : !wrap.tensor<4xf32>, !wrap.tensor<16xf32>
-// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[IB]] [4] [1] 0 : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[S1:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O1:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V1:.*]] = wrap.as_strided %[[IB]] [4] [%[[S1]]] %[[O1]] : !wrap.tensor<16xf32> -> !wrap.tensor<4xf32>
 // CHECK-NEXT:    %[[P1:.*]] = wrap.patch_requires_grad %[[V1]] from %[[IB]], false : !wrap.tensor<4xf32>, !wrap.tensor<16xf32>
-// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[UO]] [4] [1] 0 : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
+// CHECK-NEXT:    %[[S2:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O2:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V2:.*]] = wrap.as_strided %[[UO]] [4] [%[[S2]]] %[[O2]] : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>
 // CHECK-NEXT:    %[[P2:.*]] = wrap.patch_requires_grad %[[V2]] from %[[UO]], true : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    return %[[P0]], %[[P1]], %[[P2]] :
 func.func @intermediates(%out: !wrap.tensor<4xf32>, %ib: !wrap.tensor<16xf32>, %uo: !wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
@@ -148,7 +168,9 @@ func.func @intermediates(%out: !wrap.tensor<4xf32>, %ib: !wrap.tensor<16xf32>, %
 // keeps the run-time patch as well.
 // CHECK-LABEL: func.func @input_flag_unknown(
 // CHECK-SAME:    %[[OUT:[^:]*]]: !wrap.tensor<4xf32>, %[[BASE:[^:]*]]: !wrap.tensor<4xf32>
-// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [4] [1] 0
+// CHECK-NEXT:    %[[S:.*]] = wrap.tensor.stride %[[OUT]], 0
+// CHECK-NEXT:    %[[O:.*]] = wrap.tensor.offset %[[OUT]]
+// CHECK-NEXT:    %[[V:.*]] = wrap.as_strided %[[BASE]] [4] [%[[S]]] %[[O]]
 // CHECK-NEXT:    %[[P:.*]] = wrap.patch_requires_grad %[[V]] from %[[BASE]], false
 // CHECK-NEXT:    return %[[P]]
 func.func @input_flag_unknown(%out: !wrap.tensor<4xf32>, %base: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {

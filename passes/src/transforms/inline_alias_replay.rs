@@ -31,7 +31,7 @@ fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reporte
         (OutputType::IsInput, Some(base)) => Ok(base),
         (_, Some(base)) => {
             let b = Builder::before(op);
-            let view = regenerate_view(&b, &info, out, base);
+            let view = regenerate_view(&b, out, base);
             Ok(patch_requires_grad(&b, &info, view, base, ir::bool_attr(op, "base_requires_grad")))
         }
         (kind, None) => ir::fail(op, &format!("output of type {kind:?} needs a base to replay from")),
@@ -39,15 +39,13 @@ fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reporte
 }
 
 /// `gen_alias_from_base` without view-function replay: a dtype view if the
-/// dtypes differ, then `as_strided` with the traced sizes, strides and
-/// offset. Entries unknown at compile time are read from the graph's output,
-/// which has exactly the traced output's metadata.
-fn regenerate_view<'c, 'a>(
-    b: &Builder<'c, 'a>,
-    info: &OutputInfo<'c>,
-    out: Value<'c, 'a>,
-    base: Value<'c, 'a>,
-) -> Value<'c, 'a> {
+/// dtypes differ, then `as_strided` with the sizes, strides and storage
+/// offset of the output the graph returned at run time — what PyTorch's
+/// `_replay_aliases` passes as `target_meta_tensor`. Only sizes the output's
+/// type fixes are constants; the `view` recorded at trace time is not
+/// trusted, so a graph whose output differs from it cannot make compiled and
+/// dispatched code diverge (each read is one inline header load).
+fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, out: Value<'c, 'a>, base: Value<'c, 'a>) -> Value<'c, 'a> {
     let out_type = TensorTypeInfo::from_type(out.r#type()).expect("verified tensor");
     let base_type = TensorTypeInfo::from_type(base.r#type()).expect("verified tensor");
     let mut source = base;
@@ -69,10 +67,7 @@ fn regenerate_view<'c, 'a>(
         source = b.value(WrapOp::ViewDtype.name(), &[base], viewed, &[]);
     }
     let rank = out_type.rank();
-    let (sizes, strides, offset) = match &info.view {
-        Some(view) => (view.sizes.clone(), view.strides.clone(), view.offset),
-        None => (vec![DYNAMIC; rank], vec![DYNAMIC; rank], DYNAMIC),
-    };
+    let (sizes, strides, offset) = (out_type.shape.clone(), vec![DYNAMIC; rank], DYNAMIC);
     let index = b.index_type();
     let dims = |query: &str, statics: &[i64]| -> Vec<Value<'c, 'a>> {
         statics
