@@ -15,8 +15,8 @@
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use crate::capi::{device, dtype, set_last_error, slice, status, store, tensor, wrt_tensor, Failure};
-use crate::capi::{WRT_ERR_ARG, WRT_ERR_NULL, WRT_ERR_UNSUPPORTED};
+use crate::ffi::{device, dtype, set_last_error, slice, status, store, tensor, wrt_tensor, Failure};
+use crate::ffi::{WRT_ERR_ARG, WRT_ERR_NULL, WRT_ERR_UNSUPPORTED};
 use crate::Tensor;
 
 /// Keeps an embedder's memory alive: `release(handle)` runs when the last

@@ -2,7 +2,7 @@
 //! program id, on several threads for large grids.
 #![allow(non_camel_case_types)]
 
-use crate::capi::{status, Failure, WRT_ERR_ARG, WRT_ERR_NULL};
+use crate::ffi::{status, Failure, WRT_ERR_ARG, WRT_ERR_NULL};
 
 /// A host kernel compiled by wrapc: called once per program id with the
 /// kernel's argument array (tensor data pointers, pointers to scalars).

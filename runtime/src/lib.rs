@@ -12,6 +12,7 @@ pub mod capi;
 pub mod cuda;
 mod dtype;
 pub mod external;
+mod ffi;
 mod grad;
 pub mod host;
 mod storage;

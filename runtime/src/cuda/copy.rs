@@ -128,6 +128,7 @@ pub fn strided_copy(driver: &dyn Driver, device: usize, args: &CopyArgs) -> Resu
 }
 
 /// A host emulation of the kernel, for the fake driver in tests.
+#[cfg(any(test, feature = "fake-cuda"))]
 pub fn emulate(args: &[*mut c_void], _grid: [u32; 3], _block: [u32; 3]) {
     // SAFETY: the launch passes one pointer to a u64 per parameter.
     let value = |k: usize| unsafe { *(args[k] as *const u64) };

@@ -13,6 +13,7 @@
 pub mod cache;
 pub mod copy;
 pub mod driver;
+#[cfg(any(test, feature = "fake-cuda"))]
 pub mod fake;
 pub mod gpus;
 pub mod slot;

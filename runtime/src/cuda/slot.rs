@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use super::gpus::{gpu, MAX_DEVICES};
 use super::{block_dims, grid_for, load_and_tune, Config, CudaError, Current, Driver, KernelSpec, Span};
-use crate::capi::wrt_tensor;
+use crate::ffi::wrt_tensor;
 use crate::Tensor;
 
 /// One autotune configuration (`#wrap.config`), as compiled code lays it out.
@@ -263,7 +263,7 @@ pub unsafe extern "C" fn wrt_cuda_launch_slow(
     by_elements: i32,
     failed_status: i32,
 ) -> i32 {
-    crate::capi::cuda_status("wrt_cuda_launch", || {
+    crate::ffi::cuda_status("wrt_cuda_launch", || {
         if slot.is_null()
             || kernel.is_null()
             || extents.is_null()
@@ -296,7 +296,7 @@ pub unsafe extern "C" fn wrt_cuda_launch_slow(
 /// `previous` must be null or writable.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_cuda_guard_enter(device: i32, previous: *mut *mut c_void) -> i32 {
-    crate::capi::cuda_status("wrt_cuda_guard_enter", || {
+    crate::ffi::cuda_status("wrt_cuda_guard_enter", || {
         if previous.is_null() {
             return Err(error("wrt_cuda_guard_enter", "previous is null"));
         }
@@ -317,7 +317,7 @@ pub unsafe extern "C" fn wrt_cuda_guard_enter(device: i32, previous: *mut *mut c
 /// guard.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_cuda_guard_exit(device: i32, previous: *mut c_void) -> i32 {
-    crate::capi::cuda_status("wrt_cuda_guard_exit", || {
+    crate::ffi::cuda_status("wrt_cuda_guard_exit", || {
         if previous.is_null() {
             return Ok(());
         }
@@ -329,5 +329,5 @@ pub unsafe extern "C" fn wrt_cuda_guard_exit(device: i32, previous: *mut c_void)
 /// Waits for all work the runtime queued on `cuda:<device>`.
 #[no_mangle]
 pub extern "C" fn wrt_cuda_synchronize(device: i32) -> i32 {
-    crate::capi::cuda_status("wrt_cuda_synchronize", || gpu(device)?.synchronize())
+    crate::ffi::cuda_status("wrt_cuda_synchronize", || gpu(device)?.synchronize())
 }
