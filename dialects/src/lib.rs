@@ -7,6 +7,7 @@
 //! `dialects/wrap/include/wrapc/CAPI.h`, declared in [`ffi`].
 
 pub mod ffi;
+pub mod ir;
 mod metadata;
 
 mod source;

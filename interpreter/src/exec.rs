@@ -6,8 +6,8 @@ use std::rc::Rc;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
+use wrapc_dialects::ir;
 use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
-use wrapc_passes::ir;
 use wrapc_runtime::{Device, Tensor};
 
 use crate::level1::{self, as_tensor, dtype_of, expect_subclass};

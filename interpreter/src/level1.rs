@@ -6,8 +6,8 @@ use std::rc::Rc;
 
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
+use wrapc_dialects::ir;
 use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC};
-use wrapc_passes::ir;
 use wrapc_runtime::{DType, Tensor};
 
 use crate::value::{SubclassValue, Value};

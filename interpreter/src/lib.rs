@@ -17,7 +17,7 @@ use wrapc_dialects::WrapOp;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::TypeLike;
-use wrapc_passes::ir;
+use wrapc_dialects::ir;
 
 pub use value::{Effects, StorageSnapshot, SubclassValue, TensorEffect, Value, ValueEffect};
 

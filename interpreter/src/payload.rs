@@ -18,8 +18,8 @@ use melior::ir::attribute::{DenseI32ArrayAttribute, FloatAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
+use wrapc_dialects::ir;
 use wrapc_dialects::{KernelConfig, TensorTypeInfo};
-use wrapc_passes::ir;
 use wrapc_runtime::{Device, Tensor};
 
 use crate::value::Value;

@@ -4,7 +4,9 @@
 //! MLIR pass.
 
 mod conversion;
-pub mod ir;
+/// IR helpers (walk, build, diagnose), in the dialect crate so that the
+/// interpreter can use them without depending on the passes.
+pub use wrapc_dialects::ir;
 pub mod pipeline;
 mod transforms;
 

@@ -37,7 +37,7 @@ pub fn emit_error(op: OperationRef, message: &str) {
 pub fn emit_warning(op: OperationRef, message: &str) {
     let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
     // SAFETY: the location belongs to a live op; the message is NUL-terminated.
-    unsafe { wrapc_dialects::ffi::wrapcEmitWarning(op.location().to_raw(), message.as_ptr()) }
+    unsafe { crate::ffi::wrapcEmitWarning(op.location().to_raw(), message.as_ptr()) }
 }
 
 /// Emits an error at `op` and returns the marker for `?`.
@@ -369,7 +369,7 @@ fn dense_array<T: ToString>(element: &str, values: &[T]) -> String {
 
 /// Whether `ty` is a `!wrap.tensor`.
 pub fn is_tensor(ty: Type) -> bool {
-    wrapc_dialects::TensorTypeInfo::from_type(ty).is_some()
+    crate::TensorTypeInfo::from_type(ty).is_some()
 }
 
 /// The block argument index of `value` if it is an argument of `block`.
