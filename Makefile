@@ -11,7 +11,7 @@ CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/debug
 
-.PHONY: all deps build python demo test lit cargo-test py-test docs docs-check lint fuzz sanitize clean
+.PHONY: all deps build python demo test lit cargo-test py-test docs docs-check lint fuzz sanitize nightly clean
 
 all: build
 
@@ -75,6 +75,13 @@ FUZZ_SEED ?= $(shell date +%s)
 fuzz: deps
 	$(CARGO) build $(if $(filter release,$(FUZZ_PROFILE)),--release) -p wrapc
 	target/$(FUZZ_PROFILE)/wrapc fuzz --corpus test --seconds $(SECONDS) --seed $(FUZZ_SEED)
+
+# The property tests at nightly size (10,000 cases each; make test runs
+# 1,000, and 200 for compute programs), in release mode. By hand: slow.
+NIGHTLY_CASES ?= 10000
+nightly: deps
+	WRAPC_PROPTEST_CASES=$(NIGHTLY_CASES) $(CARGO) test --release --workspace --test differential \
+	    --test compiled_matches_interpreter --test compute_matches_interpreter
 
 # The C ABI test under AddressSanitizer and UndefinedBehaviorSanitizer:
 # null arrays, wrong counts, dtypes and ranks, concurrent first calls.

@@ -123,7 +123,7 @@ fn check_case(mut case: Case) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: wrapc_testing::property_cases(1000), ..ProptestConfig::default() })]
 
     #[test]
     fn compiled_wrapper_matches_method_dispatch(case in case()) {

@@ -158,7 +158,7 @@ fn check(p: Program) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: wrapc_testing::property_cases(200), ..ProptestConfig::default() })]
 
     #[test]
     fn compiled_compute_matches_the_interpreter(p in program()) {

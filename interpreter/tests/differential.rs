@@ -48,7 +48,7 @@ fn check_case(case: &Case) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: wrapc_testing::property_cases(1000), ..ProptestConfig::default() })]
 
     #[test]
     fn specialized_wrapper_matches_method_dispatch(case in case()) {

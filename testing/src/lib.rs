@@ -4,3 +4,9 @@
 //! test.
 
 pub mod cases;
+
+/// How many cases a property test runs: `default` (what `make test` runs),
+/// or `WRAPC_PROPTEST_CASES` when set — `make nightly` raises it to 10,000.
+pub fn property_cases(default: u32) -> u32 {
+    std::env::var("WRAPC_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
