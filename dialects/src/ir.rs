@@ -287,6 +287,15 @@ impl<'c, 'a> Builder<'c, 'a> {
         )
     }
 
+    /// Inserts `op`, built by a generated builder (`crate::ops::wrap::*`),
+    /// at this builder's point.
+    pub fn insert(&self, op: impl Into<melior::ir::Operation<'c>>) -> OperationRef<'c, 'a> {
+        match self.anchor {
+            Some(anchor) => self.block.insert_operation_before(anchor, op.into()),
+            None => self.block.append_operation(op.into()),
+        }
+    }
+
     /// Adds `attributes`, builds, and inserts at this builder's point.
     fn build(&self, builder: OperationBuilder<'c>, attributes: &[(&str, Attribute<'c>)]) -> OperationRef<'c, 'a> {
         let attributes: Vec<_> = attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();

@@ -2,8 +2,10 @@
 //! the straight-line view regeneration `_replay_aliases` and
 //! `gen_alias_from_base` perform for its output type.
 
+use melior::ir::attribute::BoolAttribute;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
+use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{OutputInfo, OutputType, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
@@ -113,10 +115,10 @@ fn patch_requires_grad<'c, 'a>(
     match (base_requires_grad, info.requires_grad) {
         (Some(base), target) if base == target => view,
         (Some(false), _) => {
-            b.create(WrapOp::SetRequiresGrad.name(), &[view], &[], &[("requires_grad", b.bool_attr(true))]);
+            b.insert(wrap::set_requires_grad(b.context, view, BoolAttribute::new(b.context, true).into(), b.location));
             view
         }
-        (Some(true), _) => b.value(WrapOp::Detach.name(), &[view], view.r#type(), &[]),
+        (Some(true), _) => b.insert(wrap::detach(b.context, view, b.location)).result(0).expect("one result").into(),
         (None, target) => b.value(
             WrapOp::PatchRequiresGrad.name(),
             &[view, base],

@@ -8,6 +8,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Attribute, Block, Region, RegionLike, Type, Value};
+use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -112,14 +113,14 @@ fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
     let args: Vec<Value> = (0..body.argument_count()).map(|i| body.argument(i).unwrap().into()).collect();
 
     for i in plan.inputs_needing_version_bump() {
-        b.create(WrapOp::BumpVersion.name(), &[args[i]], &[], &[]);
+        b.insert(wrap::bump_version(b.context, args[i], b.location));
     }
     let results = emit_call(&b, plan, &args);
     emit_mutation_epilogue(&b, plan, &args, &results);
     let outputs = emit_alias_replay(&b, plan, &args, &results);
     if let Some(enabled) = plan.grad_enabled_mutation {
         let flag = b.const_bool(enabled);
-        b.create(WrapOp::GradModeSet.name(), &[flag], &[], &[]);
+        b.insert(wrap::grad_mode_set(b.context, flag, b.location));
     }
     b.create("func.return", &outputs, &[], &[]);
     Ok(())
@@ -132,19 +133,19 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
     let mut call_args = args.to_vec();
     if plan.trace_joint {
         for &i in &plan.detach_inputs {
-            call_args[i] = b.value(WrapOp::Detach.name(), &[args[i]], plan.arg_types[i], &[]);
+            call_args[i] = b.insert(wrap::detach(b.context, args[i], b.location)).result(0).expect("one result").into();
         }
     }
     let i1 = b.ty("i1");
     let saved = b.value(WrapOp::GradModeGet.name(), &[], i1, &[]);
     let during_call = b.const_bool(plan.trace_joint);
-    b.create(WrapOp::GradModeSet.name(), &[during_call], &[], &[]);
+    b.insert(wrap::grad_mode_set(b.context, during_call, b.location));
     let mut attributes = vec![("callee", b.symbol_ref(&plan.callee))];
     if plan.disable_amp {
         attributes.push(("disable_amp", b.unit()));
     }
     let call = b.create(WrapOp::CallCompiled.name(), &call_args, &plan.callee_result_types, &attributes);
-    b.create(WrapOp::GradModeSet.name(), &[saved], &[], &[]);
+    b.insert(wrap::grad_mode_set(b.context, saved, b.location));
     (0..call.result_count()).map(|i| call.result(i).unwrap().into()).collect()
 }
 
@@ -199,7 +200,8 @@ fn emit_alias_replay<'c, 'a>(
             }
             let replayed = b.value(WrapOp::ReplayAlias.name(), &operands, plan.result_types[j], &attributes);
             if !info.dynamic_dims.is_empty() {
-                b.create(WrapOp::MarkDynamic.name(), &[replayed], &[], &[("dims", b.dense_i64(&info.dynamic_dims))]);
+                let dims = melior::ir::attribute::DenseI64ArrayAttribute::new(b.context, &info.dynamic_dims);
+                b.insert(wrap::mark_dynamic(b.context, replayed, dims.into(), b.location));
             }
             replayed
         })

@@ -4,7 +4,8 @@
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{RegionLike, Value, ValueLike};
+use melior::ir::{RegionLike, Value};
+use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{InputInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -78,24 +79,28 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
     let updated: Value = op.operand(1).expect("verified operand");
     let self_copy = elide_self_copies && callee_returns_argument(op, orig, updated);
     let b = Builder::before(op);
+    let (context, location) = (b.context, b.location);
     match classify(&info, ir::has_unit_attr(op, "trace_joint"), self_copy) {
         WriteBack::Nothing => {}
         WriteBack::SetStorage { detach_update } => {
-            let source =
-                if detach_update { b.value(WrapOp::Detach.name(), &[updated], updated.r#type(), &[]) } else { updated };
-            b.create(WrapOp::SetStorage.name(), &[orig, source], &[], &[]);
+            let source = if detach_update {
+                b.insert(wrap::detach(context, updated, location)).result(0).expect("one result").into()
+            } else {
+                updated
+            };
+            b.insert(wrap::set_storage(context, orig, source, location));
         }
         WriteBack::Metadata => {
-            b.create(WrapOp::AsStridedInplace.name(), &[orig, updated], &[], &[]);
+            b.insert(wrap::as_strided_inplace(context, orig, updated, location));
         }
         WriteBack::Data { metadata_too, copy } => {
             if metadata_too {
-                b.create(WrapOp::AsStridedInplace.name(), &[orig, updated], &[], &[]);
+                b.insert(wrap::as_strided_inplace(context, orig, updated, location));
             }
             match copy {
-                Copy::Detached => b.create(WrapOp::DetachCopyInplace.name(), &[orig, updated], &[], &[]),
-                Copy::Plain => b.create(WrapOp::CopyInplace.name(), &[orig, updated], &[], &[]),
-                Copy::VersionBumpOnly => b.create(WrapOp::BumpVersion.name(), &[orig], &[], &[]),
+                Copy::Detached => b.insert(wrap::detach_copy_inplace(context, orig, updated, location)),
+                Copy::Plain => b.insert(wrap::copy_inplace(context, orig, updated, location)),
+                Copy::VersionBumpOnly => b.insert(wrap::bump_version(context, orig, location)),
             };
         }
     }
