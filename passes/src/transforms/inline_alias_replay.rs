@@ -2,7 +2,7 @@
 //! the straight-line view regeneration `_replay_aliases` and
 //! `gen_alias_from_base` perform for its output type.
 
-use melior::ir::attribute::BoolAttribute;
+use melior::ir::attribute::{BoolAttribute, IntegerAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
@@ -66,23 +66,26 @@ fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, out: Value<'c, 'a>, base: Value<
             }
         }
         let viewed = tensor_type(b, &shape, out_type.element_type, &base_type);
-        source = b.value(WrapOp::ViewDtype.name(), &[base], viewed, &[]);
+        source = b.insert(wrap::view_dtype(b.context, viewed, base, b.location)).result(0).expect("one result").into();
     }
     let rank = out_type.rank();
     let (sizes, strides, offset) = (out_type.shape.clone(), vec![DYNAMIC; rank], DYNAMIC);
     let index = b.index_type();
-    let dims = |query: &str, statics: &[i64]| -> Vec<Value<'c, 'a>> {
-        statics
-            .iter()
-            .enumerate()
-            .filter(|(_, &v)| v == DYNAMIC)
-            .map(|(d, _)| b.value(query, &[out], index, &[("dim", b.i64_attr(d as i64))]))
-            .collect()
+    let first = |op: OperationRef<'c, 'a>| -> Value<'c, 'a> { op.result(0).expect("one result").into() };
+    let dim = |d: usize| IntegerAttribute::new(Type::parse(b.context, "i64").expect("i64"), d as i64);
+    let dynamic_sizes: Vec<Value> = (0..rank)
+        .filter(|&d| sizes[d] == DYNAMIC)
+        .map(|d| first(b.insert(wrap::tensor_size(b.context, index, out, dim(d), b.location))))
+        .collect();
+    let dynamic_strides: Vec<Value> = (0..rank)
+        .filter(|&d| strides[d] == DYNAMIC)
+        .map(|d| first(b.insert(wrap::tensor_stride(b.context, index, out, dim(d), b.location))))
+        .collect();
+    let dynamic_offset: Vec<Value> = if offset == DYNAMIC {
+        vec![first(b.insert(wrap::tensor_offset(b.context, index, out, b.location)))]
+    } else {
+        vec![]
     };
-    let dynamic_sizes = dims(WrapOp::TensorSize.name(), &sizes);
-    let dynamic_strides = dims(WrapOp::TensorStride.name(), &strides);
-    let dynamic_offset: Vec<Value> =
-        if offset == DYNAMIC { vec![b.value(WrapOp::TensorOffset.name(), &[out], index, &[])] } else { vec![] };
     let mut operands = vec![source];
     operands.extend(&dynamic_sizes);
     operands.extend(&dynamic_strides);
@@ -119,12 +122,18 @@ fn patch_requires_grad<'c, 'a>(
             view
         }
         (Some(true), _) => b.insert(wrap::detach(b.context, view, b.location)).result(0).expect("one result").into(),
-        (None, target) => b.value(
-            WrapOp::PatchRequiresGrad.name(),
-            &[view, base],
-            view.r#type(),
-            &[("requires_grad", b.bool_attr(target))],
-        ),
+        (None, target) => b
+            .insert(wrap::patch_requires_grad(
+                b.context,
+                view.r#type(),
+                view,
+                base,
+                BoolAttribute::new(b.context, target).into(),
+                b.location,
+            ))
+            .result(0)
+            .expect("one result")
+            .into(),
     }
 }
 
