@@ -9,6 +9,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, Region, RegionLike, Type, Value};
+use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{SubclassInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
@@ -93,16 +94,19 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
                     );
                 }
                 for leaf in subclass.leaf_types() {
-                    flat_args.push(b.value(WrapOp::Null.name(), &[], leaf, &[]));
+                    flat_args
+                        .push(b.insert(wrap::null(b.context, leaf, b.location)).result(0).expect("one result").into());
                 }
             }
             Some(subclass) => {
                 if check_types {
-                    b.create(WrapOp::SubclassCheckType.name(), &[arg], &[], &[]);
+                    b.insert(wrap::subclass_check_type(b.context, arg, b.location));
                 }
                 unwrap_into(&b, arg, &subclass, sig.append_symints, &mut flat_args);
             }
-            None if frozen => flat_args.push(b.value(WrapOp::Null.name(), &[], ty, &[])),
+            None if frozen => {
+                flat_args.push(b.insert(wrap::null(b.context, ty, b.location)).result(0).expect("one result").into())
+            }
             None => flat_args.push(arg),
         }
     }
