@@ -21,7 +21,7 @@ mod tensor;
 pub use dtype::{DType, Device};
 pub use grad::{grad_enabled, set_grad_enabled};
 pub use storage::Storage;
-pub use tensor::{header, Tensor, TensorObject, MAX_RANK};
+pub use tensor::{contiguous_strides, header, Tensor, TensorObject, MAX_RANK};
 
 /// Why a runtime operation failed. Messages name the offending values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -7,6 +7,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 
 mod copy;
+mod elements;
+mod geometry;
+
+pub use geometry::contiguous_strides;
+use geometry::{check_sizes, extent, is_row_major};
 
 /// A reference to a tensor object. `clone()` is another reference to the
 /// same object: in-place operations through one are seen through all.
@@ -30,70 +35,6 @@ struct TensorImpl {
 /// Sizes or strides, inline up to the header's rank: making a view
 /// allocates only the tensor object.
 type Dims = smallvec::SmallVec<[i64; MAX_RANK]>;
-
-/// Whether `strides` are the row-major strides of `sizes` (no allocation).
-fn is_row_major(sizes: &[i64], strides: &[i64]) -> bool {
-    let mut expected = 1;
-    for (&size, &stride) in sizes.iter().zip(strides).rev() {
-        if stride != expected {
-            return false;
-        }
-        expected = size.max(1).saturating_mul(expected);
-    }
-    true
-}
-
-fn contiguous_strides(sizes: &[i64]) -> Result<Vec<i64>> {
-    let mut strides = vec![1i64; sizes.len()];
-    for i in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1]
-            .checked_mul(sizes[i + 1].max(1))
-            .ok_or_else(|| RuntimeError::Shape(format!("sizes {sizes:?} have strides larger than 64 bits can hold")))?;
-    }
-    Ok(strides)
-}
-
-fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
-    if sizes.len() != strides.len() {
-        return Err(RuntimeError::Shape(format!("{} sizes but {} strides", sizes.len(), strides.len())));
-    }
-    if let Some(s) = sizes.iter().find(|&&s| s < 0) {
-        return Err(RuntimeError::Shape(format!("negative size {s} in {sizes:?}")));
-    }
-    if let Some(s) = strides.iter().find(|&&s| s < 0) {
-        return Err(RuntimeError::Shape(format!("negative stride {s} in {strides:?}")));
-    }
-    checked_numel(sizes).map(drop)
-}
-
-/// One past the last element a view reaches (0 for an empty view), or an
-/// error when that index does not fit in 64 bits: sizes, strides and
-/// offsets come from user IR and run-time ints, and a wrapped sum would
-/// pass the bounds check.
-fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> Result<i64> {
-    if sizes.contains(&0) {
-        return Ok(0);
-    }
-    let overflow = || {
-        RuntimeError::Bounds(format!(
-            "view sizes {sizes:?} strides {strides:?} offset {offset} reach past the largest 64-bit element index"
-        ))
-    };
-    let mut end = offset.checked_add(1).ok_or_else(overflow)?;
-    for (&n, &s) in sizes.iter().zip(strides) {
-        end = (n - 1).checked_mul(s).and_then(|reach| end.checked_add(reach)).ok_or_else(overflow)?;
-    }
-    Ok(end)
-}
-
-/// The element count of `sizes`, or an error when it does not fit in 64
-/// bits (a stride-0 view can have far more elements than its storage).
-fn checked_numel(sizes: &[i64]) -> Result<i64> {
-    sizes
-        .iter()
-        .try_fold(1i64, |n, &d| n.checked_mul(d))
-        .ok_or_else(|| RuntimeError::Shape(format!("sizes {sizes:?} have more elements than 64-bit sizes can count")))
-}
 
 /// The most dimensions a tensor may have (the C-visible header has room
 /// for this many sizes and strides).
@@ -567,76 +508,6 @@ impl Tensor {
             dynamic_dims: BTreeSet::new(),
             ..t
         })
-    }
-
-    /// Storage indices of the elements in logical (row-major) order, one at
-    /// a time: a stride-0 view may have far more elements than memory.
-    /// Every view was bounds-checked when made, so the indices fit.
-    fn element_indices(t: &TensorImpl) -> impl Iterator<Item = usize> + '_ {
-        let numel: i64 = t.sizes.iter().product();
-        let mut index: Dims = t.sizes.iter().map(|_| 0).collect();
-        (0..numel).map(move |_| {
-            let at = t.offset + index.iter().zip(&t.strides).map(|(i, s)| i * s).sum::<i64>();
-            for d in (0..index.len()).rev() {
-                index[d] += 1;
-                if index[d] < t.sizes[d] {
-                    break;
-                }
-                index[d] = 0;
-            }
-            at as usize
-        })
-    }
-
-    /// The elements, in logical order, as f64 (device memory is copied to
-    /// the host first).
-    pub fn to_f64_vec(&self) -> Result<Vec<f64>> {
-        self.read_f64(usize::MAX)
-    }
-
-    /// The elements as [`Tensor::to_f64_vec`] reads them, or an error before
-    /// anything is read or allocated when there are more than `limit`.
-    pub fn read_f64(&self, limit: usize) -> Result<Vec<f64>> {
-        let mut t = self.snapshot();
-        let numel: i64 = t.sizes.iter().product();
-        let mut values = Vec::new();
-        if usize::try_from(numel).map_or(true, |n| n > limit) {
-            return Err(RuntimeError::Argument(format!("{numel} elements do not fit in {limit}")));
-        }
-        values.try_reserve_exact(numel as usize).map_err(|_| RuntimeError::Alloc(format!("{numel} elements")))?;
-        if t.storage.gpu().is_some() {
-            t.storage = t.storage.transfer(Device::Host)?;
-        }
-        for i in Tensor::element_indices(&t) {
-            values.push(t.storage.read(t.dtype, i)?);
-        }
-        Ok(values)
-    }
-
-    /// The same elements, sizes, strides and offset in a new tensor (new
-    /// storage, new version counter) on `device`.
-    pub fn to_device(&self, device: Device) -> Result<Tensor> {
-        let t = self.snapshot();
-        let storage = t.storage.transfer(device)?;
-        Tensor::from_impl(TensorImpl {
-            storage,
-            requires_grad: false,
-            is_leaf: true,
-            dynamic_dims: BTreeSet::new(),
-            version: Arc::new(AtomicU64::new(0)),
-            ..t
-        })
-    }
-
-    /// Writes one element without bumping the version counter — what a
-    /// kernel does to its output buffer.
-    pub fn set_f64_unversioned(&self, index: &[i64], value: f64) -> Result<()> {
-        let t = self.snapshot();
-        if index.len() != t.sizes.len() || index.iter().zip(&t.sizes).any(|(&i, &n)| i < 0 || i >= n) {
-            return Err(RuntimeError::Bounds(format!("index {index:?} for sizes {:?}", t.sizes)));
-        }
-        let at = t.offset + index.iter().zip(&t.strides).map(|(i, s)| i * s).sum::<i64>();
-        t.storage.write(t.dtype, at as usize, value)
     }
 }
 

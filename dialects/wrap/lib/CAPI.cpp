@@ -74,9 +74,22 @@ MlirExecutionEngine wrapcExecutionEngineCreate(MlirModule module,
                    << llvm::toString(machine.takeError());
     return {nullptr};
   }
+  // The optimizer's target machine must outlive the transformer
+  // (OptUtils.h); the one given to ExecutionEngine::create belongs to the
+  // engine, so the transformer owns a second one.
+  auto optimizerMachine = builder->createTargetMachine();
+  if (!optimizerMachine) {
+    op.emitError() << "cannot target the host: "
+                   << llvm::toString(optimizerMachine.takeError());
+    return {nullptr};
+  }
+  std::shared_ptr<llvm::TargetMachine> owned(std::move(*optimizerMachine));
+  auto optimize =
+      makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, owned.get());
   ExecutionEngineOptions options;
-  options.transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                                  machine->get());
+  options.transformer = [owned, optimize](llvm::Module *module) {
+    return optimize(module);
+  };
   options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
   const char *profile = std::getenv("WRAPC_JIT_PROFILE");
   bool listeners = profile && std::string(profile) == "1";

@@ -222,7 +222,7 @@ fn entry_arguments(module: &melior::ir::Module) -> Vec<(String, Vec<Value>)> {
                 .iter()
                 .map(|arg| match arg {
                     codegen::Arg::Tensor { dtype, sizes, cuda: false } => {
-                        let dtype = DType::from_name(if dtype == "bool" { "bool" } else { dtype })?;
+                        let dtype = DType::from_name(dtype)?;
                         let sizes: Vec<i64> = sizes.iter().map(|&d| if d < 0 { 2 } else { d.min(64) }).collect();
                         let numel: i64 = sizes.iter().product();
                         if numel > 4096 {

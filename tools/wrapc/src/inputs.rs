@@ -130,7 +130,7 @@ fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
             bail!("{} strides given for {} sizes", strides.len(), spec.sizes.len())
         }
         Some(strides) => strides.clone(),
-        None => contiguous(&spec.sizes),
+        None => wrapc_runtime::contiguous_strides(&spec.sizes)?,
     };
     if let Some(base) = spec.view_of {
         if spec.values.is_some() || spec.requires_grad || !spec.leaf {
@@ -173,14 +173,6 @@ fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
         return Ok(tensor);
     }
     Ok(tensor.as_strided(&tensor.sizes(), &tensor.strides(), tensor.storage_offset())?)
-}
-
-fn contiguous(sizes: &[i64]) -> Vec<i64> {
-    let mut strides = vec![1i64; sizes.len()];
-    for i in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1].saturating_mul(sizes[i + 1].max(1));
-    }
-    strides
 }
 
 /// A view with these strides and offset over a zeroed storage that just

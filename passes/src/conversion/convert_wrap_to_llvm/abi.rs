@@ -29,6 +29,14 @@ pub(super) fn slot_entry_type() -> &'static str {
     TYPE.get_or_init(|| SLOT_ENTRY_LAYOUT.llvm_type())
 }
 
+// The fast path's acquire load reads `function` at the entry's address.
+const _: () = assert!(SLOT_ENTRY_LAYOUT.index("function") == 0);
+pub(super) const SLOT_LAUNCH: i32 = SLOT_ENTRY_LAYOUT.index("launch") as i32;
+pub(super) const SLOT_STREAM: i32 = SLOT_ENTRY_LAYOUT.index("stream") as i32;
+pub(super) const SLOT_DIVISOR: i32 = SLOT_ENTRY_LAYOUT.index("divisor") as i32;
+pub(super) const SLOT_THREADS: i32 = SLOT_ENTRY_LAYOUT.index("threads") as i32;
+pub(super) const SLOT_SHARED_BYTES: i32 = SLOT_ENTRY_LAYOUT.index("shared_bytes") as i32;
+
 pub(super) const SLOT_ENTRY_BYTES: i64 = wrapc_abi::SLOT_ENTRY_BYTES as i64;
 
 pub(super) const MAX_DEVICES: i64 = wrapc_abi::MAX_DEVICES as i64;

@@ -1,6 +1,7 @@
 //! Building blocks of the lowering: typed constants, runtime calls with
 //! failure exits, entry-block stack slots, header and struct field access.
 
+use melior::dialect::arith::{self, CmpiPredicate};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
@@ -77,8 +78,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     pub(super) fn bail_if_failed(&mut self, status: Value<'c, 'a>) {
         let zero = self.const_int(0, "i32");
-        let b = self.b();
-        let failed = b.value("arith.cmpi", &[status, zero], self.ty("i1"), &[("predicate", b.attr("1 : i64"))]);
+        let failed = self.cmpi(CmpiPredicate::Ne, status, zero);
         self.branch_to_failure(failed, status);
     }
 
@@ -86,13 +86,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn branch_to_failure(&mut self, cond: Value<'c, 'a>, status: Value<'c, 'a>) {
         let fail = self.region.append_block(Block::new(&[]));
         let next = self.region.append_block(Block::new(&[]));
-        let b = self.b();
-        b.create_with_successors(
-            "cf.cond_br",
-            &[cond],
-            &[fail, next],
-            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
-        );
+        self.branch(cond, fail, next);
         self.block = fail;
         for value in self.owned.clone() {
             self.call("wrt_tensor_release", &[value]);
@@ -172,13 +166,24 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.load(address, ty)
     }
 
-    pub(super) fn cmp_eq(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+    /// `arith.cmpi` with melior's typed predicate.
+    pub(super) fn cmpi(&self, predicate: CmpiPredicate, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
         let b = self.b();
-        b.value("arith.cmpi", &[lhs, rhs], self.ty("i1"), &[("predicate", b.attr("0 : i64"))])
+        b.insert(arith::cmpi(b.context, predicate, lhs, rhs, b.location)).result(0).expect("one result").into()
+    }
+
+    pub(super) fn cmp_eq(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.cmpi(CmpiPredicate::Eq, lhs, rhs)
     }
 
     pub(super) fn and(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.b().value("arith.andi", &[lhs, rhs], self.ty("i1"), &[])
+        let b = self.b();
+        b.insert(arith::andi(lhs, rhs, b.location)).result(0).expect("one result").into()
+    }
+
+    pub(super) fn or(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        let b = self.b();
+        b.insert(arith::ori(lhs, rhs, b.location)).result(0).expect("one result").into()
     }
 
     pub(super) fn branch(&self, cond: Value<'c, 'a>, then: BlockRef<'c, 'a>, otherwise: BlockRef<'c, 'a>) {

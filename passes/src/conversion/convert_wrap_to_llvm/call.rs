@@ -1,6 +1,7 @@
 //! The entry-point ABI: argument checks and unboxing in the prologue,
 //! calls between converted functions, and the return of owned results.
 
+use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
@@ -82,11 +83,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let (n_in, n_out) = (self.arg(1), self.arg(3));
         let want_in = self.const_int(inputs.len() as i64, "i64");
         let want_out = self.const_int(num_results as i64, "i64");
-        let b = self.b();
-        let pred_ne = b.attr("1 : i64");
-        let bad_in = b.value("arith.cmpi", &[n_in, want_in], self.ty("i1"), &[("predicate", pred_ne)]);
-        let bad_out = b.value("arith.cmpi", &[n_out, want_out], self.ty("i1"), &[("predicate", pred_ne)]);
-        let mut bad = b.value("arith.ori", &[bad_in, bad_out], self.ty("i1"), &[]);
+        let bad_in = self.cmpi(CmpiPredicate::Ne, n_in, want_in);
+        let bad_out = self.cmpi(CmpiPredicate::Ne, n_out, want_out);
+        let mut bad = self.or(bad_in, bad_out);
         // A null array the call would read or write is the same error as a
         // wrong count (the header promises a code, not a crash).
         let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
@@ -95,7 +94,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 let b = self.b();
                 let pred_eq = b.attr("0 : i64");
                 let is_null = b.value("llvm.icmp", &[self.arg(array), null], self.ty("i1"), &[("predicate", pred_eq)]);
-                bad = self.b().value("arith.ori", &[bad, is_null], self.ty("i1"), &[]);
+                bad = self.or(bad, is_null);
             }
         }
         let message = self.c_string(&format!(
@@ -107,13 +106,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         // The message is set only on the failure path.
         let fail = self.region.append_block(Block::new(&[]));
         let next = self.region.append_block(Block::new(&[]));
-        let b = self.b();
-        b.create_with_successors(
-            "cf.cond_br",
-            &[bad],
-            &[fail, next],
-            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
-        );
+        self.branch(bad, fail, next);
         self.block = fail;
         self.call("wrt_set_error", &[message]);
         let code = self.const_int(WRT_ERR_ARG, "i32");

@@ -1,6 +1,7 @@
 //! GPU launches through lazy slots (one `cuLaunchKernel` on the fast path)
 //! and device guards.
 
+use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
@@ -84,7 +85,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
         let limit = self.const_int(MAX_DEVICES, "i32");
-        let in_range = b.value("arith.cmpi", &[device, limit], self.ty("i1"), &[("predicate", b.attr("6 : i64"))]);
+        let in_range = self.cmpi(CmpiPredicate::Ult, device, limit);
         let zero32 = self.const_int(0, "i32");
         let ordinal = b.value("arith.select", &[in_range, device, zero32], self.ty("i32"), &[]);
         let ordinal = b.value("arith.extui", &[ordinal], self.ty("i64"), &[]);
@@ -104,7 +105,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         let address = b.value("llvm.ptrtoint", &[function], self.ty("i64"), &[]);
         let zero64 = self.const_int(0, "i64");
-        let loaded = b.value("arith.cmpi", &[address, zero64], self.ty("i1"), &[("predicate", b.attr("1 : i64"))]);
+        let loaded = self.cmpi(CmpiPredicate::Ne, address, zero64);
         let ready = self.and(loaded, in_range);
 
         let fast = self.region.append_block(Block::new(&[]));
@@ -118,8 +119,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
 
         self.block = fast;
-        let launch = self.entry_field(entry, &[1], ptr);
-        let stream = self.entry_field(entry, &[2], ptr);
+        let launch = self.entry_field(entry, &[SLOT_LAUNCH], ptr);
+        let stream = self.entry_field(entry, &[SLOT_STREAM], ptr);
         // Blocks per axis; past CUDA's gridDim limits the slow path names
         // the error (a truncated grid would silently skip work).
         let mut grid = Vec::new();
@@ -127,31 +128,28 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         for (d, limit) in GRID_LIMITS.into_iter().enumerate() {
             let extent = extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"));
             let programs = if numel_rank > 0 && d < numel_rank {
-                let divisor = self.entry_field(entry, &[3, d as i32], "i64");
+                let divisor = self.entry_field(entry, &[SLOT_DIVISOR, d as i32], "i64");
                 self.b().value("arith.ceildivui", &[extent, divisor], self.ty("i64"), &[])
             } else {
                 extent
             };
             if d < extents.len() {
                 let limit = self.const_int(limit, "i64");
-                let b = self.b();
-                let over =
-                    b.value("arith.cmpi", &[programs, limit], self.ty("i1"), &[("predicate", b.attr("8 : i64"))]);
+                let over = self.cmpi(CmpiPredicate::Ugt, programs, limit);
                 too_large = Some(match too_large {
-                    Some(any) => b.value("arith.ori", &[any, over], self.ty("i1"), &[]),
+                    Some(any) => self.or(any, over),
                     None => over,
                 });
             }
             grid.push(self.b().value("arith.trunci", &[programs], self.ty("i32"), &[]));
         }
-        let threads = self.entry_field(entry, &[4], "i32");
-        let shared = self.entry_field(entry, &[5], "i32");
+        let threads = self.entry_field(entry, &[SLOT_THREADS], "i32");
+        let shared = self.entry_field(entry, &[SLOT_SHARED_BYTES], "i32");
         let one = self.const_int(1, "i32");
-        let b = self.b();
         let mut empty = self.cmp_eq(grid[0], zero32);
         for &g in &grid[1..] {
             let zero = self.cmp_eq(g, zero32);
-            empty = b.value("arith.ori", &[empty, zero], self.ty("i1"), &[]);
+            empty = self.or(empty, zero);
         }
         let checked = self.region.append_block(Block::new(&[]));
         self.branch(empty, done, checked);
