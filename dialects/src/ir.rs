@@ -4,9 +4,13 @@
 
 use std::ffi::{c_void, CString};
 
-use melior::ir::attribute::{Attribute, AttributeLike};
+use melior::ir::attribute::{
+    Attribute, AttributeLike, BoolAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute,
+    IntegerAttribute,
+};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRef};
+use melior::ir::r#type::IntegerType;
 use melior::ir::{BlockRef, Identifier, Location, Type, Value, ValueLike};
 use melior::Context;
 use mlir_sys::*;
@@ -296,6 +300,22 @@ impl<'c, 'a> Builder<'c, 'a> {
         }
     }
 
+    /// Inserts `op`, built by a generated builder, and gives it the
+    /// `operandSegmentSizes` of an `AttrSizedOperandSegments` op: melior's
+    /// generated builders take each operand group but do not record the
+    /// group sizes, so the caller passes the lengths of the groups it gave.
+    pub fn insert_segmented(
+        &self,
+        op: impl Into<melior::ir::Operation<'c>>,
+        segments: &[usize],
+    ) -> OperationRef<'c, 'a> {
+        let segments: Vec<i32> =
+            segments.iter().map(|&n| i32::try_from(n).expect("an operand group fits in i32")).collect();
+        let op = self.insert(op);
+        as_mut(op).set_attribute("operandSegmentSizes", DenseI32ArrayAttribute::new(self.context, &segments).into());
+        op
+    }
+
     /// Adds `attributes`, builds, and inserts at this builder's point.
     fn build(&self, builder: OperationBuilder<'c>, attributes: &[(&str, Attribute<'c>)]) -> OperationRef<'c, 'a> {
         let attributes: Vec<_> = attributes.iter().map(|(k, v)| (Identifier::new(self.context, k), *v)).collect();
@@ -328,19 +348,19 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     pub fn dense_i64(&self, values: &[i64]) -> Attribute<'c> {
-        self.attr(&dense_array("i64", values))
+        DenseI64ArrayAttribute::new(self.context, values).into()
     }
 
     pub fn dense_i32(&self, values: &[i32]) -> Attribute<'c> {
-        self.attr(&dense_array("i32", values))
+        DenseI32ArrayAttribute::new(self.context, values).into()
     }
 
     pub fn i64_attr(&self, value: i64) -> Attribute<'c> {
-        self.attr(&format!("{value} : i64"))
+        IntegerAttribute::new(IntegerType::new(self.context, 64).into(), value).into()
     }
 
     pub fn bool_attr(&self, value: bool) -> Attribute<'c> {
-        self.attr(if value { "true" } else { "false" })
+        BoolAttribute::new(self.context, value).into()
     }
 
     pub fn unit(&self) -> Attribute<'c> {
@@ -348,32 +368,24 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     pub fn symbol_ref(&self, name: &str) -> Attribute<'c> {
-        self.attr(&format!("@\"{}\"", name.escape_default()))
+        FlatSymbolRefAttribute::new(self.context, name).into()
     }
 
     /// `arith.constant <value> : i1`.
     pub fn const_bool(&self, value: bool) -> Value<'c, 'a> {
-        let i1 = self.ty("i1");
-        self.value("arith.constant", &[], i1, &[("value", self.attr(if value { "true" } else { "false" }))])
+        let constant =
+            self.insert(melior::dialect::arith::constant(self.context, self.bool_attr(value), self.location));
+        constant.result(0).expect("one result").into()
     }
 
     pub fn index_type(&self) -> Type<'c> {
-        self.ty("index")
+        Type::index(self.context)
     }
 }
 
 /// The textual form of `ty`, for diagnostics.
 pub fn type_text(ty: Type) -> String {
     ty.to_string()
-}
-
-/// `array<i64: 1, 2>`; the empty array is spelled `array<i64>`.
-fn dense_array<T: ToString>(element: &str, values: &[T]) -> String {
-    if values.is_empty() {
-        return format!("array<{element}>");
-    }
-    let list: Vec<String> = values.iter().map(T::to_string).collect();
-    format!("array<{element}: {}>", list.join(", "))
 }
 
 /// Whether `ty` is a `!wrap.tensor`.

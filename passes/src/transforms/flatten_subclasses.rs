@@ -4,7 +4,7 @@
 //! attribute and type baked in.
 
 use melior::dialect::func;
-use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::FunctionType;
@@ -112,7 +112,8 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
     }
 
     let callee_results = flattened_types(&b, &sig.results, sig.append_symints);
-    let call = b.create("func.call", &flat_args, &callee_results, &[("callee", b.symbol_ref(&sig.callee))]);
+    let callee = FlatSymbolRefAttribute::new(b.context, &sig.callee);
+    let call = b.insert(func::call(b.context, callee, &flat_args, &callee_results, b.location));
     let flat_results: Vec<Value> = (0..call.result_count()).map(|i| call.result(i).unwrap().into()).collect();
     let mut cursor = flat_results.into_iter();
     let outputs: Vec<Value> = sig
@@ -123,7 +124,7 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
             None => cursor.next().expect("callee type verified against the flattening"),
         })
         .collect();
-    b.create("func.return", &outputs, &[], &[]);
+    b.insert(func::r#return(&outputs, b.location));
     Ok(())
 }
 
@@ -139,8 +140,11 @@ fn unwrap_into<'c, 'a>(
     let mut result_types: Vec<Type> = subclass.attrs.iter().map(|(_, t)| *t).collect();
     let num_symints = if symints { subclass.num_dynamic_outer_dims() } else { 0 };
     result_types.extend(std::iter::repeat_n(b.index_type(), num_symints));
-    let attributes = if symints { vec![("symints", b.unit())] } else { vec![] };
-    let unwrap = b.create(WrapOp::SubclassUnwrap.name(), &[value], &result_types, &attributes);
+    let mut unwrap = wrap::SubclassUnwrapOperation::builder(b.context, b.location).value(value).inner(&result_types);
+    if symints {
+        unwrap = unwrap.symints(b.unit());
+    }
+    let unwrap = b.insert(unwrap.build());
     let inner: Vec<Value> = (0..unwrap.result_count()).map(|i| unwrap.result(i).unwrap().into()).collect();
     let (attrs, sizes) = inner.split_at(subclass.attrs.len());
     for (value, (_, ty)) in attrs.iter().zip(&subclass.attrs) {
@@ -170,10 +174,9 @@ fn rebuild<'c, 'a>(
         .collect();
     let num_sizes = if symints { subclass.num_dynamic_outer_dims() } else { 0 };
     let sizes: Vec<Value> = flat.take(num_sizes).collect();
-    let mut operands = inner.clone();
-    operands.extend(&sizes);
-    let segments = [inner.len() as i32, sizes.len() as i32];
-    b.value(WrapOp::SubclassWrap.name(), &operands, ty, &[("operandSegmentSizes", b.dense_i32(&segments))])
+    let wrap =
+        wrap::SubclassWrapOperation::builder(b.context, b.location).inner(&inner).outer_sizes(&sizes).value(ty).build();
+    b.insert_segmented(wrap, &[inner.len(), sizes.len()]).result(0).expect("one result").into()
 }
 
 fn flattened_types<'c>(b: &Builder<'c, '_>, types: &[Type<'c>], symints: bool) -> Vec<Type<'c>> {

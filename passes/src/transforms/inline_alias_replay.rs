@@ -4,6 +4,7 @@
 
 use melior::ir::attribute::{BoolAttribute, IntegerAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::IntegerType;
 use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{OutputInfo, OutputType, TensorTypeInfo, WrapOp, DYNAMIC};
@@ -72,7 +73,7 @@ fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, out: Value<'c, 'a>, base: Value<
     let (sizes, strides, offset) = (out_type.shape.clone(), vec![DYNAMIC; rank], DYNAMIC);
     let index = b.index_type();
     let first = |op: OperationRef<'c, 'a>| -> Value<'c, 'a> { op.result(0).expect("one result").into() };
-    let dim = |d: usize| IntegerAttribute::new(Type::parse(b.context, "i64").expect("i64"), d as i64);
+    let dim = |d: usize| IntegerAttribute::new(IntegerType::new(b.context, 64).into(), d as i64);
     let dynamic_sizes: Vec<Value> = (0..rank)
         .filter(|&d| sizes[d] == DYNAMIC)
         .map(|d| first(b.insert(wrap::tensor_size(b.context, index, out, dim(d), b.location))))
@@ -86,22 +87,19 @@ fn regenerate_view<'c, 'a>(b: &Builder<'c, 'a>, out: Value<'c, 'a>, base: Value<
     } else {
         vec![]
     };
-    let mut operands = vec![source];
-    operands.extend(&dynamic_sizes);
-    operands.extend(&dynamic_strides);
-    operands.extend(&dynamic_offset);
-    let segments = [1, dynamic_sizes.len() as i32, dynamic_strides.len() as i32, dynamic_offset.len() as i32];
-    b.value(
-        WrapOp::AsStrided.name(),
-        &operands,
-        out.r#type(),
-        &[
-            ("static_sizes", b.dense_i64(&sizes)),
-            ("static_strides", b.dense_i64(&strides)),
-            ("static_offset", b.i64_attr(offset)),
-            ("operandSegmentSizes", b.dense_i32(&segments)),
-        ],
-    )
+    let mut view = wrap::AsStridedOperation::builder(b.context, b.location)
+        .base(source)
+        .sizes(&dynamic_sizes)
+        .strides(&dynamic_strides)
+        .static_sizes(b.dense_i64(&sizes))
+        .static_strides(b.dense_i64(&strides))
+        .static_offset(IntegerAttribute::new(IntegerType::new(b.context, 64).into(), offset))
+        .result(out.r#type());
+    if let Some(&offset) = dynamic_offset.first() {
+        view = view.offset(offset);
+    }
+    let segments = [1, dynamic_sizes.len(), dynamic_strides.len(), dynamic_offset.len()];
+    b.insert_segmented(view.build(), &segments).result(0).expect("one result").into()
 }
 
 /// The last step of `gen_alias_from_base`: detach if the base requires grad

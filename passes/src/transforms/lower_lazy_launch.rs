@@ -10,8 +10,10 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value, ValueLike};
+use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -215,16 +217,21 @@ fn emit_globals(
 fn rewrite(launch: OperationRef, globals: &Globals) {
     let b = Builder::before(launch);
     let operands: Vec<Value> = launch.operands().collect();
-    let segments = ir::attribute(launch, "operandSegmentSizes").expect("verified launch");
-    b.create(
-        WrapOp::LazyLaunch.name(),
-        &operands,
-        &[],
-        &[
-            ("slot", b.symbol_ref(&globals.slot)),
-            ("descriptor", b.symbol_ref(&globals.descriptor)),
-            ("operandSegmentSizes", segments),
-        ],
-    );
+    // wrap.launch and wrap.lazy_launch share their operand groups: grid,
+    // numel, args.
+    let segments = ir::attribute(launch, "operandSegmentSizes")
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+        .expect("verified launch");
+    let group = |i| segments.element(i).expect("three operand groups") as usize;
+    let (grid, rest) = operands.split_at(group(0));
+    let (numel, args) = rest.split_at(group(1));
+    let lazy = wrap::LazyLaunchOperation::builder(b.context, b.location)
+        .slot(FlatSymbolRefAttribute::new(b.context, &globals.slot))
+        .descriptor(FlatSymbolRefAttribute::new(b.context, &globals.descriptor))
+        .grid(grid)
+        .numel(numel)
+        .args(args)
+        .build();
+    b.insert_segmented(lazy, &[grid.len(), numel.len(), args.len()]);
     ir::erase(launch);
 }

@@ -3,7 +3,7 @@
 //! `_runtime_wrapper` resolved from the metadata at compile time).
 
 use melior::dialect::func;
-use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::FunctionType;
@@ -136,15 +136,17 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
             call_args[i] = b.insert(wrap::detach(b.context, args[i], b.location)).result(0).expect("one result").into();
         }
     }
-    let i1 = b.ty("i1");
-    let saved = b.value(WrapOp::GradModeGet.name(), &[], i1, &[]);
+    let saved = b.insert(wrap::grad_mode_get(b.context, b.ty("i1"), b.location)).result(0).expect("one result").into();
     let during_call = b.const_bool(plan.trace_joint);
     b.insert(wrap::grad_mode_set(b.context, during_call, b.location));
-    let mut attributes = vec![("callee", b.symbol_ref(&plan.callee))];
+    let mut call = wrap::CallCompiledOperation::builder(b.context, b.location)
+        .callee(FlatSymbolRefAttribute::new(b.context, &plan.callee))
+        .operands(&call_args)
+        .results(&plan.callee_result_types);
     if plan.disable_amp {
-        attributes.push(("disable_amp", b.unit()));
+        call = call.disable_amp(b.unit());
     }
-    let call = b.create(WrapOp::CallCompiled.name(), &call_args, &plan.callee_result_types, &attributes);
+    let call = b.insert(call.build());
     b.insert(wrap::grad_mode_set(b.context, saved, b.location));
     (0..call.result_count()).map(|i| call.result(i).unwrap().into()).collect()
 }
@@ -158,11 +160,14 @@ fn emit_mutation_epilogue<'c>(
     results: &[Value<'c, '_>],
 ) {
     for (k, i) in plan.inputs_mutated(MutationType::MutatedOutGraph).enumerate() {
-        let mut attributes = vec![("info", plan.input_attrs[i])];
+        let mut apply = wrap::ApplyMutationOperation::builder(b.context, b.location)
+            .orig(args[i])
+            .updated(results[k])
+            .info(plan.input_attrs[i]);
         if plan.trace_joint {
-            attributes.push(("trace_joint", b.unit()));
+            apply = apply.trace_joint(b.unit());
         }
-        b.create(WrapOp::ApplyMutation.name(), &[args[i], results[k]], &[], &attributes);
+        b.insert(apply.build());
     }
 }
 
@@ -192,13 +197,17 @@ fn emit_alias_replay<'c, 'a>(
                 }
                 _ => None,
             });
-            let mut operands = vec![out];
-            operands.extend(base);
-            let mut attributes = vec![("info", plan.output_attrs[j])];
-            if let (Some(base), OutputType::AliasOfInput | OutputType::IsInput) = (info.base_index, info.output_type) {
-                attributes.push(("base_requires_grad", b.bool_attr(plan.inputs[base].flags.requires_grad)));
+            let mut replay = wrap::ReplayAliasOperation::builder(b.context, b.location)
+                .out(out)
+                .info(plan.output_attrs[j])
+                .result(plan.result_types[j]);
+            if let Some(base) = base {
+                replay = replay.base(base);
             }
-            let replayed = b.value(WrapOp::ReplayAlias.name(), &operands, plan.result_types[j], &attributes);
+            if let (Some(base), OutputType::AliasOfInput | OutputType::IsInput) = (info.base_index, info.output_type) {
+                replay = replay.base_requires_grad(b.bool_attr(plan.inputs[base].flags.requires_grad));
+            }
+            let replayed = b.insert(replay.build()).result(0).expect("one result").into();
             if !info.dynamic_dims.is_empty() {
                 let dims = melior::ir::attribute::DenseI64ArrayAttribute::new(b.context, &info.dynamic_dims);
                 b.insert(wrap::mark_dynamic(b.context, replayed, dims.into(), b.location));
