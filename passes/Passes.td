@@ -101,6 +101,23 @@ def WrapLowerLazyLaunch : Pass<"wrap-lower-lazy-launch", "mlir::ModuleOp"> {
   ];
 }
 
+def WrapOutlineGpuKernels : Pass<"wrap-outline-gpu-kernels", "mlir::ModuleOp"> {
+  let summary = "Outline the host MLIR payloads of wrap.kernel ops into a gpu.module";
+  let description = [{
+    Every `wrap.kernel` with a host payload (`host = @f`) and no GPU
+    payload (`ptx`, `ptx_file`, `cubin_file`) gets device code in one
+    `gpu.module @wrap_gpu_kernels`: a copy of the payload and a
+    `gpu.func @<entry> kernel` taking the kernel's arguments (tensors as
+    `!llvm.ptr`, `index` as `i64`) in which thread (0, 0, 0) of each block
+    calls the payload with `gpu.block_id x, y, z` as the program ids,
+    exactly as the host backend calls it once per program id. Upstream
+    `convert-gpu-to-nvvm` lowers the module to NVVM; wrapc compiles it to
+    PTX with LLVM's NVPTX back end. The wrap ops are left unchanged.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect"];
+}
+
 def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower straight-line wrap IR to the LLVM dialect and wrt_* runtime calls";
   let description = [{

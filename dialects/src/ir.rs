@@ -110,6 +110,11 @@ pub fn lookup_symbol<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<Ope
     while !is_symbol_table(table_op) {
         table_op = table_op.parent_operation()?;
     }
+    lookup_in(table_op, name)
+}
+
+/// The symbol `name` defined directly in the symbol table `table_op`.
+pub fn lookup_in<'c, 'a>(table_op: OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
     let name = CString::new(name).ok()?;
     // SAFETY: `table_op` is a live symbol-table op; the table is destroyed
     // before returning and the found op outlives it.

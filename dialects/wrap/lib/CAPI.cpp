@@ -11,6 +11,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -44,6 +49,14 @@ static void registerWrapcDialects(DialectRegistry &registry) {
                   scf::SCFDialect, cf::ControlFlowDialect,
                   index::IndexDialect, memref::MemRefDialect,
                   LLVM::LLVMDialect, gpu::GPUDialect, NVVM::NVVMDialect>();
+  // Conversions driven by ConvertToLLVMPatternInterface (convert-gpu-to-nvvm
+  // lowers a kernel payload's func, arith, cf, index and memref ops through
+  // these) find the patterns of a dialect only when its interface is here.
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
 }
 
 void wrapcRegisterDialects(MlirDialectRegistry registry) {

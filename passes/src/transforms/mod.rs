@@ -1,8 +1,10 @@
 //! The specialization passes (test/Transforms): level 1 → straight-line
-//! level 2, and GPU launches through lazy slots.
+//! level 2, GPU launches through lazy slots, and kernels' device code
+//! outlined for the GPU.
 
 pub mod flatten_subclasses;
 pub mod inline_alias_replay;
 pub mod lower_lazy_launch;
 pub mod orchestrate;
+pub mod outline_gpu_kernels;
 pub mod specialize_mutation_epilogue;
