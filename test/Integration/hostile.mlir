@@ -15,6 +15,12 @@
 // RUN: python3 -c "print('func.func @f(%%c: i1) {' + 'scf.if %%c {' * 5000 + '}' * 5000 + ' return }')" > %t/ifs.mlir
 // RUN: not wrapc compile %t/ifs.mlir -o %t/i.so 2>&1 | FileCheck %s --check-prefix=CHECK-NEST
 // CHECK-NEST: {{.*}}.mlir:1:{{[0-9]+}}: error: brackets nest more than 1000 levels deep
+// Standard input is checked as files are; checked input still reaches the driver.
+// RUN: not wrapc-opt < %t/deep.mlir 2>&1 | FileCheck %s --check-prefix=CHECK-STDIN
+// RUN: not wrapc-opt - --wrap-orchestrate < %t/ifs.mlir 2>&1 | FileCheck %s --check-prefix=CHECK-STDIN
+// CHECK-STDIN: <stdin>:1:{{[0-9]+}}: error: brackets nest more than 1000 levels deep
+// RUN: wrapc-opt < %S/../Transforms/wrap-orchestrate.mlir -split-input-file | FileCheck %s --check-prefix=CHECK-STDIN-OK
+// CHECK-STDIN-OK: wrap.runtime_wrapper @inference
 
 // MLIR 22's parser crashes on dense arrays of index (found by wrapc fuzz).
 // RUN: echo 'wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () calls @g {frozen = array<index: 0, 0>}' > %t/index-array.mlir

@@ -4,9 +4,11 @@
 use std::ffi::{c_char, CString};
 
 /// MLIR's parser crashes on some inputs (deep nesting, `array<index: ...>`):
-/// the input files named on the command line are checked first.
+/// the input files named on the command line, or standard input when none
+/// is named (or `-` is), are checked first.
 fn check_inputs(args: &[std::ffi::OsString]) {
     let mut skip_next = false;
+    let mut reads_stdin = true;
     for arg in args.iter().skip(1) {
         if std::mem::take(&mut skip_next) {
             continue;
@@ -16,9 +18,14 @@ fn check_inputs(args: &[std::ffi::OsString]) {
             skip_next = true;
             continue;
         }
+        if text == "-" {
+            reads_stdin = true;
+            break;
+        }
         if text.starts_with('-') {
             continue;
         }
+        reads_stdin = false;
         let Ok(file) = std::fs::File::open(arg) else { continue };
         let mut source = String::new();
         // A non-regular file (a FIFO, /dev/zero) is left to the driver.
@@ -32,6 +39,38 @@ fn check_inputs(args: &[std::ffi::OsString]) {
             std::process::exit(1);
         }
     }
+    if reads_stdin {
+        check_stdin();
+    }
+}
+
+/// Reads standard input whole, checks it, and hands the same bytes to the
+/// driver through a pipe that replaces file descriptor 0.
+fn check_stdin() {
+    let mut source = Vec::new();
+    if std::io::Read::read_to_end(&mut std::io::Read::take(std::io::stdin().lock(), 1 << 30), &mut source).is_err() {
+        return;
+    }
+    if let Err(error) = wrapc_dialects::check_source(&String::from_utf8_lossy(&source)) {
+        eprintln!("<stdin>:{error}");
+        std::process::exit(1);
+    }
+    let Ok((reader, mut writer)) = std::io::pipe() else {
+        eprintln!("wrapc-opt: cannot create a pipe for standard input");
+        std::process::exit(1);
+    };
+    // SAFETY: dup2 on two open descriptors; `reader` is closed afterwards
+    // and the driver reads the duplicate on descriptor 0.
+    if unsafe { libc::dup2(std::os::fd::AsRawFd::as_raw_fd(&reader), 0) } < 0 {
+        eprintln!("wrapc-opt: cannot redirect standard input");
+        std::process::exit(1);
+    }
+    drop(reader);
+    // The driver reads while this thread writes (the pipe holds 64 KiB); a
+    // driver that stops reading early closes the pipe, ending the write.
+    std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut writer, &source);
+    });
 }
 
 fn main() {
