@@ -4,7 +4,11 @@
 //! its tests check `offset_of!` against it), the lowering
 //! (`convert-wrap-to-llvm`) reads and writes them through the LLVM types
 //! derived here, and `runtime/include/wrapc_runtime.h` is checked against
-//! it by a test. No dependencies: both sides, and tools, can use it.
+//! it by a test, as are the signatures of the runtime functions compiled
+//! code calls ([`RuntimeFn`]). No dependencies: both sides, and tools, can use it.
+
+mod runtime_fn;
+pub use runtime_fn::{CType, RuntimeFn, Signature};
 
 /// A `wrt_status` code: what every fallible runtime call and compiled
 /// entry point returns.

@@ -1,9 +1,12 @@
 //! The committed C header (`include/wrapc_runtime.h`) says what wrapc_abi
 //! says: status and dtype enumerators, `WRT_MAX_RANK`, and the fields of
 //! the structs compiled code reads inline (`wrt_tensor_header`,
-//! `wrt_cuda_slot_entry`), in order, with their C types.
+//! `wrt_cuda_slot_entry`), in order, with their C types, and the signature
+//! of every runtime function compiled code calls.
 
-use wrapc_abi::{DtypeCode, Field, Layout, Status, MAX_DEVICES, MAX_RANK, SLOT_ENTRY, TENSOR_HEADER};
+use wrapc_abi::{
+    CType, DtypeCode, Field, Layout, RuntimeFn, Status, MAX_DEVICES, MAX_RANK, SLOT_ENTRY, TENSOR_HEADER,
+};
 
 fn header() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/include/wrapc_runtime.h");
@@ -81,4 +84,52 @@ fn inline_read_structs_match() {
     assert_eq!(struct_fields(&text, "wrt_tensor_header"), expected(&TENSOR_HEADER));
     assert_eq!(struct_fields(&text, "wrt_cuda_slot_entry"), expected(&SLOT_ENTRY));
     assert!(text.contains(&format!("wrt_cuda_slot_entry entries[{MAX_DEVICES}];")));
+}
+
+/// The C type of one declared parameter or result, as compiled code passes it.
+fn c_type(declaration: &str) -> Option<CType> {
+    let declaration = declaration.trim();
+    if declaration.contains('*') {
+        return Some(CType::Ptr);
+    }
+    let ty = declaration.split_whitespace().find(|w| *w != "const")?;
+    Some(match ty {
+        "void" => return None,
+        "bool" => CType::Bool,
+        "int32_t" => CType::I32,
+        "int64_t" => CType::I64,
+        "size_t" => CType::Size,
+        "wrt_host_kernel" => CType::HostKernel,
+        other => panic!("unexpected C type {other:?} in {declaration:?}"),
+    })
+}
+
+/// The signature `wrapc_runtime.h` declares for `name`.
+fn declared_signature(text: &str, name: &str) -> (Vec<CType>, Option<CType>) {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let at = text
+        .match_indices(&format!("{name}("))
+        .map(|(at, _)| at)
+        .find(|&at| !text[..at].ends_with(word))
+        .unwrap_or_else(|| panic!("wrapc_runtime.h does not declare {name}"));
+    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let result = c_type(&text[line_start..at]);
+    let rest = &text[at + name.len() + 1..];
+    let params = &rest[..rest.find(')').expect("a closing parenthesis")];
+    let params = if params.trim() == "void" { vec![] } else { params.split(',').filter_map(c_type).collect() };
+    (params, result)
+}
+
+#[test]
+fn runtime_functions_compiled_code_calls_are_declared_alike() {
+    let text = header();
+    for f in RuntimeFn::ALL {
+        let signature = f.signature();
+        assert_eq!(
+            declared_signature(&text, f.c_name()),
+            (signature.params.to_vec(), signature.result),
+            "{} in wrapc_runtime.h and wrapc_abi::RuntimeFn",
+            f.c_name()
+        );
+    }
 }
