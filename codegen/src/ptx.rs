@@ -57,7 +57,8 @@ pub fn gpu_module<'c>(context: &'c Context, module: &Module<'c>) -> Result<Modul
             "the module has no kernel with a host (MLIR) payload to compile to PTX".into(),
         ));
     }
-    let mut outlined = Module::from_operation((*module.as_operation()).clone()).expect("a copy of a module is a module");
+    let mut outlined =
+        Module::from_operation((*module.as_operation()).clone()).expect("a copy of a module is a module");
     crate::run_pipeline(context, &mut outlined, TO_NVVM)?;
     let gpu = ir::lookup_in(outlined.as_operation(), wrapc_passes::GPU_MODULE)
         .ok_or_else(|| CodegenError::Pipeline("wrap-outline-gpu-kernels made no gpu.module".into()))?;

@@ -4,9 +4,7 @@
 //! `wrt_cuda_slot_entry`), in order, with their C types, and the signature
 //! of every runtime function compiled code calls.
 
-use wrapc_abi::{
-    CType, DtypeCode, Field, Layout, RuntimeFn, Status, MAX_DEVICES, MAX_RANK, SLOT_ENTRY, TENSOR_HEADER,
-};
+use wrapc_abi::{CType, DtypeCode, Field, Layout, RuntimeFn, Status, MAX_DEVICES, MAX_RANK, SLOT_ENTRY, TENSOR_HEADER};
 
 fn header() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/include/wrapc_runtime.h");

@@ -69,7 +69,9 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
         if !symbols.insert(entry.clone()) {
             return ir::fail(
                 kernel,
-                &format!("GPU entry '{entry}' is also the name of another kernel's entry or payload; entries must be unique"),
+                &format!(
+                    "GPU entry '{entry}' is also the name of another kernel's entry or payload; entries must be unique"
+                ),
             );
         }
         device.append_operation(entry_function(context, kernel.location(), &entry, &host, &inputs));

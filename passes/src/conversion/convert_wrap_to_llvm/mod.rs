@@ -218,7 +218,8 @@ fn lower_function(
     }
     if private && old_body.is_some() {
         // Not part of the library's interface: let LLVM inline and drop it.
-        let internal = melior::dialect::llvm::attributes::linkage(context, melior::dialect::llvm::attributes::Linkage::Internal);
+        let internal =
+            melior::dialect::llvm::attributes::linkage(context, melior::dialect::llvm::attributes::Linkage::Internal);
         attributes.push((melior::ir::Identifier::new(context, "llvm.linkage"), internal));
     }
     let new_fn = func::func(
