@@ -61,6 +61,18 @@ def WrapSpecializeMutationEpilogue
   ];
 }
 
+def WrapRemoveDupeArgs : Pass<"wrap-remove-dupe-args", "mlir::ModuleOp"> {
+  let summary = "Turn wrap.dedupe_wrapper into a function that drops duplicate arguments";
+  let description = [{
+    Each `wrap.dedupe_wrapper` becomes a `func.func` of the same name and
+    type that checks every duplicate argument is the tensor it repeats
+    (`wrap.check_same_tensor`) and calls the callee with the kept arguments,
+    as `AOTDedupeWrapper.remove_dupe_args` does. The callee must already be
+    a function: run it after `wrap-orchestrate` and `wrap-flatten-subclasses`
+    (as `wrap-specialize` does).
+  }];
+}
+
 def WrapInlineAliasReplay : Pass<"wrap-inline-alias-replay", "mlir::ModuleOp"> {
   let summary = "Turn wrap.replay_alias into straight-line view regeneration";
   let description = [{

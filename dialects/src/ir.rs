@@ -281,21 +281,6 @@ impl<'c, 'a> Builder<'c, 'a> {
         self.build(OperationBuilder::new(name, self.location).add_operands(operands).add_results(results), attributes)
     }
 
-    /// Creates a terminator `name(operands) [successors] {attributes}` here.
-    pub fn create_with_successors(
-        &self,
-        name: &str,
-        operands: &[Value<'c, '_>],
-        successors: &[BlockRef<'c, 'a>],
-        attributes: &[(&str, Attribute<'c>)],
-    ) -> OperationRef<'c, 'a> {
-        let successors: Vec<&melior::ir::Block<'c>> = successors.iter().map(|b| &**b).collect();
-        self.build(
-            OperationBuilder::new(name, self.location).add_operands(operands).add_successors(&successors),
-            attributes,
-        )
-    }
-
     /// Inserts `op`, built by a generated builder (`crate::ops::wrap::*`),
     /// at this builder's point.
     pub fn insert(&self, op: impl Into<melior::ir::Operation<'c>>) -> OperationRef<'c, 'a> {

@@ -309,3 +309,14 @@ impl KernelConfig {
         }
     }
 }
+
+/// What a call fails with when a `wrap.dedupe_wrapper` argument is not the
+/// tensor it was compiled as a duplicate of: PyTorch's words
+/// (`AOTDedupeWrapper` in runtime_wrappers.py), less its graph id. The
+/// interpreter and the compiled check both say this.
+pub fn duplicate_message(duplicate: i64, original: i64) -> String {
+    format!(
+        "this wrapper was compiled under the assumption that input {duplicate} would be a duplicate of input \
+         {original}, but at runtime this was not the case"
+    )
+}

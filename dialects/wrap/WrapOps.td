@@ -130,6 +130,49 @@ def Wrap_SubclassWrapperOp : Wrap_Op<"subclass_wrapper", [
   }];
 }
 
+def Wrap_DedupeWrapperOp : Wrap_Op<"dedupe_wrapper", [
+    Symbol, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "PyTorch's AOTDedupeWrapper: one tensor passed as several arguments";
+  let description = [{
+    Declares `@sym_name` as a call of `@callee` with its duplicate arguments
+    removed (`remove_dupe_args` of `AOTDedupeWrapper` in
+    `torch/_functorch/_aot_autograd/runtime_wrappers.py`). `dupes` is
+    PyTorch's `add_dupe_map`: one entry per argument, the index of the
+    deduplicated argument it is. An argument whose entry appears for the
+    first time is kept (`keep_arg_mask`); a later argument with the same
+    entry was the same tensor object when the function was compiled, and is
+    dropped. The first occurrences number the deduplicated arguments
+    0, 1, 2, … in order, and a duplicate has the type of the argument it
+    repeats.
+
+    PyTorch relies on Dynamo's guards for the duplicates still being one
+    tensor at run time, and checks it only under `debug_assert`; wrapc's
+    callers have no guards, so every call checks each dropped argument is
+    the very tensor it duplicates and fails with PyTorch's message if not.
+    Distinct arguments are not checked for being distinct (as in PyTorch, a
+    different aliasing pattern is a different compilation).
+
+    ```mlir
+    wrap.dedupe_wrapper @f : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+        calls @f_deduped dupes [0, 0]
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    FlatSymbolRefAttr:$callee,
+    DenseI64ArrayAttr:$dupes
+  );
+  let assemblyFormat = [{
+    $sym_name `:` $function_type `calls` $callee `dupes` $dupes attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The callee's signature: the arguments that are kept, in order.
+    ::mlir::FunctionType getDedupedFunctionType();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Level 2: straight-line wrapper steps
 //===----------------------------------------------------------------------===//
@@ -336,6 +379,28 @@ def Wrap_SubclassCheckTypeOp : Wrap_Op<"subclass.check_type"> {
   let summary = "assert a value's run-time subclass is the expected one";
   let arguments = (ins Wrap_SubclassType:$value);
   let assemblyFormat = "$value attr-dict `:` qualified(type($value))";
+}
+
+def Wrap_CheckSameTensorOp : Wrap_Op<"check_same_tensor", [
+    AllTypesMatch<["tensor", "original_tensor"]>]> {
+  let summary = "fail unless two arguments are one tensor object";
+  let description = [{
+    The run-time check of a `wrap.dedupe_wrapper`: argument #`duplicate`
+    (`tensor`) must be the tensor object argument #`original` (`original`)
+    is, or the call fails with the message PyTorch's `AOTDedupeWrapper`
+    raises under `debug_assert`. No memory effect is declared, so it is never
+    erased or moved.
+
+    ```mlir
+    wrap.check_same_tensor %b, %a {duplicate = 1, original = 0} : !wrap.tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Wrap_TensorType:$tensor, Wrap_TensorType:$original_tensor,
+                       I64Attr:$duplicate, I64Attr:$original);
+  let assemblyFormat = [{
+    $tensor `,` $original_tensor attr-dict `:` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
 }
 
 def Wrap_MarkDynamicOp : Wrap_Op<"mark_dynamic"> {

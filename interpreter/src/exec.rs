@@ -263,7 +263,15 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             op,
             "a lazy launch is wrap-lower-lazy-launch's GPU form; interpret the module before that pass",
         )),
-        WrapOp::RuntimeWrapper | WrapOp::SubclassWrapper | WrapOp::Kernel => {
+        WrapOp::CheckSameTensor => {
+            let (duplicate, original) = (ir::int_attr(op, "duplicate"), ir::int_attr(op, "original"));
+            let (Some(duplicate), Some(original)) = (duplicate, original) else {
+                return Err(InterpError::at(op, "malformed wrap.check_same_tensor"));
+            };
+            crate::level1::check_duplicate(op, &tensor(0)?, &tensor(1)?, duplicate, original)?;
+            none
+        }
+        WrapOp::RuntimeWrapper | WrapOp::SubclassWrapper | WrapOp::DedupeWrapper | WrapOp::Kernel => {
             Err(InterpError::at(op, format!("'{}' declares a symbol; it is called, not run in a block", kind.name())))
         }
     }

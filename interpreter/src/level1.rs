@@ -1,6 +1,6 @@
 //! Level 1 by method dispatch: the metadata is read and every branch of
-//! PyTorch's `_runtime_wrapper` / `AOTDispatchSubclassWrapper` is taken at
-//! run time, exactly as the Python does.
+//! PyTorch's `_runtime_wrapper` / `AOTDispatchSubclassWrapper` /
+//! `AOTDedupeWrapper` is taken at run time, exactly as the Python does.
 
 use std::rc::Rc;
 
@@ -237,6 +237,47 @@ pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args:
 }
 
 /// The run-time type assertion of non-frozen subclass inputs.
+/// `AOTDedupeWrapper`: the arguments `dupes` marks as repeats are checked
+/// to be the tensor they repeat, then dropped.
+pub(crate) fn run_dedupe_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
+    let callee = ir::flat_symbol_attr(op, "callee")
+        .ok_or_else(|| InterpError::at(op, "malformed wrap.dedupe_wrapper: no callee"))?;
+    let dupes = ir::dense_i64_attr(op, "dupes");
+    if args.len() != dupes.len() {
+        return Err(InterpError::at(op, format!("expected {} arguments, got {}", dupes.len(), args.len())));
+    }
+    let mut kept: Vec<Value> = Vec::with_capacity(args.len());
+    // The argument index each kept argument came from.
+    let mut first_of: Vec<usize> = Vec::new();
+    for (i, (arg, &index)) in args.iter().zip(&dupes).enumerate() {
+        let index = index as usize;
+        if index == kept.len() {
+            kept.push(arg.clone());
+            first_of.push(i);
+            continue;
+        }
+        let original = first_of[index];
+        let duplicate = as_tensor(op, arg, "duplicate argument")?;
+        let repeated = as_tensor(op, &args[original], "duplicated argument")?;
+        check_duplicate(op, &duplicate, &repeated, i as i64, original as i64)?;
+    }
+    interp.call_inner(&callee, &kept)
+}
+
+/// The check `AOTDedupeWrapper` makes under `debug_assert`, with its message.
+pub(crate) fn check_duplicate(
+    op: OperationRef,
+    duplicate: &Tensor,
+    original: &Tensor,
+    duplicate_index: i64,
+    original_index: i64,
+) -> Result<()> {
+    if Tensor::same_tensor(duplicate, original) {
+        return Ok(());
+    }
+    Err(InterpError::at(op, wrapc_dialects::duplicate_message(duplicate_index, original_index)))
+}
+
 pub(crate) fn expect_subclass(op: OperationRef, value: &Value, name: &str) -> Result<Rc<SubclassValue>> {
     match value {
         Value::Subclass(s) if s.type_name == name => Ok(s.clone()),

@@ -114,6 +114,7 @@ impl<'c, 'a> Interpreter<'c, 'a> {
         match (WrapOp::of(&symbol), symbol.name().as_string_ref().as_str().unwrap_or("")) {
             (Some(WrapOp::RuntimeWrapper), _) => level1::run_runtime_wrapper(self, symbol, args),
             (Some(WrapOp::SubclassWrapper), _) => level1::run_subclass_wrapper(self, symbol, args),
+            (Some(WrapOp::DedupeWrapper), _) => level1::run_dedupe_wrapper(self, symbol, args),
             (None, "func.func") => self.call_function(symbol, name, args),
             (_, other) => Err(InterpError::at(symbol, format!("'{name}' is a {other}, which cannot be called"))),
         }

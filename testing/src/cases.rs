@@ -88,6 +88,13 @@ pub struct Case {
     /// a `wrap.subclass_wrapper @g` (empty: no subclass wrapper).
     pub input_groups: Vec<Group>,
     pub output_groups: Vec<Group>,
+    /// A `wrap.dedupe_wrapper @d` around `@f` (no subclasses then): the
+    /// `@f` argument each of `@d`'s arguments is, first occurrences in
+    /// order (empty: no dedupe wrapper).
+    pub outer_args: Vec<usize>,
+    /// The run passes a different tensor where `@d` expects a duplicate:
+    /// the call must fail, with the same message in every mode.
+    pub broken_dupe: bool,
 }
 
 /// One argument or result of the subclass wrapper.
@@ -182,10 +189,12 @@ pub fn case() -> impl Strategy<Value = Case> {
         any::<bool>(),
         0usize..3,
         (any::<bool>(), prop::collection::vec(0u8..6, 8), prop::collection::vec(0u8..3, 8)),
+        (prop::collection::vec((any::<u8>(), any::<u8>()), 0..4), 0u8..8),
     )
         .prop_map(
-            |(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases, groups)| {
+            |(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases, groups, dupes)| {
                 let (use_subclasses, input_choices, output_choices) = groups;
+                let (dupe_choices, broken_roll) = dupes;
                 let mut case = normalize(Case {
                     inputs,
                     outputs,
@@ -196,6 +205,8 @@ pub fn case() -> impl Strategy<Value = Case> {
                     num_intermediate_bases: bases,
                     input_groups: vec![],
                     output_groups: vec![],
+                    outer_args: vec![],
+                    broken_dupe: false,
                 });
                 if use_subclasses {
                     case.input_groups = group_inputs(&case, &input_choices);
@@ -206,9 +217,73 @@ pub fn case() -> impl Strategy<Value = Case> {
                         case.output_groups.clear();
                     }
                 }
+                if case.input_groups.is_empty() {
+                    case.outer_args = outer_args(&case, &dupe_choices);
+                    case.broken_dupe = !case.outer_args.is_empty() && broken_roll == 0;
+                }
                 case
             },
         )
+}
+
+/// `@d`'s arguments: `@f`'s in order, with each chosen tensor argument
+/// passed again at a chosen later position (empty when nothing is
+/// duplicated).
+pub fn outer_args(case: &Case, choices: &[(u8, u8)]) -> Vec<usize> {
+    let tensors: Vec<usize> = (0..case.inputs.len()).filter(|&i| case.inputs[i].0 != InputKind::Symint).collect();
+    if tensors.is_empty() || choices.is_empty() {
+        return vec![];
+    }
+    let mut outer: Vec<usize> = (0..case.inputs.len()).collect();
+    for &(which, place) in choices {
+        let repeated = tensors[which as usize % tensors.len()];
+        let first = outer.iter().position(|&a| a == repeated).expect("every argument occurs");
+        let at = first + 1 + place as usize % (outer.len() - first);
+        outer.insert(at, repeated);
+    }
+    outer
+}
+
+/// `wrap.dedupe_wrapper @d` around `@f`: its `dupes` is `outer_args`
+/// itself (the first occurrences number `@f`'s arguments in order).
+pub fn dedupe_wrapper_text(case: &Case) -> String {
+    let types: Vec<&str> = case.outer_args.iter().map(|&a| input_type(case.inputs[a].0)).collect();
+    let result_types: Vec<String> = case.outputs.iter().map(|o| output_type(case, o)).collect();
+    let dupes: Vec<String> = case.outer_args.iter().map(usize::to_string).collect();
+    format!(
+        "wrap.dedupe_wrapper @d : ({}) -> ({}) calls @f dupes [{}]\n",
+        types.join(", "),
+        result_types.join(", "),
+        dupes.join(", ")
+    )
+}
+
+/// The entry point a case is called through, and its arguments made from
+/// `@f`'s (`flat`): packed into subclasses for `@g`, repeated for `@d`
+/// (a broken case passes a copy where the first duplicate belongs).
+pub fn entry_and_args(case: &Case, flat: Vec<Value>) -> (&'static str, Vec<Value>) {
+    if !case.input_groups.is_empty() {
+        return ("g", group_values(&case.input_groups, &flat));
+    }
+    if case.outer_args.is_empty() {
+        return ("f", flat);
+    }
+    let mut seen = vec![false; flat.len()];
+    let mut broken = case.broken_dupe;
+    let args = case
+        .outer_args
+        .iter()
+        .map(|&a| {
+            let again = std::mem::replace(&mut seen[a], true);
+            match &flat[a] {
+                Value::Tensor(t) if again && std::mem::take(&mut broken) => {
+                    Value::Tensor(t.as_strided(&t.sizes(), &t.strides(), t.storage_offset()).unwrap())
+                }
+                value => value.clone(),
+            }
+        })
+        .collect();
+    ("d", args)
 }
 
 /// Makes a generated case consistent: bases point at things that exist.
@@ -422,6 +497,7 @@ pub fn module_text(case: &Case) -> String {
         case.outputs.iter().map(output_attr).collect::<Vec<_>>().join(", "),
         attrs.join(", "),
     ) + &if case.input_groups.is_empty() { String::new() } else { subclass_wrapper_text(case) }
+        + &if case.outer_args.is_empty() { String::new() } else { dedupe_wrapper_text(case) }
 }
 
 /// Packs runs of tensor inputs into subclasses. A leaf may be frozen only

@@ -501,6 +501,86 @@ SubclassWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// DedupeWrapperOp
+//===----------------------------------------------------------------------===//
+
+FunctionType DedupeWrapperOp::getDedupedFunctionType() {
+  SmallVector<Type> kept;
+  int64_t next = 0;
+  for (auto [type, index] :
+       llvm::zip(getFunctionType().getInputs(), getDupes()))
+    if (index == next) {
+      kept.push_back(type);
+      ++next;
+    }
+  return FunctionType::get(getContext(), kept, getFunctionType().getResults());
+}
+
+LogicalResult DedupeWrapperOp::verify() {
+  ArrayRef<int64_t> dupes = getDupes();
+  FunctionType type = getFunctionType();
+  if (dupes.size() != type.getNumInputs())
+    return emitOpError() << "has " << dupes.size() << " dupes entries for "
+                         << type.getNumInputs() << " arguments";
+  // firstOf[k]: the argument deduplicated argument #k is.
+  SmallVector<unsigned> firstOf;
+  for (auto [i, index] : llvm::enumerate(dupes)) {
+    if (index == static_cast<int64_t>(firstOf.size())) {
+      firstOf.push_back(i);
+      continue;
+    }
+    if (index < 0 || index > static_cast<int64_t>(firstOf.size()))
+      return emitOpError() << "argument #" << i << " maps to deduplicated "
+                           << "argument #" << index << "; the next new one is #"
+                           << firstOf.size();
+    unsigned original = firstOf[index];
+    if (!isa<WrapTensorType>(type.getInput(i)))
+      return emitOpError() << "argument #" << i << " duplicates argument #"
+                           << original << " but is not a tensor";
+    if (type.getInput(i) != type.getInput(original))
+      return emitOpError() << "argument #" << i << " duplicates argument #"
+                           << original << " but has type " << type.getInput(i)
+                           << ", not " << type.getInput(original);
+  }
+  if (firstOf.size() == dupes.size())
+    return emitOpError() << "has no duplicate argument; call the inner "
+                            "wrapper directly";
+  return success();
+}
+
+LogicalResult
+DedupeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  FunctionType calleeType;
+  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
+    calleeType = wrapper.getFunctionType();
+  else if (auto wrapper = dyn_cast_or_null<SubclassWrapperOp>(callee))
+    calleeType = wrapper.getFunctionType();
+  else if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
+    calleeType = func.getFunctionType();
+  else
+    return emitOpError() << "callee '" << getCallee()
+                         << "' does not name a wrap.runtime_wrapper, "
+                            "wrap.subclass_wrapper or func.func";
+  FunctionType deduped = getDedupedFunctionType();
+  if (calleeType != deduped)
+    return emitOpError() << "callee '" << getCallee() << "' has type "
+                         << calleeType << " but removing the duplicates gives "
+                         << deduped;
+  return success();
+}
+
+LogicalResult CheckSameTensorOp::verify() {
+  if (getDuplicate() < 0 || getOriginal() < 0 ||
+      getDuplicate() <= getOriginal())
+    return emitOpError() << "argument #" << getDuplicate()
+                         << " cannot duplicate argument #" << getOriginal()
+                         << ": a duplicate comes after what it repeats";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CallCompiledOp
 //===----------------------------------------------------------------------===//
 

@@ -7,4 +7,5 @@ pub mod inline_alias_replay;
 pub mod lower_lazy_launch;
 pub mod orchestrate;
 pub mod outline_gpu_kernels;
+pub mod remove_dupe_args;
 pub mod specialize_mutation_epilogue;

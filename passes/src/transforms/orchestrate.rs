@@ -122,7 +122,7 @@ fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
         let flag = b.const_bool(enabled);
         b.insert(wrap::grad_mode_set(b.context, flag, b.location));
     }
-    b.create("func.return", &outputs, &[], &[]);
+    b.insert(func::r#return(&outputs, b.location));
     Ok(())
 }
 

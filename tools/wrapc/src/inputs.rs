@@ -14,7 +14,8 @@
 //! storage just covers the view and `values` fill the view in logical order
 //! (the rest of the storage is zero). `"view_of": i` makes the tensor a view
 //! of argument `i` instead (same storage and version counter, as
-//! `base.as_strided(sizes, strides, storage_offset)`), so inputs can alias.
+//! `base.as_strided(sizes, strides, storage_offset)`), so inputs can alias;
+//! `{"same_as": i}` passes argument `i`'s tensor object again.
 //!
 //! What is read and allocated is bounded: the file is at most
 //! [`MAX_BYTES`], each tensor at most [`MAX_ELEMENTS`] elements; an error
@@ -34,6 +35,8 @@ enum Arg {
     Int(i64),
     Bool(bool),
     Subclass(SubclassArg),
+    /// The very tensor object argument `i` is (one tensor passed twice).
+    SameAs(usize),
     Null,
 }
 
@@ -95,6 +98,10 @@ fn build(arg: Arg, earlier: &[Value]) -> Result<Value> {
         Arg::Int(v) => Value::Int(v),
         Arg::Bool(v) => Value::Bool(v),
         Arg::Null => Value::Null,
+        Arg::SameAs(i) => match earlier.get(i) {
+            Some(Value::Tensor(t)) => Value::Tensor(t.clone()),
+            _ => bail!("same_as {i}: not an earlier tensor argument"),
+        },
         Arg::Subclass(s) => Value::Subclass(Rc::new(SubclassValue {
             type_name: s.r#type,
             outer_sizes: s.outer_sizes,

@@ -4,7 +4,8 @@
 
 use melior::ir::Type;
 
-use wrapc_abi::{DtypeCode, Status, SLOT_ENTRY as SLOT_ENTRY_LAYOUT, TENSOR_HEADER};
+pub(super) use wrapc_abi::RuntimeFn;
+use wrapc_abi::{CType, DtypeCode, Status, SLOT_ENTRY as SLOT_ENTRY_LAYOUT, TENSOR_HEADER};
 
 /// The C-layout header every `wrt_tensor` starts with (wrapc_abi's
 /// `TENSOR_HEADER`, `wrt_tensor_header` in wrapc_runtime.h).
@@ -45,48 +46,21 @@ pub(super) const MAX_DEVICES: i64 = wrapc_abi::MAX_DEVICES as i64;
 pub(super) const GRID_LIMITS: [i64; 3] =
     [wrapc_abi::GRID_LIMITS[0] as i64, wrapc_abi::GRID_LIMITS[1] as i64, wrapc_abi::GRID_LIMITS[2] as i64];
 
-/// LLVM's `acquire` atomic ordering.
-pub(super) const ACQUIRE: &str = "4 : i64";
-
 /// Ranks the header holds.
 pub(super) const MAX_RANK: usize = wrapc_abi::MAX_RANK;
 
 /// The status the generated prologue returns for bad argument arrays.
 pub(super) const WRT_ERR_ARG: i64 = Status::Arg.code() as i64;
 
-/// The runtime's signatures, in MLIR types. C `bool` travels as i8.
-pub(super) fn runtime_signature(name: &str) -> (&'static [&'static str], &'static [&'static str]) {
-    const P: &str = "!llvm.ptr";
-    match name {
-        "wrt_grad_enabled" => (&[], &["i8"]),
-        "wrt_set_grad_enabled" => (&["i8"], &[]),
-        "wrt_set_error" => (&[P], &[]),
-        "wrt_tensor_release" => (&[P], &[]),
-        "wrt_tensor_retain" | "wrt_detach" => (&[P, P], &["i32"]),
-        "wrt_bump_version" => (&[P], &["i32"]),
-        "wrt_set_"
-        | "wrt_copy_"
-        | "wrt_detach_copy_"
-        | "wrt_as_strided_like_"
-        | "wrt_assert_finite"
-        | "wrt_scalar_i64" => (&[P, P], &["i32"]),
-        "wrt_set_requires_grad" => (&[P, "i8"], &["i32"]),
-        "wrt_patch_requires_grad" => (&[P, P, "i8", P], &["i32"]),
-        "wrt_view_dtype" => (&[P, "i32", P], &["i32"]),
-        "wrt_mark_dynamic" => (&[P, "i64"], &["i32"]),
-        "wrt_tensor_size" | "wrt_tensor_stride" => (&[P, "i64"], &["i64"]),
-        "wrt_tensor_storage_offset" => (&[P], &["i64"]),
-        "wrt_tensor_data_ptr" => (&[P], &[P]),
-        "wrt_as_strided" => (&[P, "i64", P, P, "i64", P], &["i32"]),
-        "wrt_assert_size_stride" => (&[P, "i64", P, P], &["i32"]),
-        "wrt_empty_strided" => (&["i32", "i32", "i32", "i64", P, P, P], &["i32"]),
-        "wrt_check_argument" => (&[P, P, "i64", "i32", "i32", "i64", P], &["i32"]),
-        "wrt_scalar_from_i64" => (&["i64", P], &["i32"]),
-        "wrt_launch_host" => (&[TRAMPOLINE_TYPE, "i64", "i64", "i64", P], &["i32"]),
-        "wrt_cuda_launch_slow" => (&[P, P, "i32", P, P, "i64", P, "i32", "i32"], &["i32"]),
-        "wrt_cuda_guard_enter" => (&["i32", P], &["i32"]),
-        "wrt_cuda_guard_exit" => (&["i32", P], &["i32"]),
-        other => unreachable!("no runtime signature for {other}"),
+/// How a C type at the runtime's boundary is spelled in MLIR: C `bool`
+/// travels as i8, `size_t` as i64 (64 bits on every supported target).
+pub(super) fn mlir_type(ty: CType) -> &'static str {
+    match ty {
+        CType::Bool => "i8",
+        CType::I32 => "i32",
+        CType::I64 | CType::Size => "i64",
+        CType::Ptr => "!llvm.ptr",
+        CType::HostKernel => TRAMPOLINE_TYPE,
     }
 }
 

@@ -2,22 +2,56 @@
 //! failure exits, entry-block stack slots, header and struct field access.
 
 use melior::dialect::arith::{self, CmpiPredicate};
+use melior::dialect::llvm::{AllocaOptions, LoadStoreOptions};
+use melior::dialect::{cf, func, llvm, ods};
+use melior::ir::attribute::{
+    DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
+};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
-
-use melior::dialect::func;
-use melior::ir::attribute::{StringAttribute, TypeAttribute};
-use melior::ir::r#type::FunctionType;
-use melior::ir::Region;
+use melior::ir::r#type::{FunctionType, IntegerType};
+use melior::ir::{Block, BlockRef, Operation, Region, RegionLike, Type, Value, ValueLike};
 
 use super::abi::*;
 use super::{constant_i64, key, FnLowering};
 use crate::ir::{self, Builder, Reported};
 
+/// LLVM's atomic orderings, numbered as `AtomicOrdering` in MLIR's
+/// LLVMEnums.td (the attribute is an i64 enum): melior has no enum for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(i64)]
+pub(super) enum AtomicOrdering {
+    Acquire = 4,
+    SequentiallyConsistent = 7,
+}
+
+/// The read-modify-write operations of `llvm.atomicrmw`, numbered as
+/// `AtomicBinOp` in MLIR's LLVMEnums.td: melior has no enum for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(i64)]
+pub(super) enum AtomicBinOp {
+    Add = 1,
+}
+
+/// An i64 attribute, as LLVM dialect ops hold their enums (orderings,
+/// predicates) and alignments.
+fn i64_attr(context: &melior::Context, value: i64) -> IntegerAttribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value)
+}
+
+/// Inserts `op` at `b`'s point and returns its one result.
+pub(super) fn insert_value<'c, 'a>(b: &Builder<'c, 'a>, op: impl Into<Operation<'c>>) -> Value<'c, 'a> {
+    b.insert(op).result(0).expect("one result").into()
+}
+
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn b(&self) -> Builder<'c, 'a> {
         Builder::at_end(self.context, self.block, self.location)
+    }
+
+    /// Inserts `op` at the end of the current block and returns its one result.
+    pub(super) fn emit(&self, op: impl Into<Operation<'c>>) -> Value<'c, 'a> {
+        insert_value(&self.b(), op)
     }
 
     pub(super) fn ty(&self, text: &str) -> Type<'c> {
@@ -29,17 +63,29 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn const_int(&self, value: i64, ty: &str) -> Value<'c, 'a> {
-        let b = self.b();
-        b.value("arith.constant", &[], self.ty(ty), &[("value", b.attr(&format!("{value} : {ty}")))])
+        self.emit(self.int_constant(value, ty))
     }
 
-    pub(super) fn declare(&mut self, name: &str) {
+    /// `arith.constant <value> : <ty>`, not yet inserted.
+    fn int_constant(&self, value: i64, ty: &str) -> Operation<'c> {
+        arith::constant(self.context, IntegerAttribute::new(self.ty(ty), value).into(), self.location)
+    }
+
+    /// The MLIR types of `function`'s parameters and results.
+    fn runtime_types(&self, function: RuntimeFn) -> (Vec<Type<'c>>, Vec<Type<'c>>) {
+        let signature = function.signature();
+        let params = signature.params.iter().map(|&t| self.ty(mlir_type(t))).collect();
+        let results = signature.result.iter().map(|&t| self.ty(mlir_type(t))).collect();
+        (params, results)
+    }
+
+    /// Declares runtime function `function` in the module, once.
+    pub(super) fn declare(&mut self, function: RuntimeFn) {
+        let name = function.c_name();
         if !self.decls.declared.insert(name.to_string()) {
             return;
         }
-        let (params, results) = runtime_signature(name);
-        let params: Vec<Type> = params.iter().map(|t| self.ty(t)).collect();
-        let results: Vec<Type> = results.iter().map(|t| self.ty(t)).collect();
+        let (params, results) = self.runtime_types(function);
         let declaration = func::func(
             self.context,
             StringAttribute::new(self.context, name),
@@ -57,22 +103,45 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         };
     }
 
-    /// Calls runtime function `name`.
-    pub(super) fn call(&mut self, name: &str, args: &[Value<'c, 'a>]) -> Option<Value<'c, 'a>> {
-        self.declare(name);
-        let (_, results) = runtime_signature(name);
-        let results: Vec<Type> = results.iter().map(|t| self.ty(t)).collect();
-        let b = self.b();
-        let call = b.create("func.call", args, &results, &[("callee", b.symbol_ref(name))]);
+    /// Calls runtime function `function`.
+    pub(super) fn call(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Option<Value<'c, 'a>> {
+        self.declare(function);
+        let (_, results) = self.runtime_types(function);
+        let call = self.call_symbol(function.c_name(), args, &results);
         // Checked first: melior's out-of-range error prints the operation,
         // which numbers every value of the function (quadratic overall).
         (call.result_count() > 0).then(|| call.result(0).expect("counted").into())
     }
 
-    /// Calls `name` and returns from the function with its status if it
-    /// failed, after releasing every reference owned so far.
-    pub(super) fn checked(&mut self, name: &str, args: &[Value<'c, 'a>]) {
-        let status = self.call(name, args).expect("checked calls return a status");
+    /// `func.call @name(args) : results`.
+    pub(super) fn call_symbol(&self, name: &str, args: &[Value<'c, 'a>], results: &[Type<'c>]) -> OperationRef<'c, 'a> {
+        let callee = FlatSymbolRefAttribute::new(self.context, name);
+        self.b().insert(func::call(self.context, callee, args, results, self.location))
+    }
+
+    /// `llvm.call` of the function pointer `callee` with `args`, returning a `result`.
+    pub(super) fn call_indirect(&self, callee: Value<'c, 'a>, args: &[Value<'c, 'a>], result: &str) -> Value<'c, 'a> {
+        let mut operands = vec![callee];
+        operands.extend_from_slice(args);
+        let call = ods::llvm::CallOperation::builder(self.context, self.location)
+            .result(self.ty(result))
+            .callee_operands(&operands)
+            .op_bundle_operands(&[])
+            .op_bundle_sizes(DenseI32ArrayAttribute::new(self.context, &[]))
+            .build();
+        let call = self.b().insert_segmented(call, &[operands.len(), 0]);
+        call.result(0).expect("one result").into()
+    }
+
+    /// `func.return values`.
+    pub(super) fn return_(&self, values: &[Value<'c, 'a>]) {
+        self.b().insert(func::r#return(values, self.location));
+    }
+
+    /// Calls `function` and returns from the function with its status if
+    /// it failed, after releasing every reference owned so far.
+    pub(super) fn checked(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) {
+        let status = self.call(function, args).expect("checked calls return a status");
         self.bail_if_failed(status);
     }
 
@@ -84,28 +153,46 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// `if (cond) { release owned; return status; }` and continue after.
     pub(super) fn branch_to_failure(&mut self, cond: Value<'c, 'a>, status: Value<'c, 'a>) {
+        self.branch_to_failure_with(cond, status, None);
+    }
+
+    /// As `branch_to_failure`, setting the thread's error message to the C
+    /// string at `message` first (only on the failure path).
+    pub(super) fn branch_to_failure_with_message(
+        &mut self,
+        cond: Value<'c, 'a>,
+        status: Value<'c, 'a>,
+        message: Value<'c, 'a>,
+    ) {
+        self.branch_to_failure_with(cond, status, Some(message));
+    }
+
+    fn branch_to_failure_with(&mut self, cond: Value<'c, 'a>, status: Value<'c, 'a>, message: Option<Value<'c, 'a>>) {
         let fail = self.region.append_block(Block::new(&[]));
         let next = self.region.append_block(Block::new(&[]));
         self.branch(cond, fail, next);
         self.block = fail;
+        if let Some(message) = message {
+            self.call(RuntimeFn::SetError, &[message]);
+        }
         for value in self.owned.clone() {
-            self.call("wrt_tensor_release", &[value]);
+            self.call(RuntimeFn::TensorRelease, &[value]);
         }
         for (device, previous) in self.guards.clone().into_iter().rev() {
             let previous = self.load(previous, "!llvm.ptr");
-            self.call("wrt_cuda_guard_exit", &[device, previous]);
+            self.call(RuntimeFn::CudaGuardExit, &[device, previous]);
         }
-        self.b().create("func.return", &[status], &[], &[]);
+        self.return_(&[status]);
         self.block = next;
     }
 
     /// A runtime call that hands back a new reference through its last
     /// (out-pointer) argument.
-    pub(super) fn new_ref(&mut self, name: &str, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+    pub(super) fn new_ref(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
         let slot = self.alloca("!llvm.ptr", 1);
         let mut all = args.to_vec();
         all.push(slot);
-        self.checked(name, &all);
+        self.checked(function, &all);
         let value = self.load(slot, "!llvm.ptr");
         self.owned.push(value);
         value
@@ -132,19 +219,27 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             Some(anchor) => Builder::before(anchor),
             None => self.b(),
         };
-        let i64t = self.ty("i64");
-        let n = b.value("arith.constant", &[], i64t, &[("value", b.attr(&format!("{count} : i64")))]);
-        b.value("llvm.alloca", &[n], self.ty("!llvm.ptr"), &[("elem_type", b.attr(element))])
+        let n = insert_value(&b, self.int_constant(count, "i64"));
+        let options = AllocaOptions::new().elem_type(Some(TypeAttribute::new(self.ty(element))));
+        insert_value(&b, llvm::alloca(self.context, n, self.ty("!llvm.ptr"), self.location, options))
     }
 
+    /// The address of `element` number `index` of the array at `base`.
     pub(super) fn gep(&self, base: Value<'c, 'a>, element: &str, index: i64) -> Value<'c, 'a> {
-        let b = self.b();
-        b.value(
-            "llvm.getelementptr",
-            &[base],
-            self.ty("!llvm.ptr"),
-            &[("rawConstantIndices", b.dense_i32(&[index as i32])), ("elem_type", b.attr(element))],
-        )
+        self.gep_constant(base, element, &[index as i32])
+    }
+
+    /// `llvm.getelementptr base[indices]` with constant indices.
+    fn gep_constant(&self, base: Value<'c, 'a>, element: &str, indices: &[i32]) -> Value<'c, 'a> {
+        let indices = DenseI32ArrayAttribute::new(self.context, indices);
+        let (element, ptr) = (self.ty(element), self.ty("!llvm.ptr"));
+        self.emit(llvm::get_element_ptr(self.context, base, indices, element, ptr, self.location))
+    }
+
+    /// `llvm.getelementptr base[offset]`: `offset` `element`s past `base`.
+    pub(super) fn gep_dynamic(&self, base: Value<'c, 'a>, element: &str, offset: Value<'c, 'a>) -> Value<'c, 'a> {
+        let (element, ptr) = (self.ty(element), self.ty("!llvm.ptr"));
+        self.emit(llvm::get_element_ptr_dynamic(self.context, base, &[offset], element, ptr, self.location))
     }
 
     /// Loads header field `path` (struct indices) of tensor `handle`.
@@ -154,22 +249,28 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// Loads field `path` (struct indices) of the `layout` struct at `base`.
     pub(super) fn struct_field(&self, base: Value<'c, 'a>, layout: &str, path: &[i32], ty: &str) -> Value<'c, 'a> {
-        let b = self.b();
         let mut indices = vec![0];
         indices.extend_from_slice(path);
-        let address = b.value(
-            "llvm.getelementptr",
-            &[base],
-            self.ty("!llvm.ptr"),
-            &[("rawConstantIndices", b.dense_i32(&indices)), ("elem_type", b.attr(layout))],
-        );
+        let address = self.gep_constant(base, layout, &indices);
         self.load(address, ty)
     }
 
     /// `arith.cmpi` with melior's typed predicate.
     pub(super) fn cmpi(&self, predicate: CmpiPredicate, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        let b = self.b();
-        b.insert(arith::cmpi(b.context, predicate, lhs, rhs, b.location)).result(0).expect("one result").into()
+        self.emit(arith::cmpi(self.context, predicate, lhs, rhs, self.location))
+    }
+
+    /// `llvm.icmp` (pointers, which `arith.cmpi` does not compare). LLVM's
+    /// `ICmpPredicate` numbers its cases as `arith.cmpi`'s do (ArithToLLVM
+    /// converts one to the other by value), so it takes melior's predicate.
+    pub(super) fn icmp(&self, predicate: CmpiPredicate, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        let icmp = ods::llvm::ICmpOperation::builder(self.context, self.location)
+            .res(self.ty("i1"))
+            .lhs(lhs)
+            .rhs(rhs)
+            .predicate(i64_attr(self.context, predicate as i64).into())
+            .build();
+        self.emit(icmp)
     }
 
     pub(super) fn cmp_eq(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
@@ -177,35 +278,94 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn and(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        let b = self.b();
-        b.insert(arith::andi(lhs, rhs, b.location)).result(0).expect("one result").into()
+        self.emit(arith::andi(lhs, rhs, self.location))
     }
 
     pub(super) fn or(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        let b = self.b();
-        b.insert(arith::ori(lhs, rhs, b.location)).result(0).expect("one result").into()
+        self.emit(arith::ori(lhs, rhs, self.location))
     }
 
     pub(super) fn branch(&self, cond: Value<'c, 'a>, then: BlockRef<'c, 'a>, otherwise: BlockRef<'c, 'a>) {
-        let b = self.b();
-        b.create_with_successors(
-            "cf.cond_br",
-            &[cond],
-            &[then, otherwise],
-            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 0]))],
-        );
+        self.branch_with(cond, (then, &[]), (otherwise, &[]));
+    }
+
+    /// `cf.cond_br` passing each successor its block arguments.
+    pub(super) fn branch_with(
+        &self,
+        cond: Value<'c, 'a>,
+        (then, then_args): (BlockRef<'c, 'a>, &[Value<'c, 'a>]),
+        (otherwise, otherwise_args): (BlockRef<'c, 'a>, &[Value<'c, 'a>]),
+    ) {
+        self.b().insert(cf::cond_br(self.context, cond, &then, &otherwise, then_args, otherwise_args, self.location));
     }
 
     pub(super) fn jump(&self, to: BlockRef<'c, 'a>) {
-        self.b().create_with_successors("cf.br", &[], &[to], &[]);
+        self.b().insert(cf::br(&to, &[], self.location));
     }
 
     pub(super) fn load(&self, address: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
-        self.b().value("llvm.load", &[address], self.ty(ty), &[])
+        self.emit(llvm::load(self.context, address, self.ty(ty), self.location, LoadStoreOptions::new()))
     }
 
     pub(super) fn store(&self, value: Value<'c, 'a>, address: Value<'c, 'a>) {
-        self.b().create("llvm.store", &[value, address], &[], &[]);
+        self.b().insert(llvm::store(self.context, value, address, self.location, LoadStoreOptions::new()));
+    }
+
+    /// An atomic `ordering` load of a `ty` at `address`, aligned to `align`.
+    pub(super) fn atomic_load(
+        &self,
+        address: Value<'c, 'a>,
+        ty: &str,
+        ordering: AtomicOrdering,
+        align: i64,
+    ) -> Value<'c, 'a> {
+        let load = ods::llvm::LoadOperation::builder(self.context, self.location)
+            .res(self.ty(ty))
+            .addr(address)
+            .ordering(i64_attr(self.context, ordering as i64).into())
+            .alignment(i64_attr(self.context, align))
+            .build();
+        self.emit(load)
+    }
+
+    /// `llvm.atomicrmw`: applies `op` with `value` to the integer at
+    /// `address`, returning the old value.
+    pub(super) fn atomic_rmw(
+        &self,
+        op: AtomicBinOp,
+        address: Value<'c, 'a>,
+        value: Value<'c, 'a>,
+        ordering: AtomicOrdering,
+    ) -> Value<'c, 'a> {
+        let rmw = ods::llvm::AtomicRMWOperation::builder(self.context, self.location)
+            .res(value.r#type())
+            .ptr(address)
+            .val(value)
+            .bin_op(i64_attr(self.context, op as i64).into())
+            .ordering(i64_attr(self.context, ordering as i64).into())
+            .build();
+        self.emit(rmw)
+    }
+
+    /// A null `!llvm.ptr`.
+    pub(super) fn null(&self) -> Value<'c, 'a> {
+        self.emit(llvm::zero(self.ty("!llvm.ptr"), self.location))
+    }
+
+    /// The address of global `name`.
+    pub(super) fn address_of(&self, name: &str) -> Value<'c, 'a> {
+        let address = ods::llvm::AddressOfOperation::builder(self.context, self.location)
+            .res(self.ty("!llvm.ptr"))
+            .global_name(FlatSymbolRefAttribute::new(self.context, name))
+            .build();
+        self.emit(address)
+    }
+
+    /// A pointer as an i64.
+    pub(super) fn ptr_to_int(&self, pointer: Value<'c, 'a>) -> Value<'c, 'a> {
+        let cast =
+            ods::llvm::PtrToIntOperation::builder(self.context, self.location).res(self.ty("i64")).arg(pointer).build();
+        self.emit(cast)
     }
 
     /// A stack array of i64 holding `values`.
@@ -242,23 +402,46 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 name
             }
         };
-        let b = self.b();
-        b.value("llvm.mlir.addressof", &[], self.ty("!llvm.ptr"), &[("global_name", b.symbol_ref(&name))])
+        self.address_of(&name)
     }
 
     pub(super) fn to_i64(&self, index: Value<'c, 'a>) -> Value<'c, 'a> {
         if index.r#type().to_string() == "i64" {
             return index;
         }
-        self.b().value("arith.index_cast", &[index], self.ty("i64"), &[])
+        self.emit(arith::index_cast(index, self.ty("i64"), self.location))
     }
 
     pub(super) fn to_index(&self, value: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.b().value("arith.index_cast", &[value], self.ty("index"), &[])
+        self.emit(arith::index_cast(value, self.ty("index"), self.location))
     }
 
     pub(super) fn bool_to_i8(&self, flag: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.b().value("arith.extui", &[flag], self.ty("i8"), &[])
+        self.extui(flag, "i8")
+    }
+
+    /// `value` zero-extended to `ty`.
+    pub(super) fn extui(&self, value: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
+        self.emit(arith::extui(value, self.ty(ty), self.location))
+    }
+
+    /// `value` sign-extended to `ty`.
+    pub(super) fn extsi(&self, value: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
+        self.emit(arith::extsi(value, self.ty(ty), self.location))
+    }
+
+    /// `value` truncated to `ty`.
+    pub(super) fn trunci(&self, value: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
+        self.emit(arith::trunci(value, self.ty(ty), self.location))
+    }
+
+    pub(super) fn muli(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.emit(arith::muli(lhs, rhs, self.location))
+    }
+
+    /// `lhs / rhs`, unsigned, rounded up.
+    pub(super) fn ceildivui(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        self.emit(arith::ceildivui(lhs, rhs, self.location))
     }
 
     /// A NUL-terminated string constant in the module, by address.
@@ -272,8 +455,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
         assert!(parsed, "wrapc spells valid globals: {source}");
-        let b = self.b();
-        b.value("llvm.mlir.addressof", &[], self.ty("!llvm.ptr"), &[("global_name", b.symbol_ref(&name))])
+        self.address_of(&name)
     }
 
     pub(super) fn get(&self, op: OperationRef<'c, '_>, old: Value) -> Result<Value<'c, 'a>, Reported> {

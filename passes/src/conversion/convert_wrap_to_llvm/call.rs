@@ -27,7 +27,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             self.region.append_block(Block::new(&[])),
             self.region.append_block(Block::new(&[])),
         );
-        let address = self.b().value("llvm.ptrtoint", &[handle], self.ty("i64"), &[]);
+        let address = self.ptr_to_int(handle);
         let zero = self.const_int(0, "i64");
         let null = self.cmp_eq(address, zero);
         self.branch(null, slow, fast);
@@ -67,7 +67,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let dtype = self.const_int(dtype_code, "i32");
         let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
         let rank = self.const_int(info.rank() as i64, "i64");
-        self.checked("wrt_check_argument", &[handle, entry, index, dtype, device, rank, sizes]);
+        self.checked(RuntimeFn::CheckArgument, &[handle, entry, index, dtype, device, rank, sizes]);
         self.jump(next);
         self.block = next;
     }
@@ -88,12 +88,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let mut bad = self.or(bad_in, bad_out);
         // A null array the call would read or write is the same error as a
         // wrong count (the header promises a code, not a crash).
-        let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
+        let null = self.null();
         for (array, len) in [(0, inputs.len()), (2, num_results)] {
             if len > 0 {
-                let b = self.b();
-                let pred_eq = b.attr("0 : i64");
-                let is_null = b.value("llvm.icmp", &[self.arg(array), null], self.ty("i1"), &[("predicate", pred_eq)]);
+                let is_null = self.icmp(CmpiPredicate::Eq, self.arg(array), null);
                 bad = self.or(bad, is_null);
             }
         }
@@ -108,9 +106,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let next = self.region.append_block(Block::new(&[]));
         self.branch(bad, fail, next);
         self.block = fail;
-        self.call("wrt_set_error", &[message]);
+        self.call(RuntimeFn::SetError, &[message]);
         let code = self.const_int(WRT_ERR_ARG, "i32");
-        self.b().create("func.return", &[code], &[], &[]);
+        self.return_(&[code]);
         self.block = next;
 
         let entry = self.c_string(&self.entry_name.clone());
@@ -139,12 +137,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     pub(super) fn unbox_int(&mut self, handle: Value<'c, 'a>, ty: Type<'c>) -> Value<'c, 'a> {
         let slot = self.alloca("i64", 1);
-        self.checked("wrt_scalar_i64", &[handle, slot]);
+        self.checked(RuntimeFn::ScalarI64, &[handle, slot]);
         let value = self.load(slot, "i64");
         match ty.to_string().as_str() {
             "index" => self.to_index(value),
             "i64" => value,
-            other => self.b().value("arith.trunci", &[value], self.ty(other), &[]),
+            other => self.trunci(value, other),
         }
     }
 
@@ -152,9 +150,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let wide = match value.r#type().to_string().as_str() {
             "index" => self.to_i64(value),
             "i64" => value,
-            _ => self.b().value("arith.extsi", &[value], self.ty("i64"), &[]),
+            _ => self.extsi(value, "i64"),
         };
-        self.new_ref("wrt_scalar_from_i64", &[wide])
+        self.new_ref(RuntimeFn::ScalarFromI64, &[wide])
     }
 
     /// A call of another function with wrapc's ABI.
@@ -181,17 +179,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let results = self.alloca("!llvm.ptr", op.result_count().max(1) as i64);
         let n_args = self.const_int(operands.len() as i64, "i64");
         let n_results = self.const_int(op.result_count() as i64, "i64");
-        let b = self.b();
-        let call = b.create(
-            "func.call",
-            &[args, n_args, results, n_results],
-            &[self.ty("i32")],
-            &[("callee", b.symbol_ref(&callee))],
-        );
+        let call = self.call_symbol(&callee, &[args, n_args, results, n_results], &[self.ty("i32")]);
         let status: Value = call.result(0).unwrap().into();
         for value in boxed {
             self.owned.retain(|v| *v != value);
-            self.call("wrt_tensor_release", &[value]);
+            self.call(RuntimeFn::TensorRelease, &[value]);
         }
         self.bail_if_failed(status);
         for i in 0..op.result_count() {
@@ -207,7 +199,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.owned.push(handle);
                 let v = self.unbox_int(handle, old.r#type());
                 self.owned.retain(|o| *o != handle);
-                self.call("wrt_tensor_release", &[handle]);
+                self.call(RuntimeFn::TensorRelease, &[handle]);
                 v
             } else {
                 self.owned.push(handle);
@@ -242,7 +234,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 transferred.push(value);
                 value
             } else {
-                let retained = self.new_ref("wrt_tensor_retain", &[value]);
+                let retained = self.new_ref(RuntimeFn::TensorRetain, &[value]);
                 transferred.push(retained);
                 retained
             };
@@ -251,11 +243,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         for value in self.owned.clone() {
             if !transferred.contains(&value) {
-                self.call("wrt_tensor_release", &[value]);
+                self.call(RuntimeFn::TensorRelease, &[value]);
             }
         }
         let ok = self.const_int(0, "i32");
-        self.b().create("func.return", &[ok], &[], &[]);
+        self.return_(&[ok]);
         Ok(())
     }
 }

@@ -1,13 +1,14 @@
 //! GPU launches through lazy slots (one `cuLaunchKernel` on the fast path)
 //! and device guards.
 
-use melior::dialect::arith::CmpiPredicate;
+use melior::dialect::arith::{self, CmpiPredicate};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::abi::*;
+use super::builder::AtomicOrdering;
 use super::FnLowering;
 use crate::ir::{self, dense_segment, PassResult};
 
@@ -24,12 +25,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let device = self.const_int(ir::int_attr(op, "device").unwrap_or(0), "i32");
         // Lives across the guard's body, whose ops reuse the scratch slots.
         let previous = self.entry_alloca("!llvm.ptr", 1);
-        self.checked("wrt_cuda_guard_enter", &[device, previous]);
+        self.checked(RuntimeFn::CudaGuardEnter, &[device, previous]);
         self.guards.push((device, previous));
         self.lower_block(body, results)?;
         self.guards.pop();
         let restore = self.load(previous, "!llvm.ptr");
-        self.checked("wrt_cuda_guard_exit", &[device, restore]);
+        self.checked(RuntimeFn::CudaGuardExit, &[device, restore]);
         Ok(())
     }
 
@@ -49,7 +50,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let ptr = "!llvm.ptr";
         let params = self.alloca(ptr, args.len().max(1) as i64);
         let tensors = self.alloca(ptr, args.len().max(1) as i64);
-        let null = self.b().value("llvm.mlir.zero", &[], self.ty(ptr), &[]);
+        let null = self.null();
         let mut first_tensor = None;
         for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
             let (value, handle) = match TensorTypeInfo::from_type(ty) {
@@ -70,40 +71,19 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let Some(first_tensor) = first_tensor else {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };
-        let b = self.b();
-        let slot = b.value(
-            "llvm.mlir.addressof",
-            &[],
-            self.ty(ptr),
-            &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "slot").unwrap_or_default())))],
-        );
-        let descriptor = b.value(
-            "llvm.mlir.addressof",
-            &[],
-            self.ty(ptr),
-            &[("global_name", b.attr(&format!("@\"{}\"", ir::flat_symbol_attr(op, "descriptor").unwrap_or_default())))],
-        );
+        let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
+        let descriptor = self.address_of(&ir::flat_symbol_attr(op, "descriptor").unwrap_or_default());
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
         let limit = self.const_int(MAX_DEVICES, "i32");
         let in_range = self.cmpi(CmpiPredicate::Ult, device, limit);
         let zero32 = self.const_int(0, "i32");
-        let ordinal = b.value("arith.select", &[in_range, device, zero32], self.ty("i32"), &[]);
-        let ordinal = b.value("arith.extui", &[ordinal], self.ty("i64"), &[]);
+        let ordinal = self.emit(arith::select(in_range, device, zero32, self.location));
+        let ordinal = self.extui(ordinal, "i64");
         let entry_bytes = self.const_int(SLOT_ENTRY_BYTES, "i64");
-        let offset = b.value("arith.muli", &[ordinal, entry_bytes], self.ty("i64"), &[]);
-        let entry = b.value(
-            "llvm.getelementptr",
-            &[slot, offset],
-            self.ty(ptr),
-            &[("rawConstantIndices", b.dense_i32(&[i32::MIN])), ("elem_type", b.attr("i8"))],
-        );
-        let function = b.value(
-            "llvm.load",
-            &[entry],
-            self.ty(ptr),
-            &[("ordering", b.attr(ACQUIRE)), ("alignment", b.attr("8 : i64"))],
-        );
-        let address = b.value("llvm.ptrtoint", &[function], self.ty("i64"), &[]);
+        let offset = self.muli(ordinal, entry_bytes);
+        let entry = self.gep_dynamic(slot, "i8", offset);
+        let function = self.atomic_load(entry, ptr, AtomicOrdering::Acquire, 8);
+        let address = self.ptr_to_int(function);
         let zero64 = self.const_int(0, "i64");
         let loaded = self.cmpi(CmpiPredicate::Ne, address, zero64);
         let ready = self.and(loaded, in_range);
@@ -111,12 +91,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let fast = self.region.append_block(Block::new(&[]));
         let slow = self.region.append_block(Block::new(&[(self.ty("i32"), self.location)]));
         let done = self.region.append_block(Block::new(&[]));
-        b.create_with_successors(
-            "cf.cond_br",
-            &[ready, zero32],
-            &[fast, slow],
-            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))],
-        );
+        self.branch_with(ready, (fast, &[]), (slow, &[zero32]));
 
         self.block = fast;
         let launch = self.entry_field(entry, &[SLOT_LAUNCH], ptr);
@@ -129,7 +104,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let extent = extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"));
             let programs = if numel_rank > 0 && d < numel_rank {
                 let divisor = self.entry_field(entry, &[SLOT_DIVISOR, d as i32], "i64");
-                self.b().value("arith.ceildivui", &[extent, divisor], self.ty("i64"), &[])
+                self.ceildivui(extent, divisor)
             } else {
                 extent
             };
@@ -141,7 +116,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     None => over,
                 });
             }
-            grid.push(self.b().value("arith.trunci", &[programs], self.ty("i32"), &[]));
+            grid.push(self.trunci(programs, "i32"));
         }
         let threads = self.entry_field(entry, &[SLOT_THREADS], "i32");
         let shared = self.entry_field(entry, &[SLOT_SHARED_BYTES], "i32");
@@ -156,34 +131,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.block = checked;
         let launch_block = self.region.append_block(Block::new(&[]));
         let too_large = too_large.expect("a launch has at least one extent");
-        let b = self.b();
-        b.create_with_successors(
-            "cf.cond_br",
-            &[too_large, zero32],
-            &[slow, launch_block],
-            &[("operandSegmentSizes", b.dense_i32(&[1, 1, 0]))],
-        );
+        self.branch_with(too_large, (slow, &[zero32]), (launch_block, &[]));
         self.block = launch_block;
-        let b = self.b();
-        let call_operands =
-            [launch, function, grid[0], grid[1], grid[2], threads, one, one, shared, stream, params, null];
-        let status = b.value(
-            "llvm.call",
-            &call_operands,
-            self.ty("i32"),
-            &[
-                ("operandSegmentSizes", b.dense_i32(&[call_operands.len() as i32, 0])),
-                ("op_bundle_sizes", b.dense_i32(&[])),
-            ],
-        );
+        let launch_args = [function, grid[0], grid[1], grid[2], threads, one, one, shared, stream, params, null];
+        let status = self.call_indirect(launch, &launch_args, "i32");
         let launched = self.cmp_eq(status, zero32);
-        let b = self.b();
-        b.create_with_successors(
-            "cf.cond_br",
-            &[launched, status],
-            &[done, slow],
-            &[("operandSegmentSizes", b.dense_i32(&[1, 0, 1]))],
-        );
+        self.branch_with(launched, (done, &[]), (slow, &[status]));
 
         self.block = slow;
         let failed: Value = slow.argument(0).unwrap().into();
@@ -194,7 +147,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let count = self.const_int(args.len() as i64, "i64");
         let by_elements = self.const_int(i64::from(numel_rank > 0), "i32");
         self.checked(
-            "wrt_cuda_launch_slow",
+            RuntimeFn::CudaLaunchSlow,
             &[slot, descriptor, device, params, tensors, count, extents_array, by_elements, failed],
         );
         self.jump(done);

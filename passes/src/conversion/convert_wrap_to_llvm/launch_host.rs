@@ -6,11 +6,15 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
 
-use melior::dialect::func;
-use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::dialect::llvm::attributes::Linkage;
+use melior::dialect::llvm::LoadStoreOptions;
+use melior::dialect::{arith, func, llvm};
+use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::r#type::FunctionType;
 use melior::ir::Region;
 
 use super::abi::*;
+use super::builder::insert_value;
 use super::FnLowering;
 use crate::ir::{self, dense_segment, Builder, PassResult};
 
@@ -47,13 +51,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 .iter()
                 .enumerate()
                 .map(|(d, &n)| {
-                    let divisor = self.b().value(
-                        "arith.constant",
-                        &[],
-                        self.ty("index"),
-                        &[("value", self.b().attr(&format!("{} : index", block.get(d).copied().unwrap_or(1).max(1))))],
-                    );
-                    self.b().value("arith.ceildivui", &[n, divisor], self.ty("index"), &[])
+                    let divisor = self.const_int(block.get(d).copied().unwrap_or(1).max(1), "index");
+                    self.ceildivui(n, divisor)
                 })
                 .collect()
         };
@@ -76,9 +75,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         let extents: Vec<Value> =
             (0..3).map(|d| grid.get(d).map(|&g| self.to_i64(g)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
-        let b = self.b();
-        let function = b.value("func.constant", &[], self.ty(TRAMPOLINE_TYPE), &[("value", b.symbol_ref(&trampoline))]);
-        self.checked("wrt_launch_host", &[function, extents[0], extents[1], extents[2], array]);
+        let trampoline_type = FunctionType::try_from(self.ty(TRAMPOLINE_TYPE)).expect("a function type");
+        let trampoline = FlatSymbolRefAttribute::new(self.context, &trampoline);
+        let function = self.emit(func::constant(self.context, trampoline, trampoline_type, self.location));
+        self.checked(RuntimeFn::LaunchHost, &[function, extents[0], extents[1], extents[2], array]);
         Ok(())
     }
 
@@ -87,14 +87,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn data_address(&self, handle: Value<'c, 'a>, info: &TensorTypeInfo<'c>) -> Value<'c, 'a> {
         let base = self.header_field(handle, &[HEADER_DATA], "!llvm.ptr");
         let offset = self.header_field(handle, &[HEADER_OFFSET], "i64");
-        let element_type = info.element_type.to_string();
-        let b = self.b();
-        b.value(
-            "llvm.getelementptr",
-            &[base, offset],
-            self.ty("!llvm.ptr"),
-            &[("rawConstantIndices", b.dense_i32(&[i32::MIN])), ("elem_type", b.attr(&element_type))],
-        )
+        self.gep_dynamic(base, &info.element_type.to_string(), offset)
     }
 
     /// `@__wrapc_launch_<kernel>(args, px, py, pz)`: unpacks the argument
@@ -120,7 +113,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 ),
                 (
                     melior::ir::Identifier::new(self.context, "llvm.linkage"),
-                    Builder::at_end(self.context, self.block, location).attr("#llvm.linkage<internal>"),
+                    llvm::attributes::linkage(self.context, Linkage::Internal),
                 ),
             ],
             location,
@@ -130,30 +123,29 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let b = Builder::at_end(self.context, body, location);
         let array: Value = body.argument(0).unwrap().into();
         let mut call_args = Vec::new();
+        let load =
+            |address, ty| insert_value(&b, llvm::load(self.context, address, ty, location, LoadStoreOptions::new()));
         for (k, &ty) in arg_types.iter().enumerate() {
-            let slot = b.value(
-                "llvm.getelementptr",
-                &[array],
-                ptr,
-                &[("rawConstantIndices", b.dense_i32(&[k as i32])), ("elem_type", b.attr("!llvm.ptr"))],
-            );
-            let pointer = b.value("llvm.load", &[slot], ptr, &[]);
+            let indices = DenseI32ArrayAttribute::new(self.context, &[k as i32]);
+            let slot = insert_value(&b, llvm::get_element_ptr(self.context, array, indices, ptr, ptr, location));
+            let pointer = load(slot, ptr);
             let value = if TensorTypeInfo::from_type(ty).is_some() {
                 pointer
             } else if ty.to_string() == "index" {
-                let wide = b.value("llvm.load", &[pointer], i64t, &[]);
-                b.value("arith.index_cast", &[wide], ty, &[])
+                let wide = load(pointer, i64t);
+                insert_value(&b, arith::index_cast(wide, ty, location))
             } else {
-                b.value("llvm.load", &[pointer], ty, &[])
+                load(pointer, ty)
             };
             call_args.push(value);
         }
         for d in 1..4 {
             let id: Value = body.argument(d).unwrap().into();
-            call_args.push(b.value("arith.index_cast", &[id], b.index_type(), &[]));
+            call_args.push(insert_value(&b, arith::index_cast(id, b.index_type(), location)));
         }
-        b.create("func.call", &call_args, &[], &[("callee", b.symbol_ref(host))]);
-        b.create("func.return", &[], &[], &[]);
+        let host = FlatSymbolRefAttribute::new(self.context, host);
+        b.insert(func::call(self.context, host, &call_args, &[], location));
+        b.insert(func::r#return(&[], location));
         name
     }
 }

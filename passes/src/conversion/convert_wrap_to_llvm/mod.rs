@@ -4,7 +4,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use melior::dialect::func;
+use melior::dialect::llvm::attributes::Linkage;
+use melior::dialect::{func, llvm};
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
@@ -20,7 +21,7 @@ mod launch_cuda;
 mod launch_host;
 mod ops;
 
-use crate::ir::{self, Builder, PassResult, Reported};
+use crate::ir::{self, PassResult, Reported};
 use crate::Options;
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
@@ -218,8 +219,7 @@ fn lower_function(
     }
     if private && old_body.is_some() {
         // Not part of the library's interface: let LLVM inline and drop it.
-        let internal =
-            melior::dialect::llvm::attributes::linkage(context, melior::dialect::llvm::attributes::Linkage::Internal);
+        let internal = llvm::attributes::linkage(context, Linkage::Internal);
         attributes.push((melior::ir::Identifier::new(context, "llvm.linkage"), internal));
     }
     let new_fn = func::func(
@@ -232,8 +232,8 @@ fn lower_function(
     );
     // The old function keeps its name until the new one is complete.
     let new_fn = module_body.insert_operation_before(old, new_fn);
-    let renamed = Builder::before(old).attr(&format!("\"__wrapc_old_{name}\""));
-    ir::as_mut(old).set_attribute("sym_name", renamed);
+    let renamed = StringAttribute::new(context, &format!("__wrapc_old_{name}"));
+    ir::as_mut(old).set_attribute("sym_name", renamed.into());
 
     if let Some(old_body) = old_body {
         if old_body.next_in_region().is_some() {

@@ -1,11 +1,13 @@
 //! Tensor ops: the dispatch over lowered ops, views, allocation and reuse.
 
+use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value, ValueLike};
 use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
+use super::builder::{AtomicBinOp, AtomicOrdering};
 use super::{key, FnLowering};
 use crate::ir::{self, clone_operation, PassResult, Reported};
 
@@ -52,43 +54,37 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let operands = operands.to_vec();
         match kind {
             WrapOp::GradModeGet => {
-                let flag = self.call("wrt_grad_enabled", &[]).unwrap();
-                let bit = self.b().value("arith.trunci", &[flag], self.ty("i1"), &[]);
+                let flag = self.call(RuntimeFn::GradEnabled, &[]).unwrap();
+                let bit = self.trunci(flag, "i1");
                 self.result(op, bit);
             }
             WrapOp::GradModeSet => {
                 let flag = self.bool_to_i8(operands[0]);
-                self.call("wrt_set_grad_enabled", &[flag]);
+                self.call(RuntimeFn::SetGradEnabled, &[flag]);
             }
             WrapOp::BumpVersion => {
                 // An atomic add on the shared counter the header points at.
                 let counter = self.header_field(operands[0], &[HEADER_VERSION], "!llvm.ptr");
                 let one = self.const_int(1, "i64");
-                let b = self.b();
-                b.value(
-                    "llvm.atomicrmw",
-                    &[counter, one],
-                    self.ty("i64"),
-                    &[("bin_op", b.attr("1 : i64")), ("ordering", b.attr("7 : i64"))],
-                );
+                self.atomic_rmw(AtomicBinOp::Add, counter, one, AtomicOrdering::SequentiallyConsistent);
             }
-            WrapOp::SetStorage => self.checked("wrt_set_", &operands),
-            WrapOp::CopyInplace => self.checked("wrt_copy_", &operands),
-            WrapOp::DetachCopyInplace => self.checked("wrt_detach_copy_", &operands),
-            WrapOp::AsStridedInplace => self.checked("wrt_as_strided_like_", &operands),
+            WrapOp::SetStorage => self.checked(RuntimeFn::Set, &operands),
+            WrapOp::CopyInplace => self.checked(RuntimeFn::Copy, &operands),
+            WrapOp::DetachCopyInplace => self.checked(RuntimeFn::DetachCopy, &operands),
+            WrapOp::AsStridedInplace => self.checked(RuntimeFn::AsStridedLike, &operands),
             WrapOp::Detach => {
-                let value = self.new_ref("wrt_detach", &operands);
+                let value = self.new_ref(RuntimeFn::Detach, &operands);
                 self.result(op, value);
             }
             WrapOp::SetRequiresGrad => {
                 let flag = ir::bool_attr(op, "requires_grad").unwrap_or(false);
                 let flag = self.const_int(i64::from(flag), "i8");
-                self.checked("wrt_set_requires_grad", &[operands[0], flag]);
+                self.checked(RuntimeFn::SetRequiresGrad, &[operands[0], flag]);
             }
             WrapOp::PatchRequiresGrad => {
                 let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
                 let target = self.const_int(i64::from(target), "i8");
-                let value = self.new_ref("wrt_patch_requires_grad", &[operands[0], operands[1], target]);
+                let value = self.new_ref(RuntimeFn::PatchRequiresGrad, &[operands[0], operands[1], target]);
                 self.result(op, value);
             }
             WrapOp::AsStrided | WrapOp::Reinterpret => {
@@ -98,7 +94,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             WrapOp::ViewDtype => {
                 let element = TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).unwrap().element_type;
                 let code = self.const_int(dtype_code(element).unwrap_or(-1), "i32");
-                let value = self.new_ref("wrt_view_dtype", &[operands[0], code]);
+                let value = self.new_ref(RuntimeFn::ViewDtype, &[operands[0], code]);
                 self.result(op, value);
             }
             WrapOp::TensorSize | WrapOp::TensorStride => {
@@ -117,11 +113,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             WrapOp::MarkDynamic => {
                 for dim in ir::dense_i64_attr(op, "dims") {
                     let dim = self.const_int(dim, "i64");
-                    self.checked("wrt_mark_dynamic", &[operands[0], dim]);
+                    self.checked(RuntimeFn::MarkDynamic, &[operands[0], dim]);
                 }
             }
             WrapOp::Null => {
-                let null = self.b().value("llvm.mlir.zero", &[], self.ty("!llvm.ptr"), &[]);
+                let null = self.null();
                 self.nulls.insert(key(null));
                 self.result(op, null);
             }
@@ -142,7 +138,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     );
                 };
                 let value = self.owned.remove(position);
-                self.call("wrt_tensor_release", &[value]);
+                self.call(RuntimeFn::TensorRelease, &[value]);
                 self.dead.insert(key(value));
             }
             WrapOp::Reuse => {
@@ -152,14 +148,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             WrapOp::AssertFinite => {
                 let label = ir::string_attr(op, "name").unwrap_or_default();
                 let label = self.c_string(&label);
-                self.checked("wrt_assert_finite", &[operands[0], label]);
+                self.checked(RuntimeFn::AssertFinite, &[operands[0], label]);
             }
             WrapOp::AssertSizeStride => {
                 let rank = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap().rank();
                 let (sizes, strides, _) = self.mixed_lists(op, &operands[1..], false);
                 let rank = self.const_int(rank as i64, "i64");
                 let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
-                self.checked("wrt_assert_size_stride", &[operands[0], rank, sizes, strides]);
+                self.checked(RuntimeFn::AssertSizeStride, &[operands[0], rank, sizes, strides]);
             }
             WrapOp::DeviceGuard => self.lower_device_guard(op, results)?,
             WrapOp::Launch => self.lower_launch(op, &operands)?,
@@ -167,11 +163,29 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             WrapOp::SubclassCheckType | WrapOp::SubclassUnwrap | WrapOp::SubclassWrap => {
                 return ir::fail(op, "tensor-subclass values cannot cross wrapc's native ABI; flatten them first");
             }
-            WrapOp::RuntimeWrapper | WrapOp::SubclassWrapper | WrapOp::ApplyMutation | WrapOp::ReplayAlias => {
+            WrapOp::CheckSameTensor => self.lower_check_same_tensor(op, &operands)?,
+            WrapOp::RuntimeWrapper
+            | WrapOp::SubclassWrapper
+            | WrapOp::DedupeWrapper
+            | WrapOp::ApplyMutation
+            | WrapOp::ReplayAlias => {
                 return ir::fail(op, &format!("'{}' must be specialized before convert-wrap-to-llvm", kind.name()));
             }
             WrapOp::Kernel => return ir::fail(op, "a kernel is declared at module level, not inside a function"),
         }
+        Ok(())
+    }
+
+    /// `wrap.check_same_tensor`: one pointer comparison; the message is set
+    /// only on the failure path.
+    fn lower_check_same_tensor(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let (Some(duplicate), Some(original)) = (ir::int_attr(op, "duplicate"), ir::int_attr(op, "original")) else {
+            return ir::fail(op, "malformed wrap.check_same_tensor");
+        };
+        let message = self.c_string(&wrapc_dialects::duplicate_message(duplicate, original));
+        let differ = self.icmp(CmpiPredicate::Ne, operands[0], operands[1]);
+        let status = self.const_int(i64::from(wrapc_abi::Status::Arg.code()), "i32");
+        self.branch_to_failure_with_message(differ, status, message);
         Ok(())
     }
 
@@ -225,7 +239,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let (sizes, strides, offset) = self.mixed_lists(op, &operands[1..], true);
         let rank = self.const_int(sizes.len() as i64, "i64");
         let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
-        Ok(self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]))
+        Ok(self.new_ref(RuntimeFn::AsStrided, &[operands[0], rank, sizes, strides, offset]))
     }
 
     pub(super) fn result_tensor_type(&self, op: OperationRef<'c, '_>) -> TensorTypeInfo<'c> {
@@ -243,7 +257,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let index = self.const_int(0, "i32");
         let rank = self.const_int(sizes.len() as i64, "i64");
         let (sizes, strides) = (self.i64_array(sizes), self.i64_array(strides));
-        self.new_ref("wrt_empty_strided", &[dtype, device, index, rank, sizes, strides])
+        self.new_ref(RuntimeFn::EmptyStrided, &[dtype, device, index, rank, sizes, strides])
     }
 
     pub(super) fn lower_alloc(
@@ -272,7 +286,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn contiguous_strides(&self, sizes: &[Value<'c, 'a>]) -> Vec<Value<'c, 'a>> {
         let mut strides = vec![self.const_int(1, "i64"); sizes.len()];
         for k in (0..sizes.len().saturating_sub(1)).rev() {
-            strides[k] = self.b().value("arith.muli", &[strides[k + 1], sizes[k + 1]], self.ty("i64"), &[]);
+            strides[k] = self.muli(strides[k + 1], sizes[k + 1]);
         }
         strides
     }
@@ -305,12 +319,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let rank = self.const_int(sizes.len() as i64, "i64");
         let offset = self.const_int(0, "i64");
         let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
-        let value = self.new_ref("wrt_as_strided", &[operands[0], rank, sizes, strides, offset]);
+        let value = self.new_ref(RuntimeFn::AsStrided, &[operands[0], rank, sizes, strides, offset]);
         // The source buffer is dead from here on: drop this function's reference.
         self.dead.insert(key(operands[0]));
         if let Some(position) = self.owned.iter().position(|v| *v == operands[0]) {
             let source = self.owned.remove(position);
-            self.call("wrt_tensor_release", &[source]);
+            self.call(RuntimeFn::TensorRelease, &[source]);
         }
         Ok(value)
     }

@@ -1,0 +1,81 @@
+//! `wrap-remove-dupe-args`: a `wrap.dedupe_wrapper` becomes a function that
+//! checks each duplicate argument is the tensor it repeats
+//! (`wrap.check_same_tensor`) and calls the callee with the rest, as
+//! `AOTDedupeWrapper.remove_dupe_args` does, every index baked in.
+
+use melior::dialect::func;
+use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{FunctionType, IntegerType};
+use melior::ir::{Block, Region, RegionLike, Value};
+use wrapc_dialects::ops::wrap;
+use wrapc_dialects::WrapOp;
+
+use crate::ir::{self, Builder, PassResult};
+use crate::Options;
+
+pub fn run(module: OperationRef, _options: &Options) -> PassResult {
+    for wrapper in ir::collect_ops(module, WrapOp::DedupeWrapper.name()) {
+        remove_dupes(wrapper)?;
+        ir::erase(wrapper);
+    }
+    Ok(())
+}
+
+fn remove_dupes(wrapper: OperationRef) -> PassResult {
+    let (Some(name), Some(callee), Some((inputs, results))) = (
+        ir::string_attr(wrapper, "sym_name"),
+        ir::flat_symbol_attr(wrapper, "callee"),
+        ir::function_type_attr(wrapper, "function_type"),
+    ) else {
+        return ir::fail(wrapper, "malformed wrap.dedupe_wrapper");
+    };
+    match ir::lookup_symbol(wrapper, &callee).map(|c| WrapOp::of(&c).map(WrapOp::name)) {
+        Some(None) => {}
+        Some(Some(kind)) => {
+            return ir::fail(
+                wrapper,
+                &format!("callee '{callee}' is still a {kind}; run wrap-orchestrate and wrap-flatten-subclasses first"),
+            )
+        }
+        None => return ir::fail(wrapper, &format!("callee '{callee}' not found")),
+    }
+    let dupes = ir::dense_i64_attr(wrapper, "dupes");
+    let context = ir::context_of(wrapper);
+    let location = wrapper.location();
+    let function_type = FunctionType::new(context, &inputs, &results);
+    let region = Region::new();
+    region.append_block(Block::new(&inputs.iter().map(|&t| (t, location)).collect::<Vec<_>>()));
+    let function = func::func(
+        context,
+        StringAttribute::new(context, &name),
+        TypeAttribute::new(function_type.into()),
+        region,
+        &[],
+        location,
+    );
+    let function = wrapper.block().expect("in a module").insert_operation_before(wrapper, function);
+    let body = function.region(0).expect("body").first_block().expect("entry block");
+    let b = Builder::at_end(context, body, location);
+
+    let index = |i: usize| IntegerAttribute::new(IntegerType::new(context, 64).into(), i as i64);
+    let mut kept: Vec<Value> = Vec::new();
+    // The argument each kept (deduplicated) argument came from.
+    let mut first_of: Vec<usize> = Vec::new();
+    for (i, &entry) in dupes.iter().enumerate() {
+        let arg: Value = body.argument(i).expect("one argument per input").into();
+        if entry as usize == kept.len() {
+            kept.push(arg);
+            first_of.push(i);
+            continue;
+        }
+        let original = first_of[entry as usize];
+        let repeated: Value = body.argument(original).expect("an earlier argument").into();
+        b.insert(wrap::check_same_tensor(context, arg, repeated, index(i), index(original), location));
+    }
+    let call = b.insert(func::call(context, FlatSymbolRefAttribute::new(context, &callee), &kept, &results, location));
+    let outputs: Vec<Value> = (0..call.result_count()).map(|i| call.result(i).expect("a result").into()).collect();
+    b.insert(func::r#return(&outputs, location));
+    Ok(())
+}

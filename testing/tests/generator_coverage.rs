@@ -1,0 +1,41 @@
+//! The case generator reaches every shape the property tests are meant to
+//! cover: without this, a generator change could silently stop producing a
+//! feature and the differential tests would still pass.
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use wrapc_testing::cases::{case, module_text};
+
+#[test]
+fn generator_covers_duplicates_and_subclasses() {
+    let mut runner = TestRunner::deterministic();
+    let strategy = case();
+    let (mut dedupe, mut broken, mut subclass, mut plain) = (0, 0, 0, 0);
+    for _ in 0..1000 {
+        let case = strategy.new_tree(&mut runner).expect("a case").current();
+        let text = module_text(&case);
+        if !case.outer_args.is_empty() {
+            dedupe += 1;
+            assert!(text.contains("wrap.dedupe_wrapper @d"), "{text}");
+            assert!(case.input_groups.is_empty(), "the dedupe wrapper wraps the flat wrapper only");
+            // Every @f argument occurs, first occurrences in order.
+            let firsts: Vec<usize> = case
+                .outer_args
+                .iter()
+                .enumerate()
+                .filter(|(i, a)| !case.outer_args[..*i].contains(a))
+                .map(|(_, &a)| a)
+                .collect();
+            assert_eq!(firsts, (0..case.inputs.len()).collect::<Vec<_>>());
+            broken += usize::from(case.broken_dupe);
+        } else {
+            assert!(!case.broken_dupe);
+        }
+        subclass += usize::from(!case.input_groups.is_empty());
+        plain += usize::from(case.outer_args.is_empty() && case.input_groups.is_empty());
+    }
+    assert!(dedupe >= 100, "only {dedupe} of 1000 cases pass a tensor twice");
+    assert!(broken >= 5, "only {broken} of 1000 cases break a duplicate");
+    assert!(subclass >= 100, "only {subclass} of 1000 cases use subclasses");
+    assert!(plain >= 100, "only {plain} of 1000 cases are plain");
+}
