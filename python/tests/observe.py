@@ -68,6 +68,8 @@ def observe(fn: Callable[..., Any], args: Sequence[Any]) -> dict[str, Any]:
         "values": [o.detach().clone() if isinstance(o, torch.Tensor) else o for o in outs],
         "input_values": [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args],
         "grad_enabled": torch.is_grad_enabled(),
+        # the outputs themselves, for a backward pass (never compared)
+        "raw": outs,
     }
 
 

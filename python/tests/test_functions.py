@@ -159,13 +159,6 @@ def test_inputs_that_require_grad_under_no_grad():
     run_case(lambda x, y: (x * y, x.view(-1)), make)
 
 
-def test_training_graph_falls_back_with_a_warning():
-    def make():
-        return [t(3).requires_grad_()]
-
-    run_case(lambda x: x.sin() * 2, make, context=torch.enable_grad, expect_fallback=True)
-
-
 def test_dynamic_shapes():
     run_case(lambda x: (x.sum(0), x.view(-1), x * 2), lambda: [t(4, 3)], mark={0: [0]})
 
@@ -284,14 +277,23 @@ def test_direct_module_binds_parameters():
     with torch.no_grad():
         native = wrapc_torch.compile(model, [x], inner="eager")
         torch.testing.assert_close(native(x), model(x))
-    # Compiled with grad on, parameters that require grad make a training graph.
-    with pytest.raises(wrapc_torch.Unsupported, match="autograd"):
-        wrapc_torch.compile(model, [x], inner="eager")
+    # Compiled with grad on, parameters that require grad make a training
+    # graph: the output is differentiable and the parameters get eager's
+    # gradients.
+    training = wrapc_torch.compile(model, [x], inner="eager")
+    out = training(x)
+    assert out.requires_grad and out.grad_fn is not None
+    out.sum().backward()
+    got = [p.grad.clone() for p in model.parameters()]
+    model.zero_grad()
+    model(x).sum().backward()
+    for g, w in zip(got, model.parameters()):
+        torch.testing.assert_close(g, w.grad)
 
 
 # Grad mode on, no input requiring grad: still an inference graph. PyTorch
 # 2.11 reports views of intermediates as non_alias here (only graphs that
-# need autograd regenerate them, and those fall back); these pin that the
+# need autograd regenerate them: test_training.py); these pin that the
 # outputs come back as the graph computed them, storage sharing included.
 GRAD_MODE_CASES = {
     "alias_of_intermediate": (lambda x: (x + 1).view(-1), lambda: [t(2, 3)]),

@@ -91,6 +91,13 @@ struct Wrapper;
 struct StorageEntry {
   c10::StorageImpl *impl;
   int64_t runtime_id;
+  // What views of the storage the runtime makes are taken from: the first
+  // tensor mirrored over it, or the base of that tensor when the graph
+  // returns it too. PyTorch's gen_alias_from_base views the base (an
+  // input, or an intermediate base the graph returned); a training graph
+  // also returns views of that base (the TensorAlias payloads, made inside
+  // its autograd.Function where autograd does not see them), and a view
+  // regenerated from one of those would take its gradient nowhere.
   at::Tensor representative;
   wrt_tensor *mirror;  // the first mirror over it (alive for the call)
 };
@@ -181,6 +188,7 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   }
   if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
   if (!shared) call.storages.push_back({impl, rt.storage_id(out), t, out});
+  else if (shared->representative.is_view() && shared->representative._base().is_same(t)) shared->representative = t;
   return out;
 }
 

@@ -50,6 +50,13 @@ class _Captured:
         self.compiled: Callable[..., Any] | None = None
         self.fallback: Callable[..., Any] | None = None
         self.reason: str = ""
+        # The values the compiled callee returns (fake): mutated inputs'
+        # new values, user outputs, intermediate bases.
+        self.graph_outputs: list[Any] = []
+        # Training (the CompiledFunction layer): the callee is
+        # CompiledFunction.apply and the wrapper runs with trace_joint.
+        self.trace_joint: bool = False
+        self.detach_inputs: list[int] = []
 
 
 def _inductor_inference_compiler(dynamo_gm: torch.nn.Module, num_example_inputs: int) -> Callable[..., Any]:
@@ -74,6 +81,86 @@ def _inductor_inference_compiler(dynamo_gm: torch.nn.Module, num_example_inputs:
         )
 
     return compiler
+
+
+def _inductor_training_compilers(dynamo_gm: torch.nn.Module, num_example_inputs: int) -> tuple[Any, Any, Any]:
+    """Inductor's forward and backward compilers and partitioner for a
+    training graph, as compile_fx builds them for aot_autograd."""
+    from torch._functorch.partitioners import min_cut_rematerialization_partition
+    from torch._inductor import compile_fx as cfx
+    from torch._inductor import config as inductor_config
+
+    extra = cfx.create_compiler_config_extra(inductor_config)
+
+    def forward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        model = dynamo_gm if isinstance(dynamo_gm, torch.fx.GraphModule) else gm
+        return cfx.compile_fx_forward(
+            gm,
+            example_inputs,
+            num_orig_model_outputs=cfx.get_num_model_outputs(model),
+            num_example_inputs=num_example_inputs,
+            compiler_config_extra=extra,
+            inner_compile=cfx.compile_fx_inner,
+            is_inference=False,
+        )
+
+    def backward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        return cfx.compile_fx_backward(gm, example_inputs, compiler_config_extra=extra, inner_compile=cfx.compile_fx_inner)
+
+    return forward, backward, min_cut_rematerialization_partition
+
+
+@contextlib.contextmanager
+def _grab_autograd_function() -> Any:
+    """Records what AOTAutograd's autograd path wraps in its RuntimeWrapper
+    (``AOTDispatchAutograd.post_compile`` in runtime_wrappers.py): the
+    ``CompiledFunction.apply`` whose forward runs the compiled forward graph
+    and whose backward runs the compiled backward graph, and the inputs
+    ``_runtime_wrapper`` detaches. wrapc's native wrapper takes the
+    RuntimeWrapper's place around that function."""
+    from torch._functorch._aot_autograd import runtime_wrappers
+
+    grabbed: dict[str, Any] = {}
+    original = runtime_wrappers.RuntimeWrapper.post_compile
+
+    def post_compile(self: Any, compiled_fn: Any, aot_config: Any, *, runtime_metadata: Any) -> Any:
+        if self.trace_joint:
+            grabbed.update(
+                function=compiled_fn,
+                detach_inputs=list(self.indices_of_inps_to_detach),
+                meta=runtime_metadata,
+            )
+        return original(self, compiled_fn, aot_config, runtime_metadata=runtime_metadata)
+
+    runtime_wrappers.RuntimeWrapper.post_compile = post_compile
+    try:
+        yield grabbed
+    finally:
+        runtime_wrappers.RuntimeWrapper.post_compile = original
+
+
+def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The callee of a training wrapper: ``CompiledFunction.apply`` as
+    ``_runtime_wrapper`` calls it under trace_joint (original view tracking
+    on; saved-tensor hooks off where AOTAutograd turns them off), with the
+    TensorAlias boxes it puts around aliased outputs and metadata-only
+    mutations opened (the output handlers' ``_unwrap_tensoralias``). Grad
+    mode is the native wrapper's business (on during the call)."""
+    from torch._functorch._aot_autograd.runtime_wrappers import (
+        _disable_saved_tensors_hooks,
+        _should_disable_saved_tensors_hooks,
+    )
+    from torch._functorch._aot_autograd.schemas import TensorAlias
+
+    hooks_off = _should_disable_saved_tensors_hooks()
+
+    def graph(args: list[Any]) -> list[Any]:
+        with torch.autograd._force_original_view_tracking(True):
+            with _disable_saved_tensors_hooks() if hooks_off else contextlib.nullcontext():
+                outs = function(*args)
+        return [o.alias if isinstance(o, TensorAlias) else o for o in outs]
+
+    return graph
 
 
 def _eager_compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
@@ -125,25 +212,48 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
         state = create_aot_state(stack, functional_call, fake_args, descs, aot_config, fake_mode, shape_env)
         capture = aot_stage1_graph_capture(state, functional_call)
         captured.params = list(params_flat)
+        training = state.needs_autograd and not aot_config.pre_dispatch
+        forward, backward, partition = compiler, compiler, default_partition
+        if training and inner == "inductor":
+            forward, backward, partition = _inductor_training_compilers(gm, len(example_inputs))
         reason = ""
-        if state.needs_autograd and not aot_config.pre_dispatch:
-            reason = "the graph needs autograd (inputs require grad under grad mode)"
-        elif capture.maybe_subclass_meta is not None:
+        if capture.maybe_subclass_meta is not None:
             reason = "the graph takes or returns tensor subclasses"
         elif any(getattr(w, "needs_post_compile", False) for w in capture.wrappers):
             reason = "the graph's inputs are duplicated or alias each other (dedupe / synthetic-base wrappers)"
         else:
             try:
-                _importer.check_supported(state.fw_metadata)
+                _importer.check_supported(state.fw_metadata, training=training)
             except Unsupported as e:
                 reason = str(e)
         if reason:
             captured.reason = reason
-            captured.fallback, _ = aot_stage2_compile(state, capture, default_partition, compiler, compiler, compiler)
+            captured.fallback, _ = aot_stage2_compile(state, capture, partition, forward, backward, compiler)
+            return captured
+        if training:
+            # The joint graph takes (primals, tangents) and returns the
+            # forward's values, then the gradients.
+            primals, _ = capture.updated_flat_args
+            n_returned = (
+                state.fw_metadata.num_mutated_inp_runtime_indices
+                + len(state.fw_metadata.output_info)
+                + state.fw_metadata.num_intermediate_bases
+            )
+            captured.graph_outputs = _fake_outputs(capture.graph_module)[:n_returned]
+            captured.fake_inputs = list(primals)
+            with _grab_autograd_function() as grabbed:
+                aot_stage2_compile(state, capture, partition, forward, backward, compiler)
+            if "function" not in grabbed:
+                raise CompileError("AOTAutograd built no autograd function for a training graph")
+            captured.meta = grabbed["meta"]
+            captured.trace_joint = True
+            captured.detach_inputs = grabbed["detach_inputs"]
+            captured.compiled = _autograd_graph(grabbed["function"])
             return captured
         aot_config.inference_compiler = compiler
         captured.graph_module = capture.graph_module
         captured.fake_inputs = list(capture.updated_flat_args)
+        captured.graph_outputs = _fake_outputs(capture.graph_module)
         captured.meta = state.fw_metadata
         captured.compiled = graph_compile._aot_stage2b_inference_compile(
             capture.graph_module, capture.updated_flat_args, None, state.fw_metadata, aot_config
@@ -157,8 +267,10 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
     ir, sig = _importer.emit(
         captured.meta,
         captured.fake_inputs,
-        _fake_outputs(captured.graph_module),
+        captured.graph_outputs,
         disable_amp=torch._C._is_any_autocast_enabled(),
+        trace_joint=captured.trace_joint,
+        detach_inputs=captured.detach_inputs,
     )
     library = compile_module(ir)
     kinds = lambda ks: "".join("t" if k == "tensor" else "i" for k in ks)  # noqa: E731
@@ -282,7 +394,13 @@ def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None
         captured = _capture(gm, inputs, "eager")
         if captured.fallback is not None:
             raise Unsupported(captured.reason)
-        ir, _ = _importer.emit(captured.meta, captured.fake_inputs, _fake_outputs(captured.graph_module))
+        ir, _ = _importer.emit(
+            captured.meta,
+            captured.fake_inputs,
+            captured.graph_outputs,
+            trace_joint=captured.trace_joint,
+            detach_inputs=captured.detach_inputs,
+        )
         modules.append(ir)
         return gm.forward
 

@@ -154,9 +154,11 @@ def output_attr(info: Any, out: Any, base: Any) -> str:
     return f"#wrap.output<{', '.join(parts)}>"
 
 
-def check_supported(meta: Any) -> None:
-    """Raises Unsupported for metadata wrapc does not model yet."""
-    if meta.is_train:
+def check_supported(meta: Any, *, training: bool = False) -> None:
+    """Raises Unsupported for metadata wrapc does not model yet.
+    ``training``: the graph goes through AOTAutograd's autograd path (its
+    callee is a CompiledFunction), so it may save tensors for backward."""
+    if meta.is_train and not training:
         raise Unsupported("the graph is a training graph (it saves tensors for backward)")
     if meta.subclass_inp_meta and any(not isinstance(m, int) and type(m).__name__ != "PlainTensorMeta" for m in meta.subclass_inp_meta):
         raise Unsupported("the graph takes tensor-subclass inputs")
@@ -170,14 +172,17 @@ def check_supported(meta: Any) -> None:
 
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
-         source: str = "") -> tuple[str, Signature]:
-    """Level-1 wrap IR for one inference graph and the ABI of its wrapper.
+         source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = ()) -> tuple[str, Signature]:
+    """Level-1 wrap IR for one graph and the ABI of its wrapper.
 
     ``inputs`` are the graph's (fake) example inputs, ``graph_outputs`` the
     (fake) values its forward graph returns: mutated inputs, user outputs,
-    intermediate bases.
+    intermediate bases. ``trace_joint``: the callee is AOTAutograd's
+    CompiledFunction (training), called with grad mode on and with the
+    inputs ``detach_inputs`` detached (``_create_runtime_wrapper``'s
+    ``trace_joint`` and ``indices_of_inps_to_detach``).
     """
-    check_supported(meta)
+    check_supported(meta, training=trace_joint)
     if len(meta.input_info) != len(inputs):
         raise Unsupported(f"{len(meta.input_info)} input infos for {len(inputs)} inputs")
     n_mut = meta.num_mutated_inp_runtime_indices
@@ -221,6 +226,10 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
 
     in_attrs = [input_attr(info, isinstance(x, torch.Tensor)) for info, x in zip(meta.input_info, inputs)]
     flags = [f"num_intermediate_bases = {n_bases}"] if n_bases else []
+    if trace_joint:
+        flags.append("trace_joint")
+        if detach_inputs:
+            flags.append(f"detach_inputs = array<i64: {', '.join(str(i) for i in sorted(detach_inputs))}>")
     if meta.grad_enabled_mutation is not None:
         flags.append(f"grad_enabled_mutation = {'true' if meta.grad_enabled_mutation else 'false'}")
     if disable_amp:

@@ -1,0 +1,158 @@
+"""Training forwards under backend="wrapc": the graph needs autograd, so
+AOTAutograd builds its CompiledFunction (the autograd.Function whose
+backward runs the compiled backward graph) and wrapc's native wrapper takes
+the place of the RuntimeWrapper around it (trace_joint: inputs detached as
+PyTorch detaches them, grad mode on during the call, aliased outputs
+regenerated with gen_alias_from_base's requires_grad rule).
+
+Each case is compared with AOTAutograd's own runtime wrapper on the same
+graph (everything observable of the forward: requires_grad, is_leaf,
+geometry, sharing, version deltas) and with eager for values and for the
+gradients a backward pass through the outputs produces.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+import torch
+
+from functorch.compile import make_boxed_func
+from torch._dynamo.backends.common import aot_autograd
+
+import wrapc_torch  # noqa: F401  (registers the backend)
+from observe import assert_same, clone_args, observe
+from test_functions import DEVICE, t
+
+
+def _nop(gm, example_inputs):
+    return make_boxed_func(gm.forward)
+
+
+REFERENCE = aot_autograd(fw_compiler=_nop, bw_compiler=_nop, keep_inference_input_mutations=False)
+
+
+def backward(seen, args, params):
+    """Backpropagates a fixed weighting of every differentiable output and
+    returns the gradients of the arguments and parameters that get one."""
+    generator = torch.Generator().manual_seed(0)
+    loss = None
+    for out in seen["raw"]:
+        if isinstance(out, torch.Tensor) and out.requires_grad:
+            weight = torch.rand(out.shape, generator=generator).to(device=out.device, dtype=out.dtype)
+            term = (out * weight).sum()
+            loss = term if loss is None else loss + term
+    grads = {}
+    if loss is not None:
+        loss.backward()
+    for i, a in enumerate(args):
+        if isinstance(a, torch.Tensor) and a.is_leaf and a.requires_grad:
+            grads[f"arg{i}"] = None if a.grad is None else a.grad.clone()
+    for name, p in params:
+        grads[name] = None if p.grad is None else p.grad.clone()
+        p.grad = None
+    return grads
+
+
+def assert_same_grads(got, want):
+    assert got.keys() == want.keys()
+    for key in want:
+        if want[key] is None:
+            assert got[key] is None, key
+        else:
+            torch.testing.assert_close(got[key], want[key], rtol=1e-4, atol=1e-5, msg=key)
+
+
+def run_training(fn, make_args, *, params=(), inner="eager", dynamic=None):
+    params = list(params)
+    eager_args = make_args()
+    with torch.enable_grad():
+        args = clone_args(eager_args)
+        want = observe(fn, args)
+        want_grads = backward(want, args, params)
+
+        torch._dynamo.reset()
+        args = clone_args(eager_args)
+        ref = observe(torch.compile(fn, backend=REFERENCE, dynamic=dynamic, fullgraph=True), args)
+        ref_grads = backward(ref, args, params)
+
+        torch._dynamo.reset()
+        wrapc_fn = torch.compile(fn, backend="wrapc", dynamic=dynamic, fullgraph=True, options={"inner": inner})
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            runs = []
+            for _ in range(2):  # the second call runs the cached native wrapper
+                args = clone_args(eager_args)
+                seen = observe(wrapc_fn, args)
+                runs.append((seen, backward(seen, args, params)))
+    torch._dynamo.reset()
+    fell_back = [str(w.message) for w in caught if "wrapc: falling back" in str(w.message)]
+    assert not fell_back, fell_back
+    for got, got_grads in runs:
+        assert_same(got, want, values_only=True)
+        assert_same(got, ref)
+        assert_same_grads(got_grads, want_grads)
+        assert_same_grads(got_grads, ref_grads)
+
+
+def leaf(*shape):
+    return t(*shape).requires_grad_()
+
+
+def _mutates_leaf_under_no_grad(x):
+    # The epilogue's write-back into a leaf that requires grad goes through
+    # detach().copy_ (_create_runtime_wrapper's is_leaf case).
+    with torch.no_grad():
+        x.mul_(2)
+    return x + 1
+
+
+CASES = {
+    "differentiable_output": (lambda x: x.sin() * 2, lambda: [leaf(3)]),
+    "one_input_needs_grad": (lambda x, y: (x * y, y + 1), lambda: [leaf(3), t(3)]),
+    "view_of_input": (lambda x: (x.view(-1), x * 2), lambda: [leaf(2, 3)]),
+    "view_of_input_without_grad": (lambda x, y: (y.t(), x * y), lambda: [leaf(2, 3), t(2, 3)]),
+    "returns_its_input": (lambda x: (x, x.cos()), lambda: [leaf(3)]),
+    "view_of_intermediate": (lambda x: (x * 2).view(-1), lambda: [leaf(2, 3)]),
+    "intermediate_and_its_view": (lambda x: ((y := x.exp()), y.t()), lambda: [leaf(2, 3)]),
+    "two_views_of_one_intermediate": (lambda x: ((y := x + 1)[0], y[1]), lambda: [leaf(2, 3)]),
+    "non_differentiable_output": (lambda x: (x * 2, x.argmax(), x > 0), lambda: [leaf(4)]),
+    "detached_output": (lambda x: (x.detach() * 2, x * 3), lambda: [leaf(3)]),
+    "mutates_input_without_grad": (lambda x, buf: (buf.add_(1), x * buf)[1], lambda: [leaf(3), t(3)]),
+    "mutates_leaf_under_no_grad": (_mutates_leaf_under_no_grad, lambda: [leaf(3)]),
+    "mutates_view_of_input_without_grad": (lambda x, buf: (buf[0].add_(x.sum().detach()), x.exp())[1], lambda: [leaf(3), t(2, 3)]),
+    "scalar_loss": (lambda x, w: (x @ w).relu().sum(), lambda: [t(4, 3), leaf(3, 2)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_training(name):
+    fn, make_args = CASES[name]
+    run_training(fn, make_args)
+
+
+def test_dynamic_shapes():
+    run_training(lambda x: (x.sum(0), x.view(-1), x * 2), lambda: [leaf(4, 3)], dynamic=True)
+
+
+def test_linear_module_parameters_get_gradients():
+    model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2)).to(DEVICE)
+    run_training(model, lambda: [t(4, 5)], params=model.named_parameters())
+
+
+def test_batch_norm_training_updates_running_stats():
+    model = torch.nn.BatchNorm1d(5).to(DEVICE).train()
+
+    def fn(x):
+        return model(x)
+
+    before = model.running_mean.clone()
+    run_training(fn, lambda: [t(6, 5)], params=model.named_parameters())
+    # eager, reference and two wrapc calls each updated the buffer
+    assert not torch.equal(model.running_mean, before)
+
+
+def test_inductor_training():
+    model = torch.nn.Sequential(torch.nn.Linear(6, 6), torch.nn.ReLU()).to(DEVICE)
+    run_training(model, lambda: [t(3, 6)], params=model.named_parameters(), inner="inductor")
