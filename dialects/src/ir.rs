@@ -131,6 +131,35 @@ fn is_symbol_table(op: OperationRef) -> bool {
     op.name().as_string_ref().as_str() == Ok("builtin.module")
 }
 
+/// A new `func.func @name(inputs) -> results` with an empty entry block,
+/// inserted before `anchor` (the wrapper op a pass expands into it); returns
+/// the function and its entry block.
+pub fn function_before<'c, 'a>(
+    anchor: OperationRef<'c, 'a>,
+    name: &str,
+    inputs: &[Type<'c>],
+    results: &[Type<'c>],
+) -> (OperationRef<'c, 'a>, BlockRef<'c, 'a>) {
+    use melior::ir::attribute::{StringAttribute, TypeAttribute};
+    use melior::ir::r#type::FunctionType;
+    use melior::ir::{Block, Region, RegionLike};
+    let context = context_of(anchor);
+    let location = anchor.location();
+    let region = Region::new();
+    region.append_block(Block::new(&inputs.iter().map(|&t| (t, location)).collect::<Vec<_>>()));
+    let function = melior::dialect::func::func(
+        context,
+        StringAttribute::new(context, name),
+        TypeAttribute::new(FunctionType::new(context, inputs, results).into()),
+        region,
+        &[],
+        location,
+    );
+    let function = anchor.block().expect("the anchor is in a block").insert_operation_before(anchor, function);
+    let body = function.region(0).expect("func has a body").first_block().expect("entry block");
+    (function, body)
+}
+
 /// Mutable access to `op` for setting attributes and operands.
 pub fn as_mut<'c, 'a>(op: OperationRef<'c, 'a>) -> melior::ir::operation::OperationRefMut<'c, 'a> {
     // SAFETY: passes own the IR while they run and hold no other reference

@@ -59,8 +59,11 @@ class _Captured:
         self.detach_inputs: list[int] = []
 
 
-def _inductor_inference_compiler(dynamo_gm: torch.nn.Module, num_example_inputs: int) -> Callable[..., Any]:
-    """Inductor's inference compiler, as compile_fx builds it for aot_autograd."""
+def _inductor_forward_compiler(
+    dynamo_gm: torch.nn.Module, num_example_inputs: int, *, is_inference: bool
+) -> Callable[..., Any]:
+    """Inductor's forward (or inference) compiler, as compile_fx builds it
+    for aot_autograd."""
     from torch._inductor import compile_fx as cfx
     from torch._inductor import config as inductor_config
 
@@ -77,7 +80,7 @@ def _inductor_inference_compiler(dynamo_gm: torch.nn.Module, num_example_inputs:
             num_example_inputs=num_example_inputs,
             compiler_config_extra=extra,
             inner_compile=cfx.compile_fx_inner,
-            is_inference=True,
+            is_inference=is_inference,
         )
 
     return compiler
@@ -92,21 +95,10 @@ def _inductor_training_compilers(dynamo_gm: torch.nn.Module, num_example_inputs:
 
     extra = cfx.create_compiler_config_extra(inductor_config)
 
-    def forward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
-        model = dynamo_gm if isinstance(dynamo_gm, torch.fx.GraphModule) else gm
-        return cfx.compile_fx_forward(
-            gm,
-            example_inputs,
-            num_orig_model_outputs=cfx.get_num_model_outputs(model),
-            num_example_inputs=num_example_inputs,
-            compiler_config_extra=extra,
-            inner_compile=cfx.compile_fx_inner,
-            is_inference=False,
-        )
-
     def backward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
         return cfx.compile_fx_backward(gm, example_inputs, compiler_config_extra=extra, inner_compile=cfx.compile_fx_inner)
 
+    forward = _inductor_forward_compiler(dynamo_gm, num_example_inputs, is_inference=False)
     return forward, backward, min_cut_rematerialization_partition
 
 
@@ -193,7 +185,7 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
             gm = cfx.run_pre_grad_passes(gm, example_inputs)
         decompositions = select_decomp_table()
         keep_mutations = True if keep_input_mutations is None else keep_input_mutations
-        compiler = _inductor_inference_compiler(gm, len(example_inputs))
+        compiler = _inductor_forward_compiler(gm, len(example_inputs), is_inference=True)
         from torch._dispatch.python import enable_python_dispatcher
 
         stack_contexts = [enable_python_dispatcher()]

@@ -479,16 +479,26 @@ LogicalResult SubclassWrapperOp::verify() {
   return success();
 }
 
+/// The signature of `callee` if it is something a wrapper may call: a
+/// wrap.runtime_wrapper, a func.func, or (`subclassWrapper`) a
+/// wrap.subclass_wrapper; null otherwise.
+static FunctionType wrapperCalleeType(Operation *callee, bool subclassWrapper) {
+  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
+    return wrapper.getFunctionType();
+  if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
+    return func.getFunctionType();
+  if (auto wrapper = dyn_cast_or_null<SubclassWrapperOp>(callee);
+      wrapper && subclassWrapper)
+    return wrapper.getFunctionType();
+  return {};
+}
+
 LogicalResult
 SubclassWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *callee =
       symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  FunctionType calleeType;
-  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
-    calleeType = wrapper.getFunctionType();
-  else if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
-    calleeType = func.getFunctionType();
-  else
+  FunctionType calleeType = wrapperCalleeType(callee, /*subclassWrapper=*/false);
+  if (!calleeType)
     return emitOpError() << "callee '" << getCallee()
                          << "' does not name a wrap.runtime_wrapper or "
                             "func.func";
@@ -552,14 +562,8 @@ LogicalResult
 DedupeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *callee =
       symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  FunctionType calleeType;
-  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
-    calleeType = wrapper.getFunctionType();
-  else if (auto wrapper = dyn_cast_or_null<SubclassWrapperOp>(callee))
-    calleeType = wrapper.getFunctionType();
-  else if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
-    calleeType = func.getFunctionType();
-  else
+  FunctionType calleeType = wrapperCalleeType(callee, /*subclassWrapper=*/true);
+  if (!calleeType)
     return emitOpError() << "callee '" << getCallee()
                          << "' does not name a wrap.runtime_wrapper, "
                             "wrap.subclass_wrapper or func.func";

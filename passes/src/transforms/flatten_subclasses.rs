@@ -4,11 +4,10 @@
 //! attribute and type baked in.
 
 use melior::dialect::func;
-use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::FunctionType;
-use melior::ir::{Block, Region, RegionLike, Type, Value};
+use melior::ir::{Type, Value};
 use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{SubclassInfo, WrapOp, DYNAMIC};
 
@@ -66,19 +65,7 @@ fn flatten(wrapper: OperationRef, check_types: bool) -> PassResult {
     let sig = read_signature(wrapper)?;
     let context = ir::context_of(wrapper);
     let location = wrapper.location();
-    let function_type = FunctionType::new(context, &sig.inputs, &sig.results);
-    let region = Region::new();
-    region.append_block(Block::new(&sig.inputs.iter().map(|&t| (t, location)).collect::<Vec<_>>()));
-    let function = func::func(
-        context,
-        StringAttribute::new(context, &sig.name),
-        TypeAttribute::new(function_type.into()),
-        region,
-        &[],
-        location,
-    );
-    let function = wrapper.block().expect("in a module").insert_operation_before(wrapper, function);
-    let body = function.region(0).expect("body").first_block().expect("entry block");
+    let (_, body) = ir::function_before(wrapper, &sig.name, &sig.inputs, &sig.results);
     let b = Builder::at_end(context, body, location);
 
     let mut flat_args = Vec::new();

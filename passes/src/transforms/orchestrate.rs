@@ -3,11 +3,10 @@
 //! `_runtime_wrapper` resolved from the metadata at compile time).
 
 use melior::dialect::func;
-use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::FunctionType;
-use melior::ir::{Attribute, Block, Region, RegionLike, Type, Value};
+use melior::ir::{Attribute, Type, Value};
 use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, WrapOp};
 
@@ -94,21 +93,7 @@ impl<'c> WrapperPlan<'c> {
 fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
     let context = ir::context_of(wrapper);
     let location = wrapper.location();
-    let function_type = FunctionType::new(context, &plan.arg_types, &plan.result_types);
-    let arg_locations: Vec<_> = plan.arg_types.iter().map(|&t| (t, location)).collect();
-    let region = Region::new();
-    region.append_block(Block::new(&arg_locations));
-    let function = func::func(
-        context,
-        StringAttribute::new(context, &plan.name),
-        TypeAttribute::new(function_type.into()),
-        region,
-        &[],
-        location,
-    );
-    let parent = wrapper.block().expect("wrappers live in a module body");
-    let function = parent.insert_operation_before(wrapper, function);
-    let body = function.region(0).expect("func has a body").first_block().expect("entry block");
+    let (_, body) = ir::function_before(wrapper, &plan.name, &plan.arg_types, &plan.result_types);
     let b = Builder::at_end(context, body, location);
     let args: Vec<Value> = (0..body.argument_count()).map(|i| body.argument(i).unwrap().into()).collect();
 

@@ -4,11 +4,11 @@
 //! `AOTDedupeWrapper.remove_dupe_args` does, every index baked in.
 
 use melior::dialect::func;
-use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute};
+use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{FunctionType, IntegerType};
-use melior::ir::{Block, Region, RegionLike, Value};
+use melior::ir::r#type::IntegerType;
+use melior::ir::Value;
 use wrapc_dialects::ops::wrap;
 use wrapc_dialects::WrapOp;
 
@@ -44,19 +44,7 @@ fn remove_dupes(wrapper: OperationRef) -> PassResult {
     let dupes = ir::dense_i64_attr(wrapper, "dupes");
     let context = ir::context_of(wrapper);
     let location = wrapper.location();
-    let function_type = FunctionType::new(context, &inputs, &results);
-    let region = Region::new();
-    region.append_block(Block::new(&inputs.iter().map(|&t| (t, location)).collect::<Vec<_>>()));
-    let function = func::func(
-        context,
-        StringAttribute::new(context, &name),
-        TypeAttribute::new(function_type.into()),
-        region,
-        &[],
-        location,
-    );
-    let function = wrapper.block().expect("in a module").insert_operation_before(wrapper, function);
-    let body = function.region(0).expect("body").first_block().expect("entry block");
+    let (_, body) = ir::function_before(wrapper, &name, &inputs, &results);
     let b = Builder::at_end(context, body, location);
 
     let index = |i: usize| IntegerAttribute::new(IntegerType::new(context, 64).into(), i as i64);
