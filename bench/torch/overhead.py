@@ -11,6 +11,8 @@ Columns (µs per call, best of 5 rounds of ITERS calls):
   wrapc_torch.compile   the Dynamo-free native callable, Inductor computing
   graph alone           Inductor's compiled graph called directly with its
                         boxed argument list (no wrapper at all)
+and, last, an MLP's training forward (grad mode on, parameters requiring
+grad: the wrapper runs around AOTAutograd's CompiledFunction).
 The cases are ../shared/anchors/torch_overhead.py's (imported, not copied).
 
     python3 bench/torch/overhead.py [--device cpu|cuda] > results.jsonl
@@ -92,6 +94,23 @@ def measure(name, f, args, dev, iters):
     print(json.dumps(out), flush=True)
 
 
+def measure_training(name, f, args, dev, iters):
+    """A training forward (parameters require grad, grad mode on): the
+    wrapper runs around AOTAutograd's CompiledFunction; the forward alone is
+    timed (the backward is PyTorch's in every column)."""
+    sync = dev == "cuda"
+    out = {"case": name, "eager": bench(f, args, iters, sync)}
+    for label, kwargs in [("dynamo+identity", dict(backend=identity_backend)), ("inductor", {}),
+                          ("wrapc", dict(backend="wrapc"))]:
+        torch._dynamo.reset()
+        out[label] = bench(torch.compile(f, fullgraph=True, **kwargs), args, iters, sync)
+    torch._dynamo.reset()
+    out["wrapc_torch.compile"] = bench(wrapc_torch.compile(f, args), args, iters, sync)
+    out["inductor / wrapc"] = round(out["inductor"] / out["wrapc"], 2)
+    out["inductor / wrapc_torch.compile"] = round(out["inductor"] / out["wrapc_torch.compile"], 2)
+    print(json.dumps(out), flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
@@ -109,6 +128,10 @@ def main():
     model = DecodeStep().to(dev).eval()
     measure(f"{dev}: decode step", model, [torch.randn(1, 8, device=dev), torch.tensor([3], device=dev)], dev,
             opts.iters)
+    with torch.enable_grad():
+        torch.manual_seed(0)
+        mlp = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 16)).to(dev)
+        measure_training(f"{dev}: MLP training forward", mlp, [torch.randn(4, 16, device=dev)], dev, opts.iters)
 
 
 if __name__ == "__main__":
