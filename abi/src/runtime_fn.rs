@@ -78,6 +78,7 @@ runtime_fns! {
     PatchRequiresGrad = "wrt_patch_requires_grad"(Ptr, Ptr, Bool, Ptr) -> I32;
     ViewDtype = "wrt_view_dtype"(Ptr, I32, Ptr) -> I32;
     MarkDynamic = "wrt_mark_dynamic"(Ptr, I64) -> I32;
+    MarkDifferentiable = "wrt_mark_differentiable"(Ptr, Bool) -> I32;
     TensorSize = "wrt_tensor_size"(Ptr, I64) -> I64;
     TensorStride = "wrt_tensor_stride"(Ptr, I64) -> I64;
     TensorStorageOffset = "wrt_tensor_storage_offset"(Ptr) -> I64;

@@ -320,3 +320,30 @@ pub fn duplicate_message(duplicate: i64, original: i64) -> String {
          {original}, but at runtime this was not the case"
     )
 }
+
+/// Which of a training forward's returns its `autograd.Function` marks, and
+/// how (`CompiledFunction.forward` in AOTAutograd's runtime_wrappers.py):
+/// one entry per value the callee returns (updated inputs, user outputs,
+/// intermediate bases), `Some(differentiable)` where the function marks the
+/// tensor (`wrap.mark_differentiable`), `None` where it returns it boxed in
+/// a `TensorAlias` (metadata-only mutations, aliased outputs) and leaves it
+/// alone. Updated inputs and user outputs are differentiable as their
+/// metadata says; intermediate bases always are.
+pub fn autograd_function_marks(
+    inputs: &[InputInfo],
+    outputs: &[OutputInfo],
+    num_intermediate_bases: usize,
+) -> Vec<Option<bool>> {
+    let updated = inputs.iter().filter(|info| info.mutation_type == MutationType::MutatedOutGraph).map(|info| {
+        let metadata_only = info.flags.mutates_metadata && !info.flags.mutates_data;
+        (!metadata_only).then_some(info.flags.requires_grad)
+    });
+    let user = outputs.iter().map(|info| {
+        let boxed = !matches!(
+            info.output_type,
+            OutputType::NonAlias | OutputType::UnsafeViewAlias | OutputType::CustomFunctionView
+        );
+        (!boxed).then_some(info.requires_grad)
+    });
+    updated.chain(user).chain(std::iter::repeat_n(Some(true), num_intermediate_bases)).collect()
+}

@@ -217,6 +217,30 @@ def Wrap_SetRequiresGradOp : Wrap_Op<"set_requires_grad"> {
   let assemblyFormat = "$tensor `,` $requires_grad attr-dict `:` qualified(type($tensor))";
 }
 
+def Wrap_MarkDifferentiableOp : Wrap_Op<"mark_differentiable"> {
+  let summary = "what an autograd.Function does to a tensor its forward returns";
+  let description = [{
+    The autograd layer of a training forward (`trace_joint`): PyTorch's
+    compiled forward runs inside `CompiledFunction`, an `autograd.Function`
+    (`AOTDispatchAutograd.post_compile` in `runtime_wrappers.py`), which
+    marks the outputs whose `requires_grad` metadata is false
+    non-differentiable (`ctx.mark_non_differentiable`) and gives every other
+    floating-point tensor it returns a `grad_fn`: `requires_grad` and not a
+    leaf. wrap-orchestrate emits this op on those returns (user outputs that
+    are not aliases, and intermediate bases, which always require grad) right
+    after a `trace_joint` call; a callee that already is an
+    `autograd.Function` (the torch front end's) returns tensors in exactly
+    this state, so the op changes nothing there. Aliased outputs and
+    metadata-only mutations come back boxed (`TensorAlias`) and unmarked.
+
+    ```mlir
+    wrap.mark_differentiable %out, true : !wrap.tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Wrap_WrittenTensor:$tensor, BoolAttr:$differentiable);
+  let assemblyFormat = "$tensor `,` $differentiable attr-dict `:` qualified(type($tensor))";
+}
+
 def Wrap_PatchRequiresGradOp : Wrap_Op<"patch_requires_grad",
     [AllTypesMatch<["tensor", "result"]>]> {
   let summary = "match an alias's requires_grad to the traced output";

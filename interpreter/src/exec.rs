@@ -185,6 +185,10 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
                 .ok_or_else(|| InterpError::at(op, format!("dimension {dim} out of range")))
         }
         WrapOp::TensorOffset => Ok(vec![Value::Int(tensor(0)?.storage_offset())]),
+        WrapOp::MarkDifferentiable => {
+            tensor(0)?.mark_differentiable(ir::bool_attr(op, "differentiable").unwrap_or(false));
+            none
+        }
         WrapOp::MarkDynamic => {
             let t = tensor(0)?;
             for d in ir::dense_i64_attr(op, "dims") {

@@ -7,7 +7,9 @@ use std::rc::Rc;
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::ir;
-use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{
+    autograd_function_marks, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC,
+};
 use wrapc_runtime::{DType, Tensor};
 
 use crate::value::{SubclassValue, Value};
@@ -82,6 +84,16 @@ pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: 
             op,
             format!("compiled graph returned {} values, expected {expected}", all_outs.len()),
         ));
+    }
+    // The autograd layer of a training forward (CompiledFunction).
+    if w.trace_joint {
+        for (value, mark) in
+            all_outs.iter().zip(autograd_function_marks(&w.inputs, &w.outputs, w.num_intermediate_bases))
+        {
+            if let (Value::Tensor(t), Some(differentiable)) = (value, mark) {
+                t.mark_differentiable(differentiable);
+            }
+        }
     }
     // 6. Split.
     let (updated, rest) = all_outs.split_at(mutated.len());

@@ -115,6 +115,10 @@ int32_t wrt_view_dtype(const wrt_tensor *t, int32_t dtype, wrt_tensor **out);
 int32_t wrt_set_requires_grad(const wrt_tensor *t, bool flag);
 /** t._dynamo_weak_dynamic_indices.add(dim). */
 int32_t wrt_mark_dynamic(const wrt_tensor *t, int64_t dim);
+/** What an autograd.Function does to a tensor its forward returns: a
+    differentiable floating-point one requires grad and is not a leaf;
+    anything else neither requires grad nor stops being a leaf. */
+int32_t wrt_mark_differentiable(const wrt_tensor *t, bool differentiable);
 /** Copies the elements, in logical order, into out[0..capacity). */
 int32_t wrt_read_f64(const wrt_tensor *t, double *out, size_t capacity);
 

@@ -296,6 +296,19 @@ pub unsafe extern "C" fn wrt_mark_dynamic(t: *const wrt_tensor, dim: i64) -> i32
     status("wrt_mark_dynamic", || Ok(tensor(t, "tensor")?.mark_dynamic(dim)?))
 }
 
+/// What an autograd.Function does to a tensor its forward returns
+/// ([`Tensor::mark_differentiable`]).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_mark_differentiable(t: *const wrt_tensor, differentiable: bool) -> i32 {
+    status("wrt_mark_differentiable", || {
+        tensor(t, "tensor")?.mark_differentiable(differentiable);
+        Ok(())
+    })
+}
+
 /// Copies up to `capacity` elements, in logical order, into `out`; the
 /// element count must fit.
 ///
@@ -577,6 +590,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_view_dtype,
         wrt_set_requires_grad,
         wrt_mark_dynamic,
+        wrt_mark_differentiable,
         wrt_read_f64,
         wrt_as_strided_like_,
         wrt_detach_copy_,

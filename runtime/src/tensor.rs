@@ -423,6 +423,18 @@ impl Tensor {
     }
 
     /// `t.requires_grad_(flag)` with PyTorch's checks.
+    /// What an autograd.Function does to a tensor its forward returns
+    /// (`CompiledFunction` in AOTAutograd's runtime_wrappers.py): a
+    /// differentiable output gets a grad_fn (requires grad, not a leaf) when
+    /// its dtype can carry gradients; one marked non-differentiable, or an
+    /// integer or bool tensor, neither requires grad nor is a non-leaf.
+    pub fn mark_differentiable(&self, differentiable: bool) {
+        let mut t = self.lock();
+        let requires_grad = differentiable && t.dtype.is_floating_point();
+        t.requires_grad = requires_grad;
+        t.is_leaf = !requires_grad;
+    }
+
     pub fn set_requires_grad(&self, flag: bool) -> Result<()> {
         let mut t = self.lock();
         if flag && !t.dtype.is_floating_point() {
@@ -643,6 +655,20 @@ mod tests {
         let view = x.as_strided(&[1], &[1], 0).unwrap();
         assert!(!view.is_leaf());
         assert!(view.set_requires_grad(false).is_err());
+    }
+
+    #[test]
+    fn autograd_function_outputs() {
+        // A differentiable float output gets a grad_fn; one marked
+        // non-differentiable, or an integer one, stays a leaf without grad.
+        let out = t(&[1.0, 2.0]);
+        out.mark_differentiable(true);
+        assert!(out.requires_grad() && !out.is_leaf());
+        out.mark_differentiable(false);
+        assert!(!out.requires_grad() && out.is_leaf());
+        let ints = Tensor::from_f64s(&[2], DType::I64, &[1.0, 2.0]).unwrap();
+        ints.mark_differentiable(true);
+        assert!(!ints.requires_grad() && ints.is_leaf());
     }
 
     #[test]

@@ -37,6 +37,8 @@ with torch.enable_grad():
 # SPEC-NEXT:    wrap.grad_mode.set %[[TRUE]]
 # SPEC-NEXT:    %[[OUT:.*]]:5 = wrap.call_compiled @wrapc_torch_graph(%[[BUF]], %[[DETACHED]], %[[X]])
 # SPEC-NEXT:    wrap.grad_mode.set %[[SAVED]]
+# SPEC-NEXT:    wrap.mark_differentiable %[[OUT]]#0, false
+# SPEC-NEXT:    wrap.mark_differentiable %[[OUT]]#4, true
 # SPEC-NEXT:    wrap.copy_inplace %[[BUF]], %[[OUT]]#0
 # SPEC:         wrap.as_strided %[[OUT]]#4 [3, 2]
 # SPEC-NEXT:    wrap.patch_requires_grad {{.*}} from %[[OUT]]#4, true

@@ -138,6 +138,8 @@ wrap.runtime_wrapper @case_5alias_3mut_20args : (!wrap.tensor<4xf32>, !wrap.tens
 // CHECK-NEXT:    wrap.grad_mode.set %[[TRUE]]
 // CHECK-NEXT:    %[[R:.*]]:2 = wrap.call_compiled @inner_graph(%[[P]], %[[DQ]])
 // CHECK-NEXT:    wrap.grad_mode.set %[[SAVED]]
+// CHECK-NEXT:    wrap.mark_differentiable %[[R]]#0, true
+// CHECK-NEXT:    wrap.mark_differentiable %[[R]]#1, false
 // CHECK-NEXT:    return %[[R]]#0, %[[R]]#1
 // CHECK-LABEL: func.func @outer(
 // CHECK-SAME:    %[[S:[^:]*]]: !wrap.subclass<"TwoTensor"

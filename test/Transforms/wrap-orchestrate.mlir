@@ -63,8 +63,10 @@ wrap.runtime_wrapper @mutation_types : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 
 // Joint graph: version bumps first, then the inputs in detach_inputs are
 // detached (only for the call), grad is saved, enabled around the call and
-// restored; the write-back and the alias replay use the original inputs and
-// the write-back is marked trace_joint.
+// restored; the callee's returns are marked as its autograd.Function marks
+// them (the update of an input that requires grad is differentiable; an
+// aliased output is boxed and left alone); the write-back and the alias
+// replay use the original inputs and the write-back is marked trace_joint.
 // CHECK-LABEL: func.func @joint(
 // CHECK-SAME:    %[[A:[^:]*]]: !wrap.tensor<4xf32>, %[[B:[^:]*]]: !wrap.tensor<4xf32>, %[[K:[^:]*]]: !wrap.tensor<4xf32>, %[[W:[^:]*]]: !wrap.tensor<4xf32>)
 // CHECK-NEXT:    wrap.bump_version %[[K]]
@@ -75,6 +77,7 @@ wrap.runtime_wrapper @mutation_types : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.grad_mode.set %[[TRUE]]
 // CHECK-NEXT:    %[[R:.*]]:2 = wrap.call_compiled @g2(%[[A]], %[[DB]], %[[K]], %[[DW]])
 // CHECK-NEXT:    wrap.grad_mode.set %[[SAVED]]
+// CHECK-NEXT:    wrap.mark_differentiable %[[R]]#0, true
 // CHECK-NEXT:    wrap.apply_mutation %[[A]], %[[R]]#0 {info = #wrap.input<mutates_data, requires_grad>, trace_joint}
 // CHECK-NEXT:    %[[O:.*]] = wrap.replay_alias %[[R]]#1 from %[[B]] : !wrap.tensor<4xf32> {base_requires_grad = false, info = #wrap.output<alias_of_input, base = 1, view = <[4], [1], 0>>}
 // CHECK-NEXT:    return %[[O]]
@@ -94,6 +97,7 @@ wrap.runtime_wrapper @joint : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.t
 // CHECK-NEXT:    wrap.grad_mode.set %[[TRUE]]
 // CHECK-NEXT:    %[[R:.*]] = wrap.call_compiled @g3(%[[X]])
 // CHECK-NEXT:    wrap.grad_mode.set %[[SAVED]]
+// CHECK-NEXT:    wrap.mark_differentiable %[[R]], true
 // CHECK-NOT:     wrap.detach
 // CHECK:         return
 func.func private @g3(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>

@@ -6,9 +6,9 @@ use melior::dialect::func;
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Attribute, Type, Value};
+use melior::ir::{Attribute, Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::{InputInfo, MutationType, OutputInfo, OutputType, WrapOp};
+use wrapc_dialects::{autograd_function_marks, InputInfo, MutationType, OutputInfo, OutputType, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
@@ -101,6 +101,9 @@ fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
         b.insert(wrap::bump_version(b.context, args[i], b.location));
     }
     let results = emit_call(&b, plan, &args);
+    if plan.trace_joint {
+        emit_autograd_marks(&b, plan, &results);
+    }
     emit_mutation_epilogue(&b, plan, &args, &results);
     let outputs = emit_alias_replay(&b, plan, &args, &results);
     if let Some(enabled) = plan.grad_enabled_mutation {
@@ -134,6 +137,20 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
     let call = b.insert(call.build());
     b.insert(wrap::grad_mode_set(b.context, saved, b.location));
     (0..call.result_count()).map(|i| call.result(i).unwrap().into()).collect()
+}
+
+/// The autograd layer of a training forward: what `CompiledFunction` does
+/// to the tensors it returns (see `wrap.mark_differentiable`).
+fn emit_autograd_marks<'c>(b: &Builder<'c, '_>, plan: &WrapperPlan<'c>, results: &[Value<'c, '_>]) {
+    let num_updated = plan.inputs_mutated(MutationType::MutatedOutGraph).count();
+    let num_intermediate_bases = results.len().saturating_sub(num_updated + plan.outputs.len());
+    let marks = autograd_function_marks(&plan.inputs, &plan.outputs, num_intermediate_bases);
+    for (&value, mark) in results.iter().zip(marks) {
+        if let (Some(differentiable), true) = (mark, ir::is_tensor(value.r#type())) {
+            let flag = b.bool_attr(differentiable);
+            b.insert(wrap::mark_differentiable(b.context, value, flag, b.location));
+        }
+    }
 }
 
 /// Step 7: one `wrap.apply_mutation` per input mutated outside the graph;

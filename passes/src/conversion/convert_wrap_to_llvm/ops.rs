@@ -81,6 +81,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 let flag = self.const_int(i64::from(flag), "i8");
                 self.checked(RuntimeFn::SetRequiresGrad, &[operands[0], flag]);
             }
+            WrapOp::MarkDifferentiable => {
+                let flag = ir::bool_attr(op, "differentiable").unwrap_or(false);
+                let flag = self.const_int(i64::from(flag), "i8");
+                self.checked(RuntimeFn::MarkDifferentiable, &[operands[0], flag]);
+            }
             WrapOp::PatchRequiresGrad => {
                 let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
                 let target = self.const_int(i64::from(target), "i8");
