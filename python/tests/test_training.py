@@ -156,3 +156,20 @@ def test_batch_norm_training_updates_running_stats():
 def test_inductor_training():
     model = torch.nn.Sequential(torch.nn.Linear(6, 6), torch.nn.ReLU()).to(DEVICE)
     run_training(model, lambda: [t(3, 6)], params=model.named_parameters(), inner="inductor")
+
+
+def test_view_of_a_parameter_is_an_output():
+    # alias_of_input whose base is a lifted parameter: regenerated from the
+    # parameter itself, so its gradient reaches the parameter.
+    lin = torch.nn.Linear(3, 3).to(DEVICE)
+    run_training(lambda x: (lin.weight.t(), lin(x)), lambda: [t(2, 3)], params=lin.named_parameters())
+
+
+def test_autocast_inside_the_graph():
+    lin = torch.nn.Linear(3, 3).to(DEVICE)
+
+    def fn(x):
+        with torch.autocast(DEVICE, dtype=torch.bfloat16):
+            return lin(x)
+
+    run_training(fn, lambda: [t(2, 3)], params=lin.named_parameters())
