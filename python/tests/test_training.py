@@ -173,3 +173,25 @@ def test_autocast_inside_the_graph():
             return lin(x)
 
     run_training(fn, lambda: [t(2, 3)], params=lin.named_parameters())
+
+
+def test_a_pytorch_without_the_hook_falls_back(monkeypatch):
+    # If AOTAutograd builds no CompiledFunction where wrapc hooks in (a
+    # PyTorch other than the pinned one), the graph runs PyTorch's own path
+    # with a warning: never an error, never a different answer.
+    import contextlib
+
+    @contextlib.contextmanager
+    def nothing_grabbed():
+        yield {}
+
+    monkeypatch.setattr(wrapc_torch, "_grab_autograd_function", nothing_grabbed)
+    torch._dynamo.reset()
+    x = leaf(3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = torch.compile(lambda v: v.sin() * 2, backend="wrapc", options={"inner": "eager"})(x)
+    torch._dynamo.reset()
+    assert any("built no autograd function" in str(w.message) for w in caught), [str(w.message) for w in caught]
+    out.sum().backward()
+    torch.testing.assert_close(x.grad, 2 * x.detach().cos())

@@ -110,6 +110,7 @@ def _grab_autograd_function() -> Any:
     and whose backward runs the compiled backward graph, and the inputs
     ``_runtime_wrapper`` detaches. wrapc's native wrapper takes the
     RuntimeWrapper's place around that function."""
+    from torch._dynamo.convert_frame import compile_lock
     from torch._functorch._aot_autograd import runtime_wrappers
 
     grabbed: dict[str, Any] = {}
@@ -124,11 +125,15 @@ def _grab_autograd_function() -> Any:
             )
         return original(self, compiled_fn, aot_config, runtime_metadata=runtime_metadata)
 
-    runtime_wrappers.RuntimeWrapper.post_compile = post_compile
-    try:
-        yield grabbed
-    finally:
-        runtime_wrappers.RuntimeWrapper.post_compile = original
+    # The hook is a class attribute: Dynamo's compile lock (re-entrant; held
+    # already under torch.compile) keeps another thread's compilation from
+    # running through it (wrapc_torch.compile runs outside Dynamo).
+    with compile_lock:
+        runtime_wrappers.RuntimeWrapper.post_compile = post_compile
+        try:
+            yield grabbed
+        finally:
+            runtime_wrappers.RuntimeWrapper.post_compile = original
 
 
 def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -303,7 +308,13 @@ def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: di
         raise ValueError(f"wrapc: unknown options {sorted(options)}")
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
-    captured = _capture(gm, example_inputs, inner, keep)
+    try:
+        captured = _capture(gm, example_inputs, inner, keep)
+    except CompileError as e:
+        # AOTAutograd did not build what wrapc hooks into (another PyTorch
+        # than the one pinned): PyTorch's own path, with the reason.
+        _fallback_warning(str(e))
+        return _capture_fallback(gm, example_inputs, inner)
     if captured.fallback is not None:
         _fallback_warning(captured.reason)
         fallback = captured.fallback
