@@ -310,6 +310,35 @@ impl KernelConfig {
     }
 }
 
+/// One argument of a `wrap.dedupe_wrapper`, as its `dupes` map
+/// (PyTorch's `add_dupe_map`) says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DedupeArg {
+    /// Passed on to the callee (`keep_arg_mask`).
+    Kept,
+    /// Dropped: must be the very tensor argument `original` is.
+    Repeats { original: usize },
+}
+
+/// Reads a verified `dupes` map: an entry seen for the first time keeps its
+/// argument; a later one repeats the argument that entry first kept. `None`
+/// if the map is not one the verifier accepts.
+pub fn dedupe_args(dupes: &[i64]) -> Option<Vec<DedupeArg>> {
+    let mut first_of: Vec<usize> = Vec::new();
+    dupes
+        .iter()
+        .enumerate()
+        .map(|(i, &entry)| {
+            let entry = usize::try_from(entry).ok()?;
+            if entry == first_of.len() {
+                first_of.push(i);
+                return Some(DedupeArg::Kept);
+            }
+            first_of.get(entry).map(|&original| DedupeArg::Repeats { original })
+        })
+        .collect()
+}
+
 /// What a call fails with when a `wrap.dedupe_wrapper` argument is not the
 /// tensor it was compiled as a duplicate of: PyTorch's words
 /// (`AOTDedupeWrapper` in runtime_wrappers.py), less its graph id. The
@@ -346,4 +375,51 @@ pub fn autograd_function_marks(
         (!boxed).then_some(info.requires_grad)
     });
     updated.chain(user).chain(std::iter::repeat_n(Some(true), num_intermediate_bases)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dedupe_args_follow_add_dupe_map() {
+        use DedupeArg::*;
+        // PyTorch's add_dupe_map for f(a, n, a, b, b).
+        let plan = dedupe_args(&[0, 1, 0, 2, 2]).unwrap();
+        assert_eq!(plan, [Kept, Kept, Repeats { original: 0 }, Kept, Repeats { original: 3 }]);
+        // Maps the verifier refuses: a skipped entry, a negative one.
+        assert_eq!(dedupe_args(&[0, 2]), None);
+        assert_eq!(dedupe_args(&[0, -1]), None);
+        assert_eq!(dedupe_args(&[]), Some(vec![]));
+    }
+
+    fn input(mutation_type: MutationType, flags: InputFlags) -> InputInfo {
+        InputInfo { flags, mutation_type }
+    }
+
+    fn output(output_type: OutputType, requires_grad: bool) -> OutputInfo<'static> {
+        OutputInfo { output_type, base_index: None, requires_grad, view: None, view_dtype: None, dynamic_dims: vec![] }
+    }
+
+    #[test]
+    fn autograd_function_marks_what_compiled_function_marks() {
+        let data = InputFlags { mutates_data: true, requires_grad: true, ..Default::default() };
+        let metadata_only = InputFlags { mutates_metadata: true, ..Default::default() };
+        let inputs = [
+            input(MutationType::MutatedOutGraph, data),
+            input(MutationType::NotMutated, InputFlags::default()),
+            input(MutationType::MutatedOutGraph, metadata_only),
+        ];
+        let outputs = [
+            output(OutputType::NonAlias, true),
+            output(OutputType::NonAlias, false),
+            output(OutputType::AliasOfInput, true),
+            output(OutputType::IsInput, false),
+            output(OutputType::UnsafeViewAlias, true),
+        ];
+        let marks = autograd_function_marks(&inputs, &outputs, 2);
+        // Updated inputs (a metadata-only one is boxed), user outputs
+        // (aliases are boxed), then two intermediate bases.
+        assert_eq!(marks, [Some(true), None, Some(true), Some(false), None, None, Some(true), Some(true), Some(true)]);
+    }
 }

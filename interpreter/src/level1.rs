@@ -8,7 +8,8 @@ use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::ir;
 use wrapc_dialects::{
-    autograd_function_marks, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC,
+    autograd_function_marks, dedupe_args, DedupeArg, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo,
+    TensorTypeInfo, DYNAMIC,
 };
 use wrapc_runtime::{DType, Tensor};
 
@@ -248,30 +249,26 @@ pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args:
         .collect()
 }
 
-/// The run-time type assertion of non-frozen subclass inputs.
 /// `AOTDedupeWrapper`: the arguments `dupes` marks as repeats are checked
 /// to be the tensor they repeat, then dropped.
 pub(crate) fn run_dedupe_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
     let callee = ir::flat_symbol_attr(op, "callee")
         .ok_or_else(|| InterpError::at(op, "malformed wrap.dedupe_wrapper: no callee"))?;
-    let dupes = ir::dense_i64_attr(op, "dupes");
-    if args.len() != dupes.len() {
-        return Err(InterpError::at(op, format!("expected {} arguments, got {}", dupes.len(), args.len())));
+    let plan = dedupe_args(&ir::dense_i64_attr(op, "dupes"))
+        .ok_or_else(|| InterpError::at(op, "malformed wrap.dedupe_wrapper: an invalid dupes map"))?;
+    if args.len() != plan.len() {
+        return Err(InterpError::at(op, format!("expected {} arguments, got {}", plan.len(), args.len())));
     }
     let mut kept: Vec<Value> = Vec::with_capacity(args.len());
-    // The argument index each kept argument came from.
-    let mut first_of: Vec<usize> = Vec::new();
-    for (i, (arg, &index)) in args.iter().zip(&dupes).enumerate() {
-        let index = index as usize;
-        if index == kept.len() {
-            kept.push(arg.clone());
-            first_of.push(i);
-            continue;
+    for (i, (arg, how)) in args.iter().zip(plan).enumerate() {
+        match how {
+            DedupeArg::Kept => kept.push(arg.clone()),
+            DedupeArg::Repeats { original } => {
+                let duplicate = as_tensor(op, arg, "duplicate argument")?;
+                let repeated = as_tensor(op, &args[original], "duplicated argument")?;
+                check_duplicate(op, &duplicate, &repeated, i as i64, original as i64)?;
+            }
         }
-        let original = first_of[index];
-        let duplicate = as_tensor(op, arg, "duplicate argument")?;
-        let repeated = as_tensor(op, &args[original], "duplicated argument")?;
-        check_duplicate(op, &duplicate, &repeated, i as i64, original as i64)?;
     }
     interp.call_inner(&callee, &kept)
 }
@@ -290,6 +287,7 @@ pub(crate) fn check_duplicate(
     Err(InterpError::at(op, wrapc_dialects::duplicate_message(duplicate_index, original_index)))
 }
 
+/// The run-time type assertion of non-frozen subclass inputs.
 pub(crate) fn expect_subclass(op: OperationRef, value: &Value, name: &str) -> Result<Rc<SubclassValue>> {
     match value {
         Value::Subclass(s) if s.type_name == name => Ok(s.clone()),

@@ -187,3 +187,26 @@ func.func @g(%s: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: 
   return
 }
 // CHECK-NOT: func.func @g
+
+// -----
+
+// wrap.check_same_tensor: one pointer comparison; PyTorch's message is set
+// and WRT_ERR_ARG (6) returned only on the failure path.
+// wrap.mark_differentiable: one checked runtime call with the flag as i8.
+// CHECK:       llvm.mlir.global internal constant @[[STR:__wrapc_str_[0-9]+]]("this wrapper was compiled under the assumption that input 1 would be a duplicate of input 0, but at runtime this was not the case\00")
+// CHECK-LABEL: func.func @dedupe_and_mark(
+// CHECK:         %[[MSG:.*]] = llvm.mlir.addressof @[[STR]]
+// CHECK-NEXT:    %[[DIFFER:.*]] = llvm.icmp "ne" %[[B:[0-9]+]], %[[A:[0-9]+]] : !llvm.ptr
+// CHECK-NEXT:    %[[CODE:.*]] = arith.constant 6 : i32
+// CHECK-NEXT:    cf.cond_br %[[DIFFER]], ^[[FAIL:bb[0-9]+]], ^[[OK:bb[0-9]+]]
+// CHECK:       ^[[FAIL]]:
+// CHECK-NEXT:    call @wrt_set_error(%[[MSG]])
+// CHECK-NEXT:    return %[[CODE]]
+// CHECK:       ^[[OK]]:
+// CHECK-NEXT:    %[[TRUE:.*]] = arith.constant 1 : i8
+// CHECK-NEXT:    call @wrt_mark_differentiable(%[[A]], %[[TRUE]]) : (!llvm.ptr, i8) -> i32
+func.func @dedupe_and_mark(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) {
+  wrap.check_same_tensor %b, %a {duplicate = 1, original = 0} : !wrap.tensor<4xf32>
+  wrap.mark_differentiable %a, true : !wrap.tensor<4xf32>
+  return
+}

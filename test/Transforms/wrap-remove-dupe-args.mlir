@@ -31,3 +31,19 @@ wrap.runtime_wrapper @rw : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g
     inputs [#wrap.input<mutates_data>] outputs [#wrap.output<non_alias>]
 // expected-error @below {{callee 'rw' is still a wrap.runtime_wrapper; run wrap-orchestrate and wrap-flatten-subclasses first}}
 wrap.dedupe_wrapper @f : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @rw dupes [0, 0]
+
+// -----
+
+// A subclass-wrapper callee: flattened first, then called with the subclass
+// argument kept and the repeated plain tensor checked.
+// SPEC-LABEL: func.func @f(
+// SPEC-SAME:    %[[S:[^:]*]]: !wrap.subclass<"TwoTensor"{{.*}}, %[[T:[^:]*]]: !wrap.tensor<4xf32>, %[[U:[^:]*]]: !wrap.tensor<4xf32>)
+// SPEC-NEXT:    wrap.check_same_tensor %[[U]], %[[T]] {duplicate = 2 : i64, original = 1 : i64}
+// SPEC-NEXT:    %[[R:.*]] = call @s(%[[S]], %[[T]])
+// SPEC-NEXT:    return %[[R]]
+func.func private @flat(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+wrap.subclass_wrapper @s : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+    calls @flat
+// expected-error @below {{callee 's' is still a wrap.subclass_wrapper; run wrap-orchestrate and wrap-flatten-subclasses first}}
+wrap.dedupe_wrapper @f : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+    calls @s dupes [0, 1, 1]

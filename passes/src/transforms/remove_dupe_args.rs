@@ -10,7 +10,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::Value;
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::WrapOp;
+use wrapc_dialects::{dedupe_args, DedupeArg, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
@@ -41,7 +41,9 @@ fn remove_dupes(wrapper: OperationRef) -> PassResult {
         }
         None => return ir::fail(wrapper, &format!("callee '{callee}' not found")),
     }
-    let dupes = ir::dense_i64_attr(wrapper, "dupes");
+    let Some(args) = dedupe_args(&ir::dense_i64_attr(wrapper, "dupes")) else {
+        return ir::fail(wrapper, "malformed wrap.dedupe_wrapper: an invalid dupes map");
+    };
     let context = ir::context_of(wrapper);
     let location = wrapper.location();
     let (_, body) = ir::function_before(wrapper, &name, &inputs, &results);
@@ -49,18 +51,15 @@ fn remove_dupes(wrapper: OperationRef) -> PassResult {
 
     let index = |i: usize| IntegerAttribute::new(IntegerType::new(context, 64).into(), i as i64);
     let mut kept: Vec<Value> = Vec::new();
-    // The argument each kept (deduplicated) argument came from.
-    let mut first_of: Vec<usize> = Vec::new();
-    for (i, &entry) in dupes.iter().enumerate() {
-        let arg: Value = body.argument(i).expect("one argument per input").into();
-        if entry as usize == kept.len() {
-            kept.push(arg);
-            first_of.push(i);
-            continue;
+    for (i, arg) in args.into_iter().enumerate() {
+        let value: Value = body.argument(i).expect("one argument per input").into();
+        match arg {
+            DedupeArg::Kept => kept.push(value),
+            DedupeArg::Repeats { original } => {
+                let repeated: Value = body.argument(original).expect("an earlier argument").into();
+                b.insert(wrap::check_same_tensor(context, value, repeated, index(i), index(original), location));
+            }
         }
-        let original = first_of[entry as usize];
-        let repeated: Value = body.argument(original).expect("an earlier argument").into();
-        b.insert(wrap::check_same_tensor(context, arg, repeated, index(i), index(original), location));
     }
     let call = b.insert(func::call(context, FlatSymbolRefAttribute::new(context, &callee), &kept, &results, location));
     let outputs: Vec<Value> = (0..call.result_count()).map(|i| call.result(i).expect("a result").into()).collect();

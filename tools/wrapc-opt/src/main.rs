@@ -47,9 +47,18 @@ fn check_inputs(args: &[std::ffi::OsString]) {
 /// Reads standard input whole, checks it, and hands the same bytes to the
 /// driver through a pipe that replaces file descriptor 0.
 fn check_stdin() {
+    const LIMIT: u64 = 1 << 30;
     let mut source = Vec::new();
-    if std::io::Read::read_to_end(&mut std::io::Read::take(std::io::stdin().lock(), 1 << 30), &mut source).is_err() {
-        return;
+    // One byte past the limit tells a too-large input from one that fits:
+    // a truncated module must never reach the driver.
+    let read = std::io::Read::read_to_end(&mut std::io::Read::take(std::io::stdin().lock(), LIMIT + 1), &mut source);
+    if let Err(error) = read {
+        eprintln!("<stdin>: error: cannot read standard input: {error}");
+        std::process::exit(1);
+    }
+    if source.len() as u64 > LIMIT {
+        eprintln!("<stdin>: error: standard input is larger than {LIMIT} bytes");
+        std::process::exit(1);
     }
     if let Err(error) = wrapc_dialects::check_source(&String::from_utf8_lossy(&source)) {
         eprintln!("<stdin>:{error}");
