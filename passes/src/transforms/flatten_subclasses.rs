@@ -33,11 +33,7 @@ struct Signature<'c> {
 }
 
 fn read_signature<'c>(op: OperationRef<'c, '_>) -> Result<Signature<'c>, ir::Reported> {
-    let (Some(name), Some(callee), Some((inputs, results))) = (
-        ir::string_attr(op, "sym_name"),
-        ir::flat_symbol_attr(op, "callee"),
-        ir::function_type_attr(op, "function_type"),
-    ) else {
+    let Some(ir::WrapperSignature { name, callee, inputs, results }) = ir::wrapper_signature(op) else {
         return ir::fail(op, "malformed wrap.subclass_wrapper");
     };
     let callee_op = ir::lookup_symbol(op, &callee);

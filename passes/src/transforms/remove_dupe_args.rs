@@ -24,11 +24,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
 }
 
 fn remove_dupes(wrapper: OperationRef) -> PassResult {
-    let (Some(name), Some(callee), Some((inputs, results))) = (
-        ir::string_attr(wrapper, "sym_name"),
-        ir::flat_symbol_attr(wrapper, "callee"),
-        ir::function_type_attr(wrapper, "function_type"),
-    ) else {
+    let Some(ir::WrapperSignature { name, callee, inputs, results }) = ir::wrapper_signature(wrapper) else {
         return ir::fail(wrapper, "malformed wrap.dedupe_wrapper");
     };
     match ir::lookup_symbol(wrapper, &callee).map(|c| WrapOp::of(&c).map(WrapOp::name)) {
