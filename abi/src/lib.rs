@@ -87,10 +87,12 @@ pub enum DtypeCode {
     I32 = 5,
     I64 = 6,
     Bool = 7,
+    U8 = 8,
+    I16 = 9,
 }
 
 impl DtypeCode {
-    pub const ALL: [DtypeCode; 8] = [
+    pub const ALL: [DtypeCode; 10] = [
         DtypeCode::F16,
         DtypeCode::BF16,
         DtypeCode::F32,
@@ -99,6 +101,8 @@ impl DtypeCode {
         DtypeCode::I32,
         DtypeCode::I64,
         DtypeCode::Bool,
+        DtypeCode::U8,
+        DtypeCode::I16,
     ];
 
     /// The MLIR element type (`bf16`, `i1` for bool).
@@ -112,6 +116,8 @@ impl DtypeCode {
             DtypeCode::I32 => "i32",
             DtypeCode::I64 => "i64",
             DtypeCode::Bool => "i1",
+            DtypeCode::U8 => "ui8",
+            DtypeCode::I16 => "i16",
         }
     }
 
@@ -126,6 +132,8 @@ impl DtypeCode {
             DtypeCode::I32 => "WRT_I32",
             DtypeCode::I64 => "WRT_I64",
             DtypeCode::Bool => "WRT_BOOL",
+            DtypeCode::U8 => "WRT_U8",
+            DtypeCode::I16 => "WRT_I16",
         }
     }
 

@@ -25,7 +25,8 @@ def Wrap_TensorType : Wrap_Type<"WrapTensor", "tensor"> {
     !wrap.tensor<16xbf16, cuda>    // CUDA tensor
     !wrap.tensor<f64>              // rank-0
     ```
-    Element types: f16, bf16, f32, f64, i8, i32, i64, i1 (bool).
+    Element types: f16, bf16, f32, f64, i8, ui8 (uint8), i16, i32, i64,
+    i1 (bool).
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t">:$shape,

@@ -128,6 +128,11 @@ CASES = {
     "f16": (lambda x: x * 2, lambda: [t(4, dtype=torch.float16)]),
     "bf16_mutation": (lambda x: (x.add_(1), x.view(-1))[1], lambda: [t(2, 2, dtype=torch.bfloat16)]),
     "f64": (lambda x: x.exp(), lambda: [t(4, dtype=torch.float64)]),
+    "uint8_image": (lambda x: x.float() / 255, lambda: [t(2, 3, 4, 4, dtype=torch.uint8)]),
+    "uint8_mutation_wraps": (lambda x: (x.add_(200), x * 1)[1], lambda: [t(6, dtype=torch.uint8)]),
+    "copy_f32_into_uint8": (lambda x, y: (x.copy_(y), x + 0)[1], lambda: [t(4, dtype=torch.uint8), t(4).abs() * 50]),
+    "int16_as_uint8_bytes": (lambda x: x.view(torch.uint8), lambda: [t(2, 3, dtype=torch.int16)]),
+    "int16_mutation_view": (lambda x: (x.mul_(3), x[1:])[1], lambda: [t(5, dtype=torch.int16)]),
     "rank0": (lambda x: x * 3, lambda: [torch.tensor(2.0, device=DEVICE)]),
     "rank8": (lambda x: x.transpose(0, 7), lambda: [t(1, 2, 1, 2, 1, 2, 1, 2)]),
     "empty_tensor": (lambda x: x + 1, lambda: [t(0, 3)]),
@@ -169,6 +174,11 @@ def test_dynamic_shapes_with_mutation():
 
 def test_returns_its_inputs():
     run_case(lambda x, y: (x, y, x + y), lambda: [t(3), t(3)])
+
+
+def test_dtype_wrapc_does_not_model_falls_back():
+    # complex64 has no runtime dtype code: PyTorch's own wrapper runs it.
+    run_case(lambda x: (x * 2, x.view(-1)), lambda: [t(2, 2).to(torch.complex64)], expect_fallback=True)
 
 
 def test_aliasing_inputs_with_mutation_fall_back():

@@ -67,6 +67,8 @@ bool runtime_dtype(at::ScalarType t, int32_t *code) {
     case at::kInt: *code = WRT_I32; return true;
     case at::kLong: *code = WRT_I64; return true;
     case at::kBool: *code = WRT_BOOL; return true;
+    case at::kByte: *code = WRT_U8; return true;
+    case at::kShort: *code = WRT_I16; return true;
     default: return false;
   }
 }
@@ -80,6 +82,8 @@ at::ScalarType torch_dtype(int64_t code) {
     case WRT_I8: return at::kChar;
     case WRT_I32: return at::kInt;
     case WRT_I64: return at::kLong;
+    case WRT_U8: return at::kByte;
+    case WRT_I16: return at::kShort;
     default: return at::kBool;
   }
 }

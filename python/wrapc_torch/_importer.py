@@ -29,6 +29,8 @@ DTYPES = {
     torch.float32: "f32",
     torch.float64: "f64",
     torch.int8: "i8",
+    torch.uint8: "ui8",
+    torch.int16: "i16",
     torch.int32: "i32",
     torch.int64: "i64",
     torch.bool: "i1",

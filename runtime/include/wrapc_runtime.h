@@ -54,7 +54,8 @@ typedef enum wrt_status {
 } wrt_status;
 
 /* dtype codes */
-enum { WRT_F16 = 0, WRT_BF16 = 1, WRT_F32 = 2, WRT_F64 = 3, WRT_I8 = 4, WRT_I32 = 5, WRT_I64 = 6, WRT_BOOL = 7 };
+enum { WRT_F16 = 0, WRT_BF16 = 1, WRT_F32 = 2, WRT_F64 = 3, WRT_I8 = 4, WRT_I32 = 5, WRT_I64 = 6, WRT_BOOL = 7, WRT_U8 = 8,
+       WRT_I16 = 9 };
 /* device kinds */
 enum { WRT_HOST = 0, WRT_CUDA = 1 };
 

@@ -12,16 +12,28 @@ pub enum DType {
     I32 = wrapc_abi::DtypeCode::I32 as i32,
     I64 = wrapc_abi::DtypeCode::I64 as i32,
     Bool = wrapc_abi::DtypeCode::Bool as i32,
+    U8 = wrapc_abi::DtypeCode::U8 as i32,
+    I16 = wrapc_abi::DtypeCode::I16 as i32,
 }
 
 impl DType {
-    pub const ALL: [DType; 8] =
-        [DType::F16, DType::BF16, DType::F32, DType::F64, DType::I8, DType::I32, DType::I64, DType::Bool];
+    pub const ALL: [DType; 10] = [
+        DType::F16,
+        DType::BF16,
+        DType::F32,
+        DType::F64,
+        DType::I8,
+        DType::I32,
+        DType::I64,
+        DType::Bool,
+        DType::U8,
+        DType::I16,
+    ];
 
     pub fn element_size(self) -> usize {
         match self {
-            DType::I8 | DType::Bool => 1,
-            DType::F16 | DType::BF16 => 2,
+            DType::I8 | DType::U8 | DType::Bool => 1,
+            DType::F16 | DType::BF16 | DType::I16 => 2,
             DType::F32 | DType::I32 => 4,
             DType::F64 | DType::I64 => 8,
         }
@@ -37,6 +49,8 @@ impl DType {
             DType::I32 => "i32",
             DType::I64 => "i64",
             DType::Bool => "bool",
+            DType::U8 => "ui8",
+            DType::I16 => "i16",
         }
     }
 
@@ -46,6 +60,19 @@ impl DType {
 
     pub fn from_code(code: i32) -> Option<DType> {
         DType::ALL.into_iter().find(|&d| d as i32 == code)
+    }
+
+    /// The values an integer dtype holds (`None` for floating point and
+    /// bool, which take any number).
+    pub fn integer_range(self) -> Option<(f64, f64)> {
+        match self {
+            DType::I8 => Some((i8::MIN.into(), i8::MAX.into())),
+            DType::U8 => Some((0.0, u8::MAX.into())),
+            DType::I16 => Some((i16::MIN.into(), i16::MAX.into())),
+            DType::I32 => Some((i32::MIN.into(), i32::MAX.into())),
+            DType::I64 => Some((i64::MIN as f64, i64::MAX as f64)),
+            DType::F16 | DType::BF16 | DType::F32 | DType::F64 | DType::Bool => None,
+        }
     }
 
     pub fn is_floating_point(self) -> bool {

@@ -611,6 +611,20 @@ mod tests {
     }
 
     #[test]
+    fn integer_copies_wrap_as_pytorchs_casts() {
+        let wide = Tensor::from_f64s(&[4], DType::I64, &[300., -1., 65537., 7.]).unwrap();
+        let bytes = Tensor::empty(&[4], DType::U8, Device::Host).unwrap();
+        bytes.copy_(&wide).unwrap();
+        assert_eq!(bytes.to_f64_vec().unwrap(), vec![44., 255., 1., 7.]);
+        let shorts = Tensor::empty(&[4], DType::I16, Device::Host).unwrap();
+        shorts.copy_(&wide).unwrap();
+        assert_eq!(shorts.to_f64_vec().unwrap(), vec![300., -1., 1., 7.]);
+        let small = Tensor::empty(&[4], DType::I8, Device::Host).unwrap();
+        small.copy_(&wide).unwrap();
+        assert_eq!(small.to_f64_vec().unwrap(), vec![44., -1., 1., 7.]);
+    }
+
+    #[test]
     fn views_have_a_grad_fn_only_in_grad_mode() {
         // PyTorch 2.11: `with torch.no_grad(): v = x.view(-1)` for an x that
         // requires grad gives v.requires_grad == True and v.is_leaf == True.

@@ -152,7 +152,7 @@ pub fn output_spec() -> impl Strategy<Value = OutputSpec> {
         0usize..6,
         any::<u32>(),
         any::<bool>(),
-        0u8..10,
+        0u8..12,
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
@@ -169,6 +169,8 @@ pub fn output_spec() -> impl Strategy<Value = OutputSpec> {
                         0 => Some(DType::I32),
                         1 => Some(DType::F16),
                         2 => Some(DType::I8),
+                        3 => Some(DType::U8),
+                        4 => Some(DType::I16),
                         _ => None,
                     },
                     requires_grad,
@@ -646,6 +648,8 @@ fn element_type(dtype: Option<DType>) -> &'static str {
         Some(DType::I32) => "i32",
         Some(DType::F16) => "f16",
         Some(DType::I8) => "i8",
+        Some(DType::U8) => "ui8",
+        Some(DType::I16) => "i16",
         Some(other) => unreachable!("the generator makes no {other:?} views"),
     }
 }

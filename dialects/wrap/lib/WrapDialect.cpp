@@ -96,9 +96,12 @@ static void printShapeAndElementType(AsmPrinter &printer,
 static bool isSupportedElementType(Type type) {
   if (type.isF16() || type.isBF16() || type.isF32() || type.isF64())
     return true;
+  // PyTorch's uint8 is the one unsigned type it computes with; MLIR spells
+  // it ui8 (signless i8 is int8).
   if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.isSignless() &&
-           llvm::is_contained({1u, 8u, 32u, 64u}, intType.getWidth());
+    return intType.isSignless()
+               ? llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth())
+               : intType.isUnsigned() && intType.getWidth() == 8;
   return false;
 }
 

@@ -14,6 +14,18 @@ func.func private @t(!wrap.tensor<4xindex>)
 
 // -----
 
+// uint8 is the one unsigned element type (PyTorch's uint8); signed and wider
+// unsigned integers are not PyTorch dtypes wrapc models.
+// expected-error @+1 {{unsupported tensor element type 'ui16'}}
+func.func private @t(!wrap.tensor<4xui16>)
+
+// -----
+
+// expected-error @+1 {{unsupported tensor element type 'si8'}}
+func.func private @t(!wrap.tensor<4xsi8>)
+
+// -----
+
 // expected-error @+1 {{unknown device 'tpu', expected 'host' or 'cuda'}}
 func.func private @t(!wrap.tensor<4xf32, tpu>)
 

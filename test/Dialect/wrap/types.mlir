@@ -3,9 +3,9 @@
 // RUN: wrapc-opt %s | wrapc-opt | FileCheck %s
 
 // Every element type, one per argument.
-// CHECK: func.func private @elements(!wrap.tensor<2xf16>, !wrap.tensor<2xbf16>, !wrap.tensor<2xf32>, !wrap.tensor<2xf64>, !wrap.tensor<2xi1>, !wrap.tensor<2xi8>, !wrap.tensor<2xi32>, !wrap.tensor<2xi64>)
+// CHECK: func.func private @elements(!wrap.tensor<2xf16>, !wrap.tensor<2xbf16>, !wrap.tensor<2xf32>, !wrap.tensor<2xf64>, !wrap.tensor<2xi1>, !wrap.tensor<2xi8>, !wrap.tensor<2xui8>, !wrap.tensor<2xi16>, !wrap.tensor<2xi32>, !wrap.tensor<2xi64>)
 func.func private @elements(!wrap.tensor<2xf16>, !wrap.tensor<2xbf16>, !wrap.tensor<2xf32>, !wrap.tensor<2xf64>,
-    !wrap.tensor<2xi1>, !wrap.tensor<2xi8>, !wrap.tensor<2xi32>, !wrap.tensor<2xi64>)
+    !wrap.tensor<2xi1>, !wrap.tensor<2xi8>, !wrap.tensor<2xui8>, !wrap.tensor<2xi16>, !wrap.tensor<2xi32>, !wrap.tensor<2xi64>)
 
 // Shapes: static, dynamic, mixed, zero-sized, rank 0.
 // CHECK-NEXT: func.func private @shapes(!wrap.tensor<4x3xf32>, !wrap.tensor<?xf32>, !wrap.tensor<4x?xf32>, !wrap.tensor<?x?x?xi64>, !wrap.tensor<0x5xf32>, !wrap.tensor<f64>, !wrap.tensor<i1>)

@@ -29,10 +29,14 @@ func.func @f(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<?x2xf16, cuda>, %c: !wrap
 // CHECK-NEXT:    wrap.view_dtype %{{.*}} : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x2xf64>
 // CHECK-NEXT:    wrap.view_dtype %{{.*}} : !wrap.tensor<?x3xf32> -> !wrap.tensor<?x12xi8>
 // CHECK-NEXT:    wrap.view_dtype %{{.*}} : !wrap.tensor<2x?xi8, cuda> -> !wrap.tensor<2x?xf32, cuda>
+// CHECK-NEXT:    wrap.view_dtype %{{.*}} : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x16xui8>
+// CHECK-NEXT:    wrap.view_dtype %{{.*}} : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x8xi16>
 func.func @sizes(%a: !wrap.tensor<2x4xf32>, %b: !wrap.tensor<?x3xf32>, %c: !wrap.tensor<2x?xi8, cuda>) {
   %v0 = wrap.view_dtype %a : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x8xf16>
   %v1 = wrap.view_dtype %a : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x2xf64>
   %v2 = wrap.view_dtype %b : !wrap.tensor<?x3xf32> -> !wrap.tensor<?x12xi8>
   %v3 = wrap.view_dtype %c : !wrap.tensor<2x?xi8, cuda> -> !wrap.tensor<2x?xf32, cuda>
+  %v4 = wrap.view_dtype %a : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x16xui8>
+  %v5 = wrap.view_dtype %a : !wrap.tensor<2x4xf32> -> !wrap.tensor<2x8xi16>
   return
 }

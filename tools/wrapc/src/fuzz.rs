@@ -60,7 +60,8 @@ const BOUNDARY_INTS: &[&str] = &[
     "9223372036854775808",
     "-4611686018427387904",
 ];
-const ELEMENT_TYPES: &[&str] = &["f32", "f64", "f16", "bf16", "i1", "i8", "i32", "i64", "index", "f8E4M3FN"];
+const ELEMENT_TYPES: &[&str] =
+    &["f32", "f64", "f16", "bf16", "i1", "i8", "ui8", "si8", "i16", "ui16", "i32", "i64", "index", "f8E4M3FN"];
 
 /// What a run did, printed at the end.
 #[derive(Default)]

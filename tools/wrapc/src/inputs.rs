@@ -119,7 +119,8 @@ fn build(arg: Arg, earlier: &[Value]) -> Result<Value> {
 
 fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
     let Some(dtype) = DType::from_name(&spec.dtype) else {
-        bail!("unknown dtype '{}'; expected f16, bf16, f32, f64, i8, i32, i64 or bool", spec.dtype)
+        let known: Vec<&str> = DType::ALL.iter().map(|d| d.name()).collect();
+        bail!("unknown dtype '{}'; expected one of {}", spec.dtype, known.join(", "))
     };
     let numel = spec
         .sizes
@@ -160,7 +161,17 @@ fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
         Some(values) if values.len() as i64 != numel => {
             bail!("{} values given for sizes {:?} ({numel} elements)", values.len(), spec.sizes)
         }
-        Some(values) => values,
+        Some(values) => {
+            // Like torch.tensor(values, dtype=...), an integer that does not
+            // fit is refused rather than wrapped.
+            if let Some((low, high)) = dtype.integer_range() {
+                if let Some((i, v)) = values.iter().enumerate().find(|(_, v)| !(low..=high).contains(*v)) {
+                    bail!("value #{i} ({v}) does not fit {} ({low}..={high})", spec.dtype)
+                }
+            }
+            values
+        }
+        // The default fill counts up, wrapping as PyTorch's integer casts do.
         None => (0..numel).map(|i| i as f64).collect(),
     };
     let contiguous_input = spec.strides.is_none() && spec.storage_offset == 0;
