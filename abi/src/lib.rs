@@ -150,6 +150,11 @@ impl DtypeCode {
 /// sizes and strides.
 pub const MAX_RANK: usize = 8;
 
+/// `WRT_SUBCLASS_ATTR`: the dtype `wrt_subclass_attr` takes for an
+/// attribute that is itself a tensor-subclass instance (no dtype code is
+/// negative).
+pub const SUBCLASS_ATTR_DTYPE: i32 = -1;
+
 /// The CUDA device ordinals a kernel slot has entries for.
 pub const MAX_DEVICES: usize = 8;
 
@@ -272,6 +277,8 @@ pub const TENSOR_HEADER: Layout = Layout {
         ("data", Field::Ptr),
         // The CUDA device ordinal (0 on the host).
         ("device_index", Field::I32),
+        // 1 for a tensor-subclass instance (which owns no data), else 0.
+        ("subclass", Field::I32),
     ],
 };
 
@@ -299,14 +306,25 @@ mod tests {
     #[test]
     fn layouts_follow_c_rules() {
         assert_eq!(
-            ["dtype", "device_kind", "rank", "storage_offset", "sizes", "strides", "version", "data", "device_index"]
-                .map(|f| TENSOR_HEADER.offset(f)),
-            [0, 4, 8, 16, 24, 88, 152, 160, 168]
+            [
+                "dtype",
+                "device_kind",
+                "rank",
+                "storage_offset",
+                "sizes",
+                "strides",
+                "version",
+                "data",
+                "device_index",
+                "subclass"
+            ]
+            .map(|f| TENSOR_HEADER.offset(f)),
+            [0, 4, 8, 16, 24, 88, 152, 160, 168, 172]
         );
         assert_eq!(TENSOR_HEADER.size(), 176);
         assert_eq!(
             TENSOR_HEADER.llvm_type(),
-            "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32)>"
+            "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32)>"
         );
         assert!(SLOT_ENTRY.size() <= SLOT_ENTRY_BYTES);
         assert_eq!(SLOT_ENTRY.index("divisor"), 3);

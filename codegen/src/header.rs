@@ -19,6 +19,14 @@ pub enum Arg {
     },
     /// A symbolic int, passed as a 0-d i64 tensor.
     Int,
+    /// A tensor-subclass instance: a tensor handle whose header holds the
+    /// outer dtype and sizes, and whose attributes are these.
+    Subclass {
+        type_name: String,
+        dtype: String,
+        sizes: Vec<i64>,
+        attrs: Vec<(String, Arg)>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -28,13 +36,25 @@ pub struct EntryPoint {
     pub outputs: Vec<Arg>,
 }
 
+fn dtype_name(element: Type) -> String {
+    match element.to_string().as_str() {
+        "i1" => "bool".into(),
+        other => other.into(),
+    }
+}
+
 fn arg(ty: Type) -> Arg {
+    if let Some(info) = SubclassInfo::from_type(ty) {
+        return Arg::Subclass {
+            type_name: info.name,
+            dtype: dtype_name(info.element_type),
+            sizes: info.outer_shape,
+            attrs: info.attrs.into_iter().map(|(name, ty)| (name, arg(ty))).collect(),
+        };
+    }
     match TensorTypeInfo::from_type(ty) {
         Some(info) => Arg::Tensor {
-            dtype: match info.element_type.to_string().as_str() {
-                "i1" => "bool".into(),
-                other => other.into(),
-            },
+            dtype: dtype_name(info.element_type),
             sizes: info.shape,
             cuda: info.device == DeviceKind::Cuda,
         },
@@ -88,9 +108,7 @@ pub fn entry_points(module: &Module) -> Vec<EntryPoint> {
         }
         let Some((inputs, outputs)) = ir::function_type_attr(current, "function_type") else { continue };
         let all = || inputs.iter().chain(&outputs);
-        if !all().any(|&t| TensorTypeInfo::from_type(t).is_some())
-            || all().any(|&t| SubclassInfo::from_type(t).is_some())
-        {
+        if !all().any(|&t| TensorTypeInfo::from_type(t).is_some() || SubclassInfo::from_type(t).is_some()) {
             continue;
         }
         entries.push(EntryPoint {
@@ -120,15 +138,29 @@ pub fn external_graphs(module: &Module) -> Vec<String> {
     names
 }
 
+fn shape(sizes: &[i64]) -> String {
+    let dims: Vec<String> = sizes.iter().map(|&d| if d == DYNAMIC { "?".into() } else { d.to_string() }).collect();
+    dims.join(", ")
+}
+
 fn describe(arg: &Arg) -> String {
     match arg {
         Arg::Int => "symbolic int (0-d i64 tensor)".into(),
         Arg::Tensor { dtype, sizes, cuda } => {
-            let dims: Vec<String> =
-                sizes.iter().map(|&d| if d == DYNAMIC { "?".into() } else { d.to_string() }).collect();
-            format!("{dtype}[{}]{}", dims.join(", "), if *cuda { " on cuda" } else { "" })
+            format!("{dtype}[{}]{}", shape(sizes), if *cuda { " on cuda" } else { "" })
+        }
+        Arg::Subclass { type_name, dtype, sizes, attrs } => {
+            let attrs: Vec<String> =
+                attrs.iter().map(|(name, a)| format!("{}: {}", comment_text(name), describe(a))).collect();
+            format!("{} subclass {dtype}[{}] {{{}}}", comment_text(type_name), shape(sizes), attrs.join(", "))
         }
     }
+}
+
+/// `text` (a Python type or attribute name, any string in the IR) made
+/// safe inside a C block comment: it cannot end the comment or a line.
+fn comment_text(text: &str) -> String {
+    text.replace("*/", "*\\/").chars().map(|c| if c.is_control() { '?' } else { c }).collect()
 }
 
 /// The C header declaring every entry point of a compiled module.
@@ -140,7 +172,9 @@ pub fn header(library: &str, entries: &[EntryPoint], externals: &[String]) -> St
         "",
         "Each entry point takes borrowed input tensors and stores new references",
         "to its outputs (release them with wrt_tensor_release). It checks the",
-        "argument counts and each input's dtype, rank, static sizes and device,",
+        "argument counts and each input's dtype, rank, static sizes and device",
+        "(a tensor-subclass input: its type, then each attribute as it is",
+        "unwrapped; build one with wrt_subclass_new),",
         "and returns a wrt_status; wrt_last_error() says what failed. */",
     ] {
         writeln!(text, " *{}{line}", if line.is_empty() { "" } else { " " }).unwrap();

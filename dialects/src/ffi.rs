@@ -74,6 +74,7 @@ unsafe extern "C" {
     pub fn wrapcSubclassTypeGetNumAttrs(ty: MlirType) -> isize;
     pub fn wrapcSubclassTypeGetAttrName(ty: MlirType, i: isize) -> MlirStringRef;
     pub fn wrapcSubclassTypeGetAttrType(ty: MlirType, i: isize) -> MlirType;
+    pub fn wrapcSubclassTypeGetElementType(ty: MlirType) -> MlirType;
     pub fn wrapcSubclassTypeGetOuterRank(ty: MlirType) -> isize;
     pub fn wrapcSubclassTypeGetOuterDim(ty: MlirType, i: isize) -> i64;
 

@@ -229,6 +229,8 @@ impl<'c> TensorTypeInfo<'c> {
 #[derive(Clone, Debug)]
 pub struct SubclassInfo<'c> {
     pub name: String,
+    /// The outer (user-visible) element type.
+    pub element_type: Type<'c>,
     pub outer_shape: Vec<i64>,
     pub attrs: Vec<(String, Type<'c>)>,
 }
@@ -247,6 +249,7 @@ impl<'c> SubclassInfo<'c> {
             };
             Some(Self {
                 name: string(ffi::wrapcSubclassTypeGetName(raw)),
+                element_type: Type::from_raw(ffi::wrapcSubclassTypeGetElementType(raw)),
                 outer_shape: (0..ffi::wrapcSubclassTypeGetOuterRank(raw))
                     .map(|i| ffi::wrapcSubclassTypeGetOuterDim(raw, i))
                     .collect(),

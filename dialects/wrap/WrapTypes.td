@@ -57,7 +57,11 @@ def Wrap_SubclassType : Wrap_Type<"Subclass", "subclass"> {
     type name, its outer shape and element type (`outer_size`, dtype), and
     its inner attributes in flatten order, each a `!wrap.tensor` or a nested
     `!wrap.subclass`. `meta` is the opaque flatten context handed back to
-    `__tensor_unflatten__`. `wrap-flatten-subclasses` removes this type.
+    `__tensor_unflatten__`. `wrap-flatten-subclasses` turns subclass
+    wrappers into `wrap.subclass.*` ops on these values; natively a value is
+    a subclass instance, a `wrt_tensor` whose header holds the outer dtype
+    and sizes (`wrt_subclass_new`, `wrt_subclass_attr` in
+    `wrapc_runtime.h`), so subclass-typed functions are entry points too.
 
     ```mlir
     !wrap.subclass<"TwoTensor", 4x?xf32, [a: !wrap.tensor<4x?xf32>, b: !wrap.tensor<4x?xf32>]>

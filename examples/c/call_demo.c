@@ -53,6 +53,38 @@ int main(void) {
   for (int i = 0; i < 3; ++i)
     wrt_tensor_release(outputs[i]);
 
+  /* The subclass entry point @user_fn takes a TwoTensor: a tensor handle
+   * made from its attributes, taken apart by the compiled wrapper and
+   * rebuilt for the result. */
+  const char *names[] = {"a", "b"};
+  const wrt_tensor *attrs[] = {a, b};
+  wrt_tensor *two;
+  if (wrt_subclass_new("TwoTensor", WRT_F32, 1, four, 2, names, attrs, &two) != WRT_OK)
+    return 1;
+  wrt_tensor *user_inputs[] = {two, z};
+  wrt_tensor *user_outputs[2] = {0};
+  status = user_fn(user_inputs, 2, user_outputs, 2);
+  printf("user_fn -> %d\n", status);
+  if (status != WRT_OK)
+    return 1;
+  wrt_tensor *out_a, *out_b;
+  int64_t any[] = {-1};
+  wrt_subclass_attr(user_outputs[0], "TwoTensor", 0, WRT_F32, WRT_HOST, 1, any, &out_a);
+  wrt_subclass_attr(user_outputs[0], "TwoTensor", 1, WRT_F32, WRT_HOST, 1, any, &out_b);
+  printf("out0 is a TwoTensor of %lld attributes\n", (long long)wrt_subclass_num_attrs(user_outputs[0]));
+  show("out0.a", out_a);
+  show("out0.b", out_b);
+  status = user_fn(inputs, 2, user_outputs, 2);
+  printf("plain tensor for a TwoTensor -> %d: %s\n", status, wrt_last_error());
+  wrt_tensor *plain_for_two[] = {two, b, z};
+  status = f(plain_for_two, 3, outputs, 3);
+  printf("TwoTensor for a plain tensor -> %d: %s\n", status, wrt_last_error());
+  wrt_tensor_release(out_a);
+  wrt_tensor_release(out_b);
+  for (int i = 0; i < 2; ++i)
+    wrt_tensor_release(user_outputs[i]);
+  wrt_tensor_release(two);
+
   /* Bad arguments: an error code and a message, never a crash. (The
    * message is read after the call: the next failure replaces it.) */
   status = f(inputs, 2, outputs, 3);

@@ -340,7 +340,8 @@ fn subclass_wrap(op: OperationRef, operands: &[Value]) -> Result<Vec<Value>> {
     let (inner, sizes) = operands.split_at(info.attrs.len().min(operands.len()));
     let attrs = info.attrs.iter().map(|(n, _)| n.clone()).zip(inner.iter().cloned()).collect();
     let outer_sizes = fill_dynamic(op, &info.outer_shape, sizes)?;
-    Ok(vec![Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), attrs, outer_sizes }))])
+    let dtype = crate::level1::element_dtype(op, info.element_type)?;
+    Ok(vec![Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), dtype, attrs, outer_sizes }))])
 }
 
 fn contiguous_strides(shape: &[i64]) -> Vec<i64> {

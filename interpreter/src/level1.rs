@@ -339,7 +339,14 @@ fn rebuild<'c>(
             _ => return Err(InterpError::at(op, format!("missing outer size of {ty}"))),
         };
     }
-    Ok(Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), attrs, outer_sizes })))
+    let dtype = element_dtype(op, info.element_type)?;
+    Ok(Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), dtype, attrs, outer_sizes })))
+}
+
+/// The runtime dtype of an element type.
+pub(crate) fn element_dtype(op: OperationRef, element: Type) -> Result<DType> {
+    DType::from_name(&element_name(element))
+        .ok_or_else(|| InterpError::at(op, format!("no runtime dtype for {element}")))
 }
 
 /// The runtime dtype of a tensor type's element type.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde::Serialize;
-use wrapc_runtime::Tensor;
+use wrapc_runtime::{DType, Tensor};
 
 /// A value of the wrap dialect at run time.
 #[derive(Clone, Debug)]
@@ -23,11 +23,63 @@ pub enum Value {
 #[derive(Debug)]
 pub struct SubclassValue {
     pub type_name: String,
+    /// The outer (user-visible) dtype.
+    pub dtype: DType,
     pub attrs: Vec<(String, Value)>,
     pub outer_sizes: Vec<i64>,
 }
 
 impl Value {
+    /// What a native entry point takes for this value: the tensor itself,
+    /// a 0-d i64 tensor for an int, a runtime subclass instance (built
+    /// recursively) for a subclass, nothing (a null handle) for null.
+    pub fn to_native(&self) -> wrapc_runtime::Result<Option<Tensor>> {
+        Ok(Some(match self {
+            Value::Tensor(t) => t.clone(),
+            Value::Int(v) => Tensor::from_f64s(&[], DType::I64, &[*v as f64])?,
+            Value::Subclass(s) => {
+                let attrs = s
+                    .attrs
+                    .iter()
+                    .map(|(name, value)| match value.to_native()? {
+                        Some(t) => Ok((name.clone(), t)),
+                        None => Err(wrapc_runtime::RuntimeError::Argument(format!(
+                            "{} attribute '{name}' is a {}",
+                            s.type_name,
+                            value.kind()
+                        ))),
+                    })
+                    .collect::<wrapc_runtime::Result<_>>()?;
+                Tensor::subclass(&s.type_name, s.dtype, &s.outer_sizes, attrs)?
+            }
+            Value::Bool(_) => {
+                return Err(wrapc_runtime::RuntimeError::Argument("a bool cannot be passed to native code".into()))
+            }
+            Value::Null => return Ok(None),
+        }))
+    }
+
+    /// The value a native entry point's result stands for: an int when
+    /// `int` (a 0-d i64 tensor), a subclass for a subclass instance (its
+    /// attributes recursively), else the tensor.
+    pub fn from_native(t: Tensor, int: bool) -> wrapc_runtime::Result<Value> {
+        if int {
+            return Ok(Value::Int(t.to_f64_vec()?.first().copied().unwrap_or(0.0) as i64));
+        }
+        let Some(parts) = t.subclass_parts() else { return Ok(Value::Tensor(t)) };
+        let attrs = parts
+            .attrs()
+            .iter()
+            .map(|(name, attr)| Ok((name.clone(), Value::from_native(attr.clone(), false)?)))
+            .collect::<wrapc_runtime::Result<_>>()?;
+        Ok(Value::Subclass(Rc::new(SubclassValue {
+            type_name: parts.type_name().to_string(),
+            dtype: t.dtype(),
+            attrs,
+            outer_sizes: t.sizes(),
+        })))
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             Value::Tensor(_) => "tensor",

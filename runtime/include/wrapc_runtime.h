@@ -37,6 +37,7 @@ typedef struct wrt_tensor_header {
   uint64_t *version;
   void *data;           /* storage base address (device memory for CUDA) */
   int32_t device_index; /* CUDA ordinal; 0 on the host */
+  int32_t subclass;     /* 1 for a tensor-subclass instance (no data) */
 } wrt_tensor_header;
 
 typedef enum wrt_status {
@@ -135,6 +136,22 @@ int32_t wrt_patch_requires_grad(const wrt_tensor *view, const wrt_tensor *base, 
 int32_t wrt_assert_finite(const wrt_tensor *t, const char *name);
 /** Fails (WRT_ERR_SHAPE) unless sizes and strides are exactly these. */
 int32_t wrt_assert_size_stride(const wrt_tensor *t, size_t rank, const int64_t *sizes, const int64_t *strides);
+/* Tensor-subclass instances (PyTorch's __tensor_flatten__ protocol). An
+ * instance is a wrt_tensor whose header holds the outer dtype, device and
+ * sizes; it owns no data, and data and geometry operations refuse it. */
+/** A new instance of type_name holding new references to n_attrs attributes (plain tensors or instances). */
+int32_t wrt_subclass_new(const char *type_name, int32_t dtype, size_t rank, const int64_t *outer_sizes, size_t n_attrs,
+                         const char *const *names, const wrt_tensor *const *attrs, wrt_tensor **out);
+/** dtype for wrt_subclass_attr: the attribute is itself a subclass instance. */
+enum { WRT_SUBCLASS_ATTR = -1 };
+/** A new reference to attribute index of an instance of type_name, checked to be an instance
+ *  (dtype WRT_SUBCLASS_ATTR) or a plain tensor of this dtype, device kind, rank and sizes (-1: any). */
+int32_t wrt_subclass_attr(const wrt_tensor *t, const char *type_name, size_t index, int32_t dtype, int32_t device_kind,
+                          size_t rank, const int64_t *sizes, wrt_tensor **out);
+/** Fails (WRT_ERR_ARG) unless t is an instance of type_name; the message starts with context (may be null). */
+int32_t wrt_subclass_check_type(const wrt_tensor *t, const char *type_name, const char *context);
+/** The number of attributes of an instance; -1 for a plain tensor or null. */
+int64_t wrt_subclass_num_attrs(const wrt_tensor *t);
 /** Validates a wrapper argument: non-null, dtype, device kind, rank, static sizes (-1: any). */
 int32_t wrt_check_argument(const wrt_tensor *t, const char *entry, int64_t index, int32_t dtype, int32_t device_kind,
                            size_t rank, const int64_t *sizes);

@@ -13,6 +13,9 @@ use crate::{DType, Device, Tensor};
 pub use crate::external::{wrt_external_tensor, wrt_from_external, wrt_set_external_backend, wrt_tensor_is_external};
 pub use crate::host::{wrt_host_kernel, wrt_launch_host};
 
+mod subclass;
+pub use subclass::{wrt_subclass_attr, wrt_subclass_check_type, wrt_subclass_new, wrt_subclass_num_attrs};
+
 pub(crate) use crate::ffi::{device, dims, dtype, set_last_error, slice, status, store, tensor, Failure};
 pub use crate::ffi::{
     wrt_tensor, WRT_ERR_ALLOC, WRT_ERR_ARG, WRT_ERR_BOUNDS, WRT_ERR_CUDA, WRT_ERR_DEVICE, WRT_ERR_DTYPE,
@@ -271,7 +274,11 @@ pub unsafe extern "C" fn wrt_copy_(dst: *const wrt_tensor, src: *const wrt_tenso
 /// `out` must be null or point to a writable handle slot.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_detach(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
-    status("wrt_detach", || store(out, tensor(t, "tensor")?.detach()))
+    status("wrt_detach", || {
+        let t = tensor(t, "tensor")?;
+        t.check_plain("detach")?;
+        store(out, t.detach())
+    })
 }
 
 /// # Safety
@@ -353,7 +360,11 @@ pub unsafe extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *cons
 /// `src` must be null or a live handle from this ABI.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_detach_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
-    status("wrt_detach_copy_", || Ok(tensor(dst, "dst")?.detach().copy_(&*tensor(src, "src")?)?))
+    status("wrt_detach_copy_", || {
+        let dst = tensor(dst, "dst")?;
+        dst.check_plain("detach().copy_")?;
+        Ok(dst.detach().copy_(&*tensor(src, "src")?)?)
+    })
 }
 
 /// `gen_alias_from_base`'s requires_grad patch, decided by the base.
@@ -464,6 +475,9 @@ pub unsafe extern "C" fn wrt_check_argument(
     };
     status(&format!("{entry}: argument #{index}"), || {
         let t = tensor(t, "the tensor")?;
+        if let Some(parts) = t.subclass_parts() {
+            return Err(Failure(WRT_ERR_ARG, format!("expected a plain tensor, got a {}", parts.type_name())));
+        }
         let want = dtype(dtype_code)?;
         if t.dtype() != want {
             return Err(Failure(WRT_ERR_DTYPE, format!("expected {}, got {}", want.name(), t.dtype().name())));
@@ -610,5 +624,9 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_from_external,
         wrt_set_external_backend,
         wrt_tensor_is_external,
+        wrt_subclass_new,
+        wrt_subclass_attr,
+        wrt_subclass_check_type,
+        wrt_subclass_num_attrs,
     ]
 }

@@ -71,6 +71,12 @@ impl Storage {
         Ok(Arc::new(Storage { data, nbytes, device, gpu: None, external: None }))
     }
 
+    /// No memory, on `device`: the storage of a tensor-subclass instance,
+    /// whose data lives in its attributes.
+    pub(crate) fn placeholder(device: Device) -> Storage {
+        Storage { data: std::ptr::null_mut(), nbytes: 0, device, gpu: None, external: None }
+    }
+
     /// `nbytes` at `data` on `device`, owned by an embedding framework;
     /// `owner` is released when the last view of the storage goes.
     pub(crate) fn external(
@@ -216,7 +222,7 @@ fn cache_block(device: i32, nbytes: usize, block: u64) {
 
 impl Drop for Storage {
     fn drop(&mut self) {
-        if self.external.is_some() {
+        if self.external.is_some() || self.data.is_null() {
             // The owner's own Drop hands the memory back to its framework.
             return;
         }

@@ -9,9 +9,11 @@ use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 mod copy;
 mod elements;
 mod geometry;
+mod subclass;
 
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
+pub use subclass::SubclassParts;
 
 /// A reference to a tensor object. `clone()` is another reference to the
 /// same object: in-place operations through one are seen through all.
@@ -64,7 +66,12 @@ pub struct TensorObject {
     data: AtomicPtr<u8>,
     /// The CUDA device ordinal (0 on the host).
     device_index: i32,
+    /// 1 for a subclass instance (`subclass` is set): the compiled
+    /// argument check refuses one where a plain tensor is expected.
+    is_subclass: i32,
     inner: Mutex<TensorImpl>,
+    /// Set once at creation for a tensor-subclass instance.
+    subclass: Option<Box<SubclassParts>>,
 }
 
 // SAFETY: `version` points into the Arc held by `inner`, alive as long as
@@ -75,7 +82,7 @@ unsafe impl Sync for TensorObject {}
 impl TensorObject {
     /// A new object in its `Arc`, built in place: the object is a few
     /// hundred bytes, and making views is the wrapper's hot path.
-    fn new_shared(inner: TensorImpl) -> Arc<TensorObject> {
+    fn new_shared(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Arc<TensorObject> {
         let mut object = Arc::<TensorObject>::new_uninit();
         let slot = Arc::get_mut(&mut object).expect("a fresh Arc is unique").as_mut_ptr();
         let device_index = match inner.storage.device() {
@@ -99,7 +106,9 @@ impl TensorObject {
             std::ptr::addr_of_mut!((*slot).version).write(Arc::as_ptr(&inner.version));
             std::ptr::addr_of_mut!((*slot).data).write(AtomicPtr::new(inner.storage.data_ptr()));
             std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
+            std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
             std::ptr::addr_of_mut!((*slot).inner).write(Mutex::new(inner));
+            std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
             object.assume_init()
         }
     }
@@ -131,6 +140,7 @@ pub mod header {
     pub const VERSION: usize = std::mem::offset_of!(TensorObject, version);
     pub const DATA: usize = std::mem::offset_of!(TensorObject, data);
     pub const DEVICE_INDEX: usize = std::mem::offset_of!(TensorObject, device_index);
+    pub const SUBCLASS: usize = std::mem::offset_of!(TensorObject, is_subclass);
 }
 
 impl Tensor {
@@ -152,17 +162,22 @@ impl Tensor {
     /// entries match any size): one lock, no allocation.
     pub fn has_signature(&self, dtype: DType, cuda: bool, sizes: &[i64]) -> bool {
         let h = &*self.0;
-        h.dtype == dtype as i32
+        h.subclass.is_none()
+            && h.dtype == dtype as i32
             && (h.device_kind == 1) == cuda
             && h.rank.load(Ordering::Relaxed) == sizes.len() as i64
             && h.sizes.iter().zip(sizes).all(|(have, &want)| want < 0 || have.load(Ordering::Relaxed) == want)
     }
 
     fn from_impl(inner: TensorImpl) -> Result<Tensor> {
+        Tensor::from_parts(inner, None)
+    }
+
+    fn from_parts(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Result<Tensor> {
         if inner.sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
         }
-        Ok(Tensor(TensorObject::new_shared(inner)))
+        Ok(Tensor(TensorObject::new_shared(inner, subclass)))
     }
 
     fn lock(&self) -> MutexGuard<'_, TensorImpl> {
@@ -353,6 +368,7 @@ impl Tensor {
     /// mode (PyTorch propagates the flag to views made under `no_grad`);
     /// it has a grad_fn, so is a non-leaf, only when made with grad on.
     pub fn as_strided(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<Tensor> {
+        self.check_plain("as_strided")?;
         let view = {
             let base = self.lock();
             Tensor::check_view_fits(&base, sizes, strides, offset, base.dtype)?;
@@ -374,6 +390,7 @@ impl Tensor {
 
     /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
     pub fn as_strided_(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<()> {
+        self.check_plain("as_strided_")?;
         let mut t = self.lock();
         Tensor::check_view_fits(&t, sizes, strides, offset, t.dtype)?;
         if sizes.len() > MAX_RANK {
@@ -390,6 +407,8 @@ impl Tensor {
     /// `t.set_(src)`: adopt src's storage and geometry; t keeps its own
     /// version counter, which is bumped.
     pub fn set_(&self, src: &Tensor) -> Result<()> {
+        self.check_plain("set_")?;
+        src.check_plain("set_ from it")?;
         let source = src.snapshot();
         let mut t = self.lock();
         if t.dtype != source.dtype {
@@ -456,6 +475,7 @@ impl Tensor {
     /// (larger ones); other strides and the offset scale by the ratio and
     /// must divide evenly when merging.
     pub fn view_dtype(&self, dtype: DType) -> Result<Tensor> {
+        self.check_plain("view(dtype)")?;
         let mut t = self.snapshot();
         let (from, to) = (t.dtype.element_size() as i64, dtype.element_size() as i64);
         if from != to {
@@ -538,9 +558,20 @@ mod tests {
         use super::header::*;
         let abi = &wrapc_abi::TENSOR_HEADER;
         assert_eq!(
-            [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX],
-            ["dtype", "device_kind", "rank", "storage_offset", "sizes", "strides", "version", "data", "device_index"]
-                .map(|field| abi.offset(field))
+            [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX, SUBCLASS],
+            [
+                "dtype",
+                "device_kind",
+                "rank",
+                "storage_offset",
+                "sizes",
+                "strides",
+                "version",
+                "data",
+                "device_index",
+                "subclass"
+            ]
+            .map(|field| abi.offset(field))
         );
     }
 

@@ -23,7 +23,12 @@ fn constant(text: &str, name: &str) -> Option<i64> {
             return None;
         }
         let rest = rest.trim_start().trim_start_matches('=').trim_start();
-        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = rest
+            .chars()
+            .enumerate()
+            .take_while(|&(i, c)| c.is_ascii_digit() || (i == 0 && c == '-'))
+            .map(|(_, c)| c)
+            .collect();
         digits.parse().ok()
     })
 }
@@ -74,6 +79,7 @@ fn status_and_dtype_codes_match() {
         assert_eq!(constant(&text, dtype.c_name()), Some(i64::from(dtype.code())), "{}", dtype.c_name());
     }
     assert_eq!(constant(&text, "WRT_MAX_RANK"), Some(MAX_RANK as i64));
+    assert_eq!(constant(&text, "WRT_SUBCLASS_ATTR"), Some(i64::from(wrapc_abi::SUBCLASS_ATTR_DTYPE)));
 }
 
 #[test]

@@ -12,7 +12,7 @@
 // The check is inline loads of the tensor header (dtype, device, rank, each
 // static size); only a mismatch calls the runtime, which explains it.
 // CHECK:       llvm.ptrtoint %[[X]]
-// CHECK:       llvm.getelementptr %[[X]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32)>
+// CHECK:       llvm.getelementptr %[[X]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32)>
 // CHECK:       llvm.getelementptr %[[X]][0, 1]
 // CHECK:       llvm.getelementptr %[[X]][0, 2]
 // CHECK:       llvm.getelementptr %[[X]][0, 4, 0]
@@ -182,11 +182,69 @@ func.func @nulls(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
 
 // -----
 
-// expected-warning @+1 {{@g has tensor-subclass values in its signature and gets no native entry point}}
-func.func @g(%s: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
+// Tensor-subclass values are tensor handles. An entry point checks a
+// subclass argument's type (naming the argument); check_type names the op.
+// unwrap takes each attribute with one checked call (a plain leaf against
+// its dtype code, device, rank and sizes; a nested instance with dtype -1),
+// and a dynamic outer size is an inline header load; wrap builds an
+// instance from the outer sizes, the attribute names and the handles.
+// CHECK-LABEL: func.func @subclasses(
+// CHECK:       %[[S:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       call @wrt_subclass_check_type(%[[S]], %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// CHECK:       call @wrt_subclass_check_type(%[[S]],
+// CHECK:       %[[DT:.*]] = arith.constant 2 : i32
+// CHECK:       call @wrt_subclass_attr(%[[S]], %{{.*}}, %{{.*}}, %[[DT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK:       %[[NESTED:.*]] = arith.constant -1 : i32
+// CHECK:       call @wrt_subclass_attr(%[[S]], %{{.*}}, %{{.*}}, %[[NESTED]],
+// CHECK:       %[[OP:.*]] = llvm.getelementptr %[[S]][0, 4, 1]
+// CHECK-NEXT:  llvm.load %[[OP]] : !llvm.ptr -> i64
+// CHECK:       call @wrt_subclass_new(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// CHECK:       return
+func.func @subclasses(%s: !wrap.subclass<"Outer", 4x?xf32, [x: !wrap.tensor<4x?xf32>, n: !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>]>)
+    -> !wrap.subclass<"Outer", 4x?xf32, [x: !wrap.tensor<4x?xf32>, n: !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>]> {
+  wrap.subclass.check_type %s : !wrap.subclass<"Outer", 4x?xf32, [x: !wrap.tensor<4x?xf32>, n: !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>]>
+  %x, %n, %size = wrap.subclass.unwrap %s {symints} : !wrap.subclass<"Outer", 4x?xf32, [x: !wrap.tensor<4x?xf32>, n: !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>]>
+      -> !wrap.tensor<4x?xf32>, !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>, index
+  %w = wrap.subclass.wrap(%x, %n : !wrap.tensor<4x?xf32>, !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>) outer(%size)
+      -> !wrap.subclass<"Outer", 4x?xf32, [x: !wrap.tensor<4x?xf32>, n: !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>]>
+  return %w : !wrap.subclass<"Outer", 4x?xf32, [x: !wrap.tensor<4x?xf32>, n: !wrap.subclass<"Inner", 4x?xf32, [y: !wrap.tensor<?x?xf32>]>]>
+}
+
+// -----
+
+// A public function called inside the module gets a private, unchecked twin
+// for those calls (a caller may pass a frozen argument's null placeholder);
+// C still calls the checked @inner.
+// CHECK-LABEL: func.func @inner(
+// CHECK:       call @wrt_check_argument
+// CHECK-LABEL: func.func private @__wrapc_unchecked_inner(
+// CHECK-NOT:   call @wrt_check_argument
+// CHECK-LABEL: func.func @outer(
+// CHECK:       call @__wrapc_unchecked_inner(
+func.func @inner(%frozen: !wrap.tensor<4xf32>, %x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  wrap.bump_version %x : !wrap.tensor<4xf32>
+  return %frozen : !wrap.tensor<4xf32>
+}
+func.func @outer(%x: !wrap.tensor<4xf32>) {
+  %n = wrap.null : !wrap.tensor<4xf32>
+  %r = call @inner(%n, %x) : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
   return
 }
-// CHECK-NOT: func.func @g
+
+// -----
+
+// A null placeholder may go only where the callee passes it on (to the
+// compiled graph, or back): anything else would dereference it.
+func.func @uses(%x: !wrap.tensor<4xf32>) {
+  wrap.bump_version %x : !wrap.tensor<4xf32>
+  return
+}
+func.func @passes_null(%x: !wrap.tensor<4xf32>) {
+  %n = wrap.null : !wrap.tensor<4xf32>
+  // expected-error @+1 {{passes a null placeholder as argument #0 of @uses, which uses it}}
+  call @uses(%n) : (!wrap.tensor<4xf32>) -> ()
+  return
+}
 
 // -----
 

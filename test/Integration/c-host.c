@@ -15,6 +15,14 @@
 // CHECK-NEXT: out2 {{.*}} sizes=[3, 2] strides=[1, 3]
 // CHECK-NEXT: out0 aliases a: yes
 // CHECK-NEXT: out2 is z: yes
+// The TwoTensor entry point: a subclass handle in, one rebuilt out; .a is
+// input a's storage (a view of it, copied into again: v2), .b a clone.
+// CHECK-NEXT: user_fn -> 0
+// CHECK-NEXT: out0 is a TwoTensor of 2 attributes
+// CHECK-NEXT: out0.a storage=[[A:[0-9]+]] v2 sizes=[4] strides=[1] values=10 20 30 40
+// CHECK-NEXT: out0.b {{.*}} v1 sizes=[4] strides=[1] values=10 20 30 40
+// CHECK-NEXT: plain tensor for a TwoTensor -> 6: user_fn: argument #0: invalid argument: expected a TwoTensor, got a plain tensor
+// CHECK-NEXT: TwoTensor for a plain tensor -> 6: f: argument #0: expected a plain tensor, got a TwoTensor
 // CHECK-NEXT: wrong count -> 6: f: expected 3 inputs and 3 outputs in non-null arrays
 // CHECK-NEXT: wrong dtype -> 2: f: argument #0: expected f32, got f64
 // CHECK-NEXT: null input -> 1: f: argument #1: the tensor is null

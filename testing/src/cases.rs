@@ -264,11 +264,10 @@ pub fn dedupe_wrapper_text(case: &Case) -> String {
 /// `@f`'s (`flat`): packed into subclasses for `@g`, repeated for `@d`
 /// (a broken case passes a copy where the first duplicate belongs).
 pub fn entry_and_args(case: &Case, flat: Vec<Value>) -> (&'static str, Vec<Value>) {
-    if !case.input_groups.is_empty() {
-        return ("g", group_values(&case.input_groups, &flat));
-    }
-    if case.outer_args.is_empty() {
-        return ("f", flat);
+    match entry_name(case) {
+        "g" => return ("g", group_values(&case.input_groups, &flat)),
+        "f" => return ("f", flat),
+        _ => {}
     }
     let mut seen = vec![false; flat.len()];
     let mut broken = case.broken_dupe;
@@ -286,6 +285,18 @@ pub fn entry_and_args(case: &Case, flat: Vec<Value>) -> (&'static str, Vec<Value
         })
         .collect();
     ("d", args)
+}
+
+/// The outermost wrapper of a case: the subclass wrapper @g, the dedupe
+/// wrapper @d (made only without subclasses), else @f itself.
+pub fn entry_name(case: &Case) -> &'static str {
+    if !case.input_groups.is_empty() {
+        "g"
+    } else if !case.outer_args.is_empty() {
+        "d"
+    } else {
+        "f"
+    }
 }
 
 /// Makes a generated case consistent: bases point at things that exist.
@@ -591,6 +602,7 @@ pub fn group_values(groups: &[Group], flat: &[Value]) -> Vec<Value> {
     fn subclass(name: &str, attrs: Vec<(&str, Value)>) -> Value {
         Value::Subclass(Rc::new(SubclassValue {
             type_name: name.into(),
+            dtype: DType::F32,
             attrs: attrs.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
             outer_sizes: vec![N],
         }))

@@ -292,6 +292,9 @@ MlirStringRef wrapcSubclassTypeGetAttrName(MlirType type, intptr_t i) {
 MlirType wrapcSubclassTypeGetAttrType(MlirType type, intptr_t i) {
   return wrap(cast<SubclassType>(unwrap(type)).getAttrTypes()[i]);
 }
+MlirType wrapcSubclassTypeGetElementType(MlirType type) {
+  return wrap(cast<SubclassType>(unwrap(type)).getElementType());
+}
 intptr_t wrapcSubclassTypeGetOuterRank(MlirType type) {
   return cast<SubclassType>(unwrap(type)).getOuterRank();
 }

@@ -218,26 +218,36 @@ fn entry_arguments(module: &melior::ir::Module) -> Vec<(String, Vec<Value>)> {
     codegen::entry_points(module)
         .into_iter()
         .filter_map(|entry| {
-            let args = entry
-                .inputs
-                .iter()
-                .map(|arg| match arg {
-                    codegen::Arg::Tensor { dtype, sizes, cuda: false } => {
-                        let dtype = DType::from_name(dtype)?;
-                        let sizes: Vec<i64> = sizes.iter().map(|&d| if d < 0 { 2 } else { d.min(64) }).collect();
-                        let numel: i64 = sizes.iter().product();
-                        if numel > 4096 {
-                            return None;
-                        }
-                        Tensor::from_f64s(&sizes, dtype, &vec![1.0; numel as usize]).ok().map(Value::Tensor)
-                    }
-                    codegen::Arg::Tensor { .. } => None,
-                    codegen::Arg::Int => Some(Value::Int(2)),
-                })
-                .collect::<Option<Vec<_>>>()?;
+            let args = entry.inputs.iter().map(argument).collect::<Option<Vec<_>>>()?;
             Some((entry.name, args))
         })
         .collect()
+}
+
+/// A value for one entry-point argument (subclasses built recursively).
+fn argument(arg: &codegen::Arg) -> Option<Value> {
+    let fill = |sizes: &[i64]| -> Vec<i64> { sizes.iter().map(|&d| if d < 0 { 2 } else { d.min(64) }).collect() };
+    match arg {
+        codegen::Arg::Tensor { dtype, sizes, cuda: false } => {
+            let dtype = DType::from_name(dtype)?;
+            let sizes = fill(sizes);
+            let numel: i64 = sizes.iter().product();
+            if numel > 4096 {
+                return None;
+            }
+            Tensor::from_f64s(&sizes, dtype, &vec![1.0; numel as usize]).ok().map(Value::Tensor)
+        }
+        codegen::Arg::Tensor { .. } => None,
+        codegen::Arg::Int => Some(Value::Int(2)),
+        codegen::Arg::Subclass { type_name, dtype, sizes, attrs } => {
+            Some(Value::Subclass(std::rc::Rc::new(wrapc_interpreter::SubclassValue {
+                type_name: type_name.clone(),
+                dtype: DType::from_name(dtype)?,
+                outer_sizes: fill(sizes),
+                attrs: attrs.iter().map(|(n, a)| Some((n.clone(), argument(a)?))).collect::<Option<_>>()?,
+            })))
+        }
+    }
 }
 
 fn mutate(case: String, seeds: &[String], op_names: &[String], rng: &mut Rng) -> String {

@@ -15,7 +15,8 @@
 //! (the rest of the storage is zero). `"view_of": i` makes the tensor a view
 //! of argument `i` instead (same storage and version counter, as
 //! `base.as_strided(sizes, strides, storage_offset)`), so inputs can alias;
-//! `{"same_as": i}` passes argument `i`'s tensor object again.
+//! `{"same_as": i}` passes argument `i`'s tensor object again. A subclass
+//! may give its outer `"dtype"` (default: its first tensor leaf's).
 //!
 //! What is read and allocated is bounded: the file is at most
 //! [`MAX_BYTES`], each tensor at most [`MAX_ELEMENTS`] elements; an error
@@ -73,6 +74,9 @@ fn yes() -> bool {
 #[serde(deny_unknown_fields)]
 struct SubclassArg {
     r#type: String,
+    /// The outer dtype; its first tensor leaf's when not given.
+    #[serde(default)]
+    dtype: Option<String>,
     outer_sizes: Vec<i64>,
     attrs: Vec<(String, Arg)>,
 }
@@ -102,26 +106,43 @@ fn build(arg: Arg, earlier: &[Value]) -> Result<Value> {
             Some(Value::Tensor(t)) => Value::Tensor(t.clone()),
             _ => bail!("same_as {i}: not an earlier tensor argument"),
         },
-        Arg::Subclass(s) => Value::Subclass(Rc::new(SubclassValue {
-            type_name: s.r#type,
-            outer_sizes: s.outer_sizes,
-            attrs: s
+        Arg::Subclass(s) => {
+            let attrs: Vec<(String, Value)> = s
                 .attrs
                 .into_iter()
                 .map(|(n, a)| {
                     let value = build(a, earlier).with_context(|| format!("subclass attribute '{n}'"))?;
                     Ok((n, value))
                 })
-                .collect::<Result<_>>()?,
-        })),
+                .collect::<Result<_>>()?;
+            let dtype = match &s.dtype {
+                Some(name) => dtype_named(name)?,
+                None => attrs.iter().find_map(|(_, v)| first_dtype(v)).unwrap_or(DType::F32),
+            };
+            Value::Subclass(Rc::new(SubclassValue { type_name: s.r#type, dtype, outer_sizes: s.outer_sizes, attrs }))
+        }
     })
 }
 
-fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
-    let Some(dtype) = DType::from_name(&spec.dtype) else {
+fn dtype_named(name: &str) -> Result<DType> {
+    let Some(dtype) = DType::from_name(name) else {
         let known: Vec<&str> = DType::ALL.iter().map(|d| d.name()).collect();
-        bail!("unknown dtype '{}'; expected one of {}", spec.dtype, known.join(", "))
+        bail!("unknown dtype '{name}'; expected one of {}", known.join(", "))
     };
+    Ok(dtype)
+}
+
+/// The dtype of the first tensor leaf of `value`.
+fn first_dtype(value: &Value) -> Option<DType> {
+    match value {
+        Value::Tensor(t) => Some(t.dtype()),
+        Value::Subclass(s) => Some(s.dtype),
+        _ => None,
+    }
+}
+
+fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
+    let dtype = dtype_named(&spec.dtype)?;
     let numel = spec
         .sizes
         .iter()

@@ -291,13 +291,10 @@ pub fn call_native(function: codegen::NativeFn, args: &[Value], signature: &[cod
     let num_outputs = signature.len();
     let inputs: Vec<*mut capi::wrt_tensor> = args
         .iter()
-        .map(|arg| match arg {
-            Value::Tensor(t) => Ok(capi::into_handle(t.clone())),
-            Value::Int(v) => {
-                Ok(capi::into_handle(wrapc_runtime::Tensor::from_f64s(&[], wrapc_runtime::DType::I64, &[*v as f64])?))
-            }
-            Value::Null => Ok(std::ptr::null_mut()),
-            other => bail!("a {} cannot be passed to native code", other.kind()),
+        .enumerate()
+        .map(|(i, arg)| {
+            let native = arg.to_native().with_context(|| format!("argument #{i}"))?;
+            Ok(native.map_or(std::ptr::null_mut(), capi::into_handle))
         })
         .collect::<Result<_>>()?;
     let mut outputs = vec![std::ptr::null_mut(); num_outputs];
@@ -319,10 +316,7 @@ pub fn call_native(function: codegen::NativeFn, args: &[Value], signature: &[cod
         .map(|(handle, kind)| {
             // SAFETY: each output is an owned handle written by the callee.
             let Some(tensor) = (unsafe { capi::take_handle(handle) }) else { return Ok(Value::Null) };
-            Ok(match kind {
-                codegen::Arg::Int => Value::Int(tensor.to_f64_vec()?.first().copied().unwrap_or(0.0) as i64),
-                codegen::Arg::Tensor { .. } => Value::Tensor(tensor),
-            })
+            Ok(Value::from_native(tensor, matches!(kind, codegen::Arg::Int))?)
         })
         .collect()
 }

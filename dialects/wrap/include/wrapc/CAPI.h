@@ -100,6 +100,8 @@ MLIR_CAPI_EXPORTED MlirStringRef wrapcSubclassTypeGetAttrName(MlirType type,
                                                               intptr_t i);
 MLIR_CAPI_EXPORTED MlirType wrapcSubclassTypeGetAttrType(MlirType type,
                                                          intptr_t i);
+/// The outer (user-visible) element type.
+MLIR_CAPI_EXPORTED MlirType wrapcSubclassTypeGetElementType(MlirType type);
 MLIR_CAPI_EXPORTED intptr_t wrapcSubclassTypeGetOuterRank(MlirType type);
 MLIR_CAPI_EXPORTED int64_t wrapcSubclassTypeGetOuterDim(MlirType type,
                                                         intptr_t i);

@@ -23,6 +23,7 @@ pub(super) const HEADER_STRIDES: i32 = TENSOR_HEADER.index("strides") as i32;
 pub(super) const HEADER_VERSION: i32 = TENSOR_HEADER.index("version") as i32;
 pub(super) const HEADER_DATA: i32 = TENSOR_HEADER.index("data") as i32;
 pub(super) const HEADER_DEVICE_INDEX: i32 = TENSOR_HEADER.index("device_index") as i32;
+pub(super) const HEADER_SUBCLASS: i32 = TENSOR_HEADER.index("subclass") as i32;
 
 /// `wrt_cuda_slot_entry`, one per device ordinal of a kernel's slot.
 pub(super) fn slot_entry_type() -> &'static str {

@@ -384,6 +384,16 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         array
     }
 
+    /// A stack array of pointers holding `values` (handles, C strings).
+    pub(super) fn ptr_array(&mut self, values: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let array = self.alloca("!llvm.ptr", values.len().max(1) as i64);
+        for (k, &v) in values.iter().enumerate() {
+            let slot = self.gep(array, "!llvm.ptr", k as i64);
+            self.store(v, slot);
+        }
+        array
+    }
+
     pub(super) fn constant_array(&mut self, values: Vec<i64>) -> Value<'c, 'a> {
         let name = match self.decls.arrays.get(&values) {
             Some(name) => name.clone(),

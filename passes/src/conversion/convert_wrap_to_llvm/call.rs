@@ -5,10 +5,10 @@ use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
-use wrapc_dialects::{DeviceKind, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
 
 use super::abi::*;
-use super::{is_int, key, FnLowering};
+use super::{is_int, key, source_name, FnLowering};
 use crate::ir::{self, PassResult};
 
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
@@ -41,6 +41,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let want_device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
         ok = {
             let same = self.cmp_eq(device, want_device);
+            self.and(ok, same)
+        };
+        // A subclass instance with the same outer metadata is not a plain tensor.
+        let subclass = self.header_field(handle, &[HEADER_SUBCLASS], "i32");
+        let plain = self.const_int(0, "i32");
+        ok = {
+            let same = self.cmp_eq(subclass, plain);
             self.and(ok, same)
         };
         let rank = self.header_field(handle, &[HEADER_RANK], "i64");
@@ -128,7 +135,16 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     self.check_argument(handle, &info, i, entry);
                     handle
                 }
-                None => self.unbox_int(handle, ty),
+                None => match SubclassInfo::from_type(ty) {
+                    Some(info) if check => {
+                        let name = self.c_string(&info.name);
+                        let context = self.c_string(&format!("{}: argument #{i}", self.entry_name));
+                        self.checked(RuntimeFn::SubclassCheckType, &[handle, name, context]);
+                        handle
+                    }
+                    Some(_) => handle,
+                    None => self.unbox_int(handle, ty),
+                },
             };
             self.bind(old_arg, value);
         }
@@ -161,6 +177,18 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if !self.converted.contains(&callee) {
             self.clone_op(op, operands);
             return Ok(());
+        }
+        let null_safe = self.decls.null_safe.get(&callee).cloned().unwrap_or_default();
+        for (k, value) in operands.iter().enumerate() {
+            if self.nulls.contains(&key(*value)) && !null_safe.get(k).copied().unwrap_or(false) {
+                return ir::fail(
+                    op,
+                    &format!(
+                        "passes a null placeholder as argument #{k} of @{}, which uses it (not only passes it to the compiled graph)",
+                        source_name(&callee)
+                    ),
+                );
+            }
         }
         let args = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
         let mut boxed = Vec::new();

@@ -20,15 +20,21 @@ mod call;
 mod launch_cuda;
 mod launch_host;
 mod ops;
+mod subclass;
 
 use crate::ir::{self, PassResult, Reported};
 use crate::Options;
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     reject_unlowered(module)?;
+    split_internal_callees(module);
     let functions = entry_points(module)?;
     let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
-    let mut decls = Declarations { forwarded: forwarded_results(&functions), ..Declarations::default() };
+    let mut decls = Declarations {
+        forwarded: forwarded_results(&functions),
+        null_safe: null_safe_arguments(&functions),
+        ..Declarations::default()
+    };
     for function in functions {
         lower_function(module, function, &names, &mut decls)?;
     }
@@ -54,6 +60,49 @@ fn reject_unlowered(module: OperationRef) -> PassResult {
     Ok(())
 }
 
+/// A public function that others in the module call (a runtime wrapper
+/// under its subclass or dedupe wrapper) gets a private, unchecked twin for
+/// those calls: public entry points check what C hands them, but an inner
+/// call may legitimately pass what C may not (the null placeholder of an
+/// argument the compiler froze), and was checked by its caller already.
+const UNCHECKED_PREFIX: &str = "__wrapc_unchecked_";
+
+/// The function a call names, as the user wrote it (not its twin).
+fn source_name(callee: &str) -> &str {
+    callee.strip_prefix(UNCHECKED_PREFIX).unwrap_or(callee)
+}
+
+fn split_internal_callees(module: OperationRef) {
+    // Public functions with a body, by name (one pass: no symbol-table
+    // lookup per call).
+    let public: HashMap<String, OperationRef> = ir::collect_ops(module, "func.func")
+        .into_iter()
+        .filter(|f| {
+            ir::string_attr(*f, "sym_visibility").as_deref() != Some("private")
+                && f.region(0).ok().and_then(|r| r.first_block()).is_some()
+        })
+        .filter_map(|f| Some((ir::string_attr(f, "sym_name")?, f)))
+        .collect();
+    let mut twins: HashMap<String, String> = HashMap::new();
+    for call in ir::collect_ops(module, "func.call") {
+        let Some(callee) = ir::flat_symbol_attr(call, "callee") else { continue };
+        if !twins.contains_key(&callee) {
+            let Some(&function) = public.get(&callee) else { continue };
+            let context = ir::context_of(function);
+            let twin_name = format!("{UNCHECKED_PREFIX}{callee}");
+            let block = function.block().expect("a function sits in the module");
+            let twin = block.insert_operation_after(function, ir::clone_operation(function));
+            let mut twin = ir::as_mut(twin);
+            twin.set_attribute("sym_name", StringAttribute::new(context, &twin_name).into());
+            twin.set_attribute("sym_visibility", StringAttribute::new(context, "private").into());
+            twins.insert(callee.clone(), twin_name);
+        }
+        let context = ir::context_of(call);
+        let twin = melior::ir::attribute::FlatSymbolRefAttribute::new(context, &twins[&callee]);
+        ir::as_mut(call).set_attribute("callee", twin.into());
+    }
+}
+
 fn is_wrap_type(ty: Type) -> bool {
     TensorTypeInfo::from_type(ty).is_some() || SubclassInfo::from_type(ty).is_some()
 }
@@ -76,7 +125,7 @@ fn uses_wrap_ops(function: OperationRef) -> bool {
 
 /// The functions that get wrapc's ABI: every `func.func` with a wrap type
 /// in its signature or wrap ops in its body, and every compiled graph a
-/// wrapper calls. Subclass-typed ones are dropped with a warning.
+/// wrapper calls. Tensor-subclass values cross as tensor handles.
 fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
     let callees: HashSet<String> = ir::collect_ops(module, WrapOp::CallCompiled.name())
         .into_iter()
@@ -88,14 +137,6 @@ fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef
         let name = ir::string_attr(function, "sym_name").unwrap_or_default();
         let wrap_signature = inputs.iter().chain(&results).any(|&t| is_wrap_type(t));
         if !wrap_signature && !callees.contains(&name) && !uses_wrap_ops(function) {
-            continue;
-        }
-        if inputs.iter().chain(&results).any(|&t| SubclassInfo::from_type(t).is_some()) {
-            ir::emit_warning(
-                function,
-                &format!("@{name} has tensor-subclass values in its signature and gets no native entry point; call its flattened callee"),
-            );
-            ir::erase(function);
             continue;
         }
         for ty in inputs.iter().chain(&results) {
@@ -148,6 +189,8 @@ fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<u
 struct Declarations {
     /// See [`forwarded_results`].
     forwarded: HashMap<String, Vec<Option<usize>>>,
+    /// See [`null_safe_arguments`].
+    null_safe: HashMap<String, Vec<bool>>,
     declared: HashSet<String>,
     strings: usize,
     /// Constant i64 arrays already emitted as globals, by content.
@@ -268,6 +311,49 @@ fn lower_function(
     }
     ir::erase(old);
     Ok(())
+}
+
+/// For each function with a body: which arguments it only passes on to a
+/// compiled graph or returns, so that a caller may pass the null placeholder
+/// of a frozen argument there. Anything else would dereference the null
+/// handle; a call passing one to such an argument is a compile-time error.
+fn null_safe_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
+    let mut safe = HashMap::new();
+    for &function in functions {
+        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let arguments: HashMap<usize, usize> =
+            (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), i)).collect();
+        let mut flags = vec![true; body.argument_count()];
+        mark_dereferenced(body, &arguments, &mut flags);
+        safe.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), flags);
+    }
+    safe
+}
+
+/// Clears the flag of every argument in `arguments` that an op in `block`
+/// (or nested in it) uses other than by passing it to a compiled graph or
+/// returning it.
+fn mark_dereferenced(block: BlockRef, arguments: &HashMap<usize, usize>, flags: &mut [bool]) {
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let passes_on =
+            WrapOp::of(&op) == Some(WrapOp::CallCompiled) || op.name().as_string_ref().as_str() == Ok("func.return");
+        if !passes_on {
+            for operand in op.operands() {
+                if let Some(&i) = arguments.get(&key(operand)) {
+                    flags[i] = false;
+                }
+            }
+        }
+        for region in op.regions() {
+            let mut inner = region.first_block();
+            while let Some(b) = inner {
+                mark_dereferenced(b, arguments, flags);
+                inner = b.next_in_region();
+            }
+        }
+    }
 }
 
 /// The value of an `arith.constant` of i64 type.

@@ -165,9 +165,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             WrapOp::DeviceGuard => self.lower_device_guard(op, results)?,
             WrapOp::Launch => self.lower_launch(op, &operands)?,
             WrapOp::LazyLaunch => self.lower_lazy_launch(op, &operands)?,
-            WrapOp::SubclassCheckType | WrapOp::SubclassUnwrap | WrapOp::SubclassWrap => {
-                return ir::fail(op, "tensor-subclass values cannot cross wrapc's native ABI; flatten them first");
-            }
+            WrapOp::SubclassCheckType => self.lower_subclass_check_type(op, operands[0])?,
+            WrapOp::SubclassUnwrap => self.lower_subclass_unwrap(op, operands[0])?,
+            WrapOp::SubclassWrap => self.lower_subclass_wrap(op, &operands)?,
             WrapOp::CheckSameTensor => self.lower_check_same_tensor(op, &operands)?,
             WrapOp::RuntimeWrapper
             | WrapOp::SubclassWrapper

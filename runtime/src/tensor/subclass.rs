@@ -1,0 +1,154 @@
+//! Tensor-subclass instances (PyTorch's `__tensor_flatten__` protocol).
+//!
+//! As in PyTorch, where a wrapper subclass *is* a `torch.Tensor` made by
+//! `_make_wrapper_subclass`, a subclass instance is a tensor object: its
+//! header holds the outer dtype, device and (contiguous) outer sizes, and
+//! its own version counter and autograd flags; it owns no data (a zero-byte
+//! storage). What makes it a subclass is its Python type name and its inner
+//! attributes, in flatten order, each a plain tensor or another subclass.
+//! Compiled code reaches the attributes only through the checked accessors
+//! of `wrt_subclass_*`; data and geometry operations refuse subclass
+//! instances, whose semantics are their `__torch_dispatch__`'s.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use super::{contiguous_strides, Dims, Tensor, TensorImpl};
+use crate::{DType, Device, Result, RuntimeError, Storage};
+
+/// The Python type and inner attributes of a subclass instance.
+#[derive(Debug)]
+pub struct SubclassParts {
+    type_name: String,
+    attrs: Vec<(String, Tensor)>,
+}
+
+impl SubclassParts {
+    pub fn type_name(&self) -> &str {
+        &self.type_name
+    }
+
+    /// The attributes in flatten order, with their names.
+    pub fn attrs(&self) -> &[(String, Tensor)] {
+        &self.attrs
+    }
+}
+
+impl Tensor {
+    /// A new instance of the subclass `type_name` with outer `dtype` and
+    /// `outer_sizes`, holding `attrs`. Its device is its first attribute's
+    /// (the host when it has none); every attribute must be on it.
+    pub fn subclass(
+        type_name: &str,
+        dtype: DType,
+        outer_sizes: &[i64],
+        attrs: Vec<(String, Tensor)>,
+    ) -> Result<Tensor> {
+        if type_name.is_empty() {
+            return Err(RuntimeError::Argument("a subclass needs a type name".into()));
+        }
+        let device = attrs.first().map_or(Device::Host, |(_, t)| t.device());
+        if let Some((name, t)) = attrs.iter().find(|(_, t)| t.device() != device) {
+            return Err(RuntimeError::Device(format!(
+                "{type_name} attribute '{name}' is on {:?}, its first attribute on {device:?}",
+                t.device()
+            )));
+        }
+        let strides = contiguous_strides(outer_sizes)?;
+        super::geometry::check_sizes(outer_sizes, &strides)?;
+        let inner = TensorImpl {
+            storage: Arc::new(Storage::placeholder(device)),
+            offset: 0,
+            sizes: Dims::from_slice(outer_sizes),
+            strides: Dims::from_slice(&strides),
+            dtype,
+            requires_grad: false,
+            is_leaf: true,
+            dynamic_dims: BTreeSet::new(),
+            version: Arc::new(AtomicU64::new(0)),
+        };
+        Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs })))
+    }
+
+    /// The subclass type and attributes, if this is a subclass instance.
+    pub fn subclass_parts(&self) -> Option<&SubclassParts> {
+        self.0.subclass.as_deref()
+    }
+
+    pub fn is_subclass(&self) -> bool {
+        self.0.subclass.is_some()
+    }
+
+    /// Fails unless this is an instance of `type_name`.
+    pub fn check_subclass_type(&self, type_name: &str) -> Result<&SubclassParts> {
+        match self.subclass_parts() {
+            Some(parts) if parts.type_name == type_name => Ok(parts),
+            Some(parts) => Err(RuntimeError::Argument(format!("expected a {type_name}, got a {}", parts.type_name))),
+            None => Err(RuntimeError::Argument(format!("expected a {type_name}, got a plain tensor"))),
+        }
+    }
+
+    /// Attribute `index` of this `type_name` instance.
+    pub fn subclass_attr(&self, type_name: &str, index: usize) -> Result<&Tensor> {
+        let parts = self.check_subclass_type(type_name)?;
+        parts.attrs.get(index).map(|(_, t)| t).ok_or_else(|| {
+            RuntimeError::Argument(format!("{type_name} has {} attributes, not {}", parts.attrs.len(), index + 1))
+        })
+    }
+
+    /// Fails for a subclass instance: `what` runs the subclass's own
+    /// `__torch_dispatch__` in PyTorch, which wrapc does not model.
+    pub(crate) fn check_plain(&self, what: &str) -> Result<()> {
+        match self.subclass_parts() {
+            None => Ok(()),
+            Some(parts) => Err(RuntimeError::Unsupported(format!(
+                "{what} of a {} (a tensor subclass: its __torch_dispatch__ decides what that does)",
+                parts.type_name
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaf(values: &[f64]) -> Tensor {
+        Tensor::from_f64s(&[values.len() as i64], DType::F32, values).unwrap()
+    }
+
+    #[test]
+    fn a_subclass_is_a_tensor_with_outer_metadata_and_attributes() {
+        let (a, b) = (leaf(&[1., 2.]), leaf(&[3., 4.]));
+        let two =
+            Tensor::subclass("TwoTensor", DType::F32, &[2], vec![("a".into(), a.clone()), ("b".into(), b)]).unwrap();
+        assert!(two.is_subclass() && !a.is_subclass());
+        assert_eq!((two.sizes(), two.strides(), two.dtype()), (vec![2], vec![1], DType::F32));
+        assert!(Tensor::same_tensor(two.subclass_attr("TwoTensor", 0).unwrap(), &a));
+        assert!(two.subclass_attr("TwoTensor", 2).unwrap_err().to_string().contains("has 2 attributes"));
+        assert!(two.check_subclass_type("Fp8").unwrap_err().to_string().contains("expected a Fp8, got a TwoTensor"));
+        assert!(a.check_subclass_type("Fp8").unwrap_err().to_string().contains("got a plain tensor"));
+        // Its own version counter, not its attributes'.
+        two.bump_version();
+        assert_eq!((two.version(), a.version()), (1, 0));
+    }
+
+    #[test]
+    fn data_operations_refuse_subclass_instances() {
+        let two = Tensor::subclass("TwoTensor", DType::F32, &[2], vec![("a".into(), leaf(&[1., 2.]))]).unwrap();
+        let plain = leaf(&[5., 6.]);
+        for error in [
+            two.copy_(&plain).unwrap_err(),
+            plain.copy_(&two).unwrap_err(),
+            two.as_strided(&[1], &[1], 0).unwrap_err(),
+            two.as_strided_(&[1], &[1], 0).unwrap_err(),
+            two.set_(&plain).unwrap_err(),
+            plain.set_(&two).unwrap_err(),
+            two.view_dtype(DType::I32).unwrap_err(),
+        ] {
+            assert!(matches!(&error, RuntimeError::Unsupported(m) if m.contains("TwoTensor")), "{error}");
+        }
+        assert!(Tensor::subclass("", DType::F32, &[], vec![]).is_err());
+    }
+}
