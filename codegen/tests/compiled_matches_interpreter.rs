@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot, Value};
 use wrapc_runtime::capi::{self, wrt_tensor};
 use wrapc_testing::cases::*;
+use wrapc_testing::layered::{layered_case, LayeredCase};
 
 thread_local! {
     /// The case whose compiled graph `graph_trampoline` runs.
@@ -127,4 +128,55 @@ proptest! {
     fn compiled_wrapper_matches_method_dispatch(case in case()) {
         check_case(case)?;
     }
+
+    #[test]
+    fn compiled_layered_subclass_wrappers_match_method_dispatch(case in layered_case()) {
+        check_layered(&case)?;
+    }
+}
+
+/// An outer runtime wrapper over a subclass wrapper, compiled (subclass
+/// instances in and out of the native entry point) against the interpreter
+/// running it by method dispatch.
+fn check_layered(case: &LayeredCase) -> Result<(), TestCaseError> {
+    let text = case.module_text();
+    let context = wrapc_dialects::create_context();
+    let reference =
+        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    let mut native = Module::parse(&context, &text).unwrap();
+    wrapc_codegen::specialize(&context, &mut native).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    wrapc_codegen::lower_to_llvm_dialect(&context, &mut native)
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    let jit = wrapc_codegen::Jit::new(&native, 1, &[]).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let function = jit.entry("o").map_err(|e| TestCaseError::fail(e.to_string()))?;
+
+    let interpreter = Interpreter::new(reference.as_operation());
+    let inputs = case.make_inputs();
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let before = StorageSnapshot::take(&inputs);
+    let outputs = interpreter.call("o", &inputs).map_err(|e| TestCaseError::fail(format!("{}\n{text}", e.message)))?;
+    let expected = Effects::capture(&before, &inputs, &outputs);
+
+    let inputs = case.make_inputs();
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let before = StorageSnapshot::take(&inputs);
+    let handles: Vec<*mut wrt_tensor> = inputs.iter().map(handle_of).collect();
+    let mut outputs = vec![std::ptr::null_mut(); case.outputs.len()];
+    // SAFETY: the entry point has wrapc's ABI.
+    let status = unsafe { function(handles.as_ptr(), handles.len(), outputs.as_mut_ptr(), outputs.len()) };
+    for h in handles {
+        // SAFETY: made above, not used again.
+        unsafe { capi::wrt_tensor_release(h) };
+    }
+    // SAFETY: a thread-local NUL-terminated message.
+    let error = || unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
+    prop_assert_eq!(status, 0, "{}\n{}", error(), text);
+    let outputs: Vec<Value> = outputs
+        .into_iter()
+        // SAFETY: owned handles written by the callee.
+        .map(|h| unsafe { capi::take_handle(h) }.map_or(Value::Null, |t| Value::from_native(t, false).unwrap()))
+        .collect();
+    let actual = Effects::capture(&before, &inputs, &outputs);
+    prop_assert_eq!(expected, actual, "\n{}", text);
+    Ok(())
 }

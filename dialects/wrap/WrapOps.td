@@ -22,6 +22,14 @@ def Wrap_ReadTensor : Arg<Wrap_TensorType, "", [MemRead<Wrap_TensorState>]>;
 def Wrap_WrittenTensor : Arg<Wrap_TensorType, "",
     [MemRead<Wrap_TensorState>, MemWrite<Wrap_TensorState>]>;
 def Wrap_NewTensor : Res<Wrap_TensorType, "", [MemAlloc<Wrap_TensorState>]>;
+// A tensor or a tensor-subclass instance: what a runtime wrapper's version
+// bumps and data write-backs act on (an outer RuntimeWrapper sees subclass
+// instances).
+def Wrap_TensorLike : AnyTypeOf<[Wrap_TensorType, Wrap_SubclassType],
+    "wrap tensor or subclass">;
+def Wrap_ReadTensorLike : Arg<Wrap_TensorLike, "", [MemRead<Wrap_TensorState>]>;
+def Wrap_WrittenTensorLike : Arg<Wrap_TensorLike, "",
+    [MemRead<Wrap_TensorState>, MemWrite<Wrap_TensorState>]>;
 
 def Wrap_InputInfoArrayAttr : TypedArrayAttrBase<Wrap_InputInfoAttr,
     "array of per-input metadata">;
@@ -47,6 +55,15 @@ def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
     value of every input mutated outside the graph, then every user output
     (aliases included, as the graph computed them), then
     `num_intermediate_bases` intermediate bases.
+
+    With tensor subclasses PyTorch nests the wrappers: this wrapper, with
+    subclass-level metadata, calls the `wrap.subclass_wrapper` (`@callee`
+    may name one) around the flat graph. Arguments and results may then be
+    `!wrap.subclass` instances, which the wrapper bumps the version of
+    (mutated in the graph), copies data back into (mutated outside it:
+    `wrap.copy_inplace`) and returns (`non_alias`, `is_input`). Metadata
+    and storage mutations, views and autograd of an instance are its
+    `__torch_dispatch__`'s and are refused.
 
     Wrapper-level flags: `trace_joint` (training: the call runs with grad
     enabled and the inputs in `detach_inputs` are detached first; otherwise
@@ -193,9 +210,10 @@ def Wrap_BumpVersionOp : Wrap_Op<"bump_version"> {
   let summary = "increment a tensor's version counter";
   let description = [{
     Emitted for every input the compiled graph mutates itself
-    (`increment_mutation_versions`), so autograd sees the mutation.
+    (`increment_mutation_versions`), so autograd sees the mutation. On a
+    subclass instance it bumps the instance's own counter.
   }];
-  let arguments = (ins Wrap_WrittenTensor:$tensor);
+  let arguments = (ins Wrap_WrittenTensorLike:$tensor);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
 }
 
@@ -311,8 +329,21 @@ def Wrap_SetStorageOp : Wrap_InplaceFromOp<"set_storage",
     "orig.set_(updated): adopt updated's storage, offset, sizes, strides">;
 def Wrap_AsStridedInplaceOp : Wrap_InplaceFromOp<"as_strided_inplace",
     "orig.as_strided_(updated.size(), updated.stride(), updated.storage_offset())">;
-def Wrap_CopyInplaceOp : Wrap_InplaceFromOp<"copy_inplace",
-    "orig.copy_(updated)">;
+def Wrap_CopyInplaceOp : Wrap_Op<"copy_inplace"> {
+  let summary = "orig.copy_(updated)";
+  let description = [{
+    Between tensors: broadcasting, dtype conversion, one version bump of
+    `orig`. Between two instances of one subclass (an outer runtime
+    wrapper's write-back): the instance's version bump, then `copy_`
+    attribute by attribute, as a traceable wrapper subclass's
+    `__torch_dispatch__` does (PyTorch's `TwoTensor`).
+  }];
+  let arguments = (ins Wrap_WrittenTensorLike:$orig, Wrap_ReadTensorLike:$updated);
+  let assemblyFormat = [{
+    $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
+  }];
+  let hasVerifier = 1;
+}
 def Wrap_DetachCopyInplaceOp : Wrap_InplaceFromOp<"detach_copy_inplace",
     "orig.detach().copy_(updated): a copy hidden from autograd">;
 

@@ -1,7 +1,6 @@
 //! Level-2 and level-3 functions, run op by op.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -11,7 +10,7 @@ use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp
 use wrapc_runtime::{Device, Tensor};
 
 use crate::level1::{self, as_tensor, dtype_of, expect_subclass};
-use crate::value::{SubclassValue, Value};
+use crate::value::Value;
 use crate::{InterpError, Interpreter, Result};
 
 /// SSA values of one function activation, keyed by their MLIR identity.
@@ -118,6 +117,8 @@ fn run_upstream_op(interp: &Interpreter, op: OperationRef, name: &str, operands:
 fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &[Value]) -> Result<Vec<Value>> {
     let rt = |e: wrapc_runtime::RuntimeError| InterpError::at(op, e.to_string());
     let tensor = |i: usize| as_tensor(op, &operands[i], &format!("operand #{i}"));
+    // bump_version and copy_inplace also act on subclass instances.
+    let tensor_like = |i: usize| level1::tensor_like(op, &operands[i], &format!("operand #{i}"));
     let none = Ok(vec![]);
     match kind {
         WrapOp::CallCompiled => {
@@ -133,7 +134,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             _ => Err(InterpError::at(op, "grad mode must be an i1")),
         },
         WrapOp::BumpVersion => {
-            tensor(0)?.bump_version();
+            tensor_like(0)?.bump_version();
             none
         }
         WrapOp::Detach => Ok(vec![Value::Tensor(tensor(0)?.detach())]),
@@ -158,7 +159,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             let src = tensor(1)?;
             tensor(0)?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset()).map_err(rt).map(|_| vec![])
         }
-        WrapOp::CopyInplace => tensor(0)?.copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
+        WrapOp::CopyInplace => tensor_like(0)?.copy_(&tensor_like(1)?).map_err(rt).map(|_| vec![]),
         WrapOp::DetachCopyInplace => tensor(0)?.detach().copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
         WrapOp::ReplayAlias => {
             let info = ir::attribute(op, "info")
@@ -204,7 +205,13 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         WrapOp::SubclassUnwrap => {
             let info = subclass_type(op, op.operand(0).unwrap().r#type())?;
             let value = expect_subclass(op, &operands[0], &info.name)?;
-            let mut inner: Vec<Value> = value.attrs.iter().map(|(_, v)| v.clone()).collect();
+            let parts = value.subclass_parts().expect("checked by expect_subclass");
+            let mut inner: Vec<Value> = parts
+                .attrs()
+                .iter()
+                .map(|(_, t)| Value::from_native(t.clone(), false))
+                .collect::<std::result::Result<_, _>>()
+                .map_err(rt)?;
             if ir::has_unit_attr(op, "symints") {
                 inner.extend(level1::dynamic_outer_sizes(&info, &value));
             }
@@ -341,7 +348,7 @@ fn subclass_wrap(op: OperationRef, operands: &[Value]) -> Result<Vec<Value>> {
     let attrs = info.attrs.iter().map(|(n, _)| n.clone()).zip(inner.iter().cloned()).collect();
     let outer_sizes = fill_dynamic(op, &info.outer_shape, sizes)?;
     let dtype = crate::level1::element_dtype(op, info.element_type)?;
-    Ok(vec![Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), dtype, attrs, outer_sizes }))])
+    Ok(vec![Value::subclass(&info.name, dtype, &outer_sizes, attrs).map_err(|e| InterpError::at(op, e.to_string()))?])
 }
 
 fn contiguous_strides(shape: &[i64]) -> Vec<i64> {

@@ -2,8 +2,6 @@
 //! PyTorch's `_runtime_wrapper` / `AOTDispatchSubclassWrapper` /
 //! `AOTDedupeWrapper` is taken at run time, exactly as the Python does.
 
-use std::rc::Rc;
-
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::ir;
@@ -13,7 +11,7 @@ use wrapc_dialects::{
 };
 use wrapc_runtime::{DType, Tensor};
 
-use crate::value::{SubclassValue, Value};
+use crate::value::Value;
 use crate::{InterpError, Interpreter, Result};
 
 struct RuntimeWrapper<'c> {
@@ -51,7 +49,7 @@ pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: 
     // 2. Version bumps for mutations the graph makes that autograd must see.
     for (i, info) in w.inputs.iter().enumerate() {
         if info.mutation_type == MutationType::MutatedInGraph && !info.flags.mutations_hidden_from_autograd {
-            tensor_arg(op, args, i)?.bump_version();
+            tensor_like_arg(op, args, i)?.bump_version();
         }
     }
     // 3–4. The call, under the grad mode PyTorch sets.
@@ -101,17 +99,29 @@ pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: 
     let (fw_outs, intermediate_bases) = rest.split_at(w.outputs.len());
     // 7. Mutations.
     for (k, &i) in mutated.iter().enumerate() {
-        let orig = tensor_arg(op, args, i)?;
-        let new = as_tensor(op, &updated[k], "updated input")?;
+        let orig = tensor_like_arg(op, args, i)?;
+        let new = tensor_like(op, &updated[k], "updated input")?;
         apply_mutation(&orig, &new, &w.inputs[i], w.trace_joint).map_err(rt)?;
     }
     // 8. Aliases; intermediate bases are dropped.
     let mut ret = Vec::with_capacity(fw_outs.len());
     for (j, info) in w.outputs.iter().enumerate() {
         let out = &fw_outs[j];
-        let Value::Tensor(out_tensor) = out else {
-            ret.push(out.clone());
-            continue;
+        let out_tensor = match out {
+            Value::Tensor(t) => t,
+            // A subclass instance is passed through or is the input itself
+            // (the verifier allows no view of one).
+            Value::Subclass(_) => {
+                ret.push(match (info.output_type, info.base_index) {
+                    (OutputType::IsInput, Some(b)) => args[b].clone(),
+                    _ => out.clone(),
+                });
+                continue;
+            }
+            other => {
+                ret.push(other.clone());
+                continue;
+            }
         };
         let base = match (info.output_type, info.base_index) {
             (OutputType::IsInput | OutputType::AliasOfInput, Some(b)) => Some(tensor_arg(op, args, b)?),
@@ -202,6 +212,19 @@ fn tensor_arg(op: OperationRef, args: &[Value], i: usize) -> Result<Tensor> {
     as_tensor(op, &args[i], &format!("argument #{i}"))
 }
 
+/// A tensor or a subclass instance: what an outer runtime wrapper bumps the
+/// version of and copies data back into.
+fn tensor_like_arg(op: OperationRef, args: &[Value], i: usize) -> Result<Tensor> {
+    tensor_like(op, &args[i], &format!("argument #{i}"))
+}
+
+pub(crate) fn tensor_like(op: OperationRef, value: &Value, what: &str) -> Result<Tensor> {
+    match value {
+        Value::Tensor(t) | Value::Subclass(t) => Ok(t.clone()),
+        other => Err(InterpError::at(op, format!("{what} must be a tensor, got a {}", other.kind()))),
+    }
+}
+
 pub(crate) fn as_tensor(op: OperationRef, value: &Value, what: &str) -> Result<Tensor> {
     match value {
         Value::Tensor(t) => Ok(t.clone()),
@@ -288,32 +311,36 @@ pub(crate) fn check_duplicate(
 }
 
 /// The run-time type assertion of non-frozen subclass inputs.
-pub(crate) fn expect_subclass(op: OperationRef, value: &Value, name: &str) -> Result<Rc<SubclassValue>> {
+pub(crate) fn expect_subclass(op: OperationRef, value: &Value, name: &str) -> Result<Tensor> {
     match value {
-        Value::Subclass(s) if s.type_name == name => Ok(s.clone()),
-        Value::Subclass(s) => {
-            Err(InterpError::at(op, format!("expected a '{name}' subclass, got a '{}'", s.type_name)))
+        Value::Subclass(t) => {
+            t.check_subclass_type(name).map_err(|_| {
+                let have = t.subclass_parts().map_or("", |p| p.type_name());
+                InterpError::at(op, format!("expected a '{name}' subclass, got a '{have}'"))
+            })?;
+            Ok(t.clone())
         }
         other => Err(InterpError::at(op, format!("expected a '{name}' subclass, got a {}", other.kind()))),
     }
 }
 
-fn unwrap_recursively(value: &SubclassValue, flat: &mut Vec<Value>) -> Result<()> {
-    for (_, inner) in &value.attrs {
-        match inner {
-            Value::Subclass(nested) => unwrap_recursively(nested, flat)?,
-            other => flat.push(other.clone()),
+fn unwrap_recursively(value: &Tensor, flat: &mut Vec<Value>) -> Result<()> {
+    for (_, inner) in value.subclass_parts().expect("a subclass instance").attrs() {
+        if inner.is_subclass() {
+            unwrap_recursively(inner, flat)?;
+        } else {
+            flat.push(Value::Tensor(inner.clone()));
         }
     }
     Ok(())
 }
 
-pub(crate) fn dynamic_outer_sizes(info: &SubclassInfo, value: &SubclassValue) -> Vec<Value> {
+pub(crate) fn dynamic_outer_sizes(info: &SubclassInfo, value: &Tensor) -> Vec<Value> {
     info.outer_shape
         .iter()
-        .zip(&value.outer_sizes)
+        .zip(value.sizes())
         .filter(|(static_dim, _)| **static_dim == DYNAMIC)
-        .map(|(_, &size)| Value::Int(size))
+        .map(|(_, size)| Value::Int(size))
         .collect()
 }
 
@@ -340,7 +367,7 @@ fn rebuild<'c>(
         };
     }
     let dtype = element_dtype(op, info.element_type)?;
-    Ok(Value::Subclass(Rc::new(SubclassValue { type_name: info.name.clone(), dtype, attrs, outer_sizes })))
+    Value::subclass(&info.name, dtype, &outer_sizes, attrs).map_err(|e| InterpError::at(op, e.to_string()))
 }
 
 /// The runtime dtype of an element type.

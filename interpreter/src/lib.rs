@@ -19,7 +19,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::TypeLike;
 use wrapc_dialects::ir;
 
-pub use value::{Effects, StorageSnapshot, SubclassValue, TensorEffect, Value, ValueEffect};
+pub use value::{Effects, StorageSnapshot, TensorEffect, Value, ValueEffect};
 
 /// A failure of the interpreted program, located at the op that failed.
 #[derive(Debug, thiserror::Error)]

@@ -2,7 +2,6 @@
 //! of a call that compiled code must reproduce exactly.
 
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use serde::Serialize;
 use wrapc_runtime::{DType, Tensor};
@@ -14,44 +13,22 @@ pub enum Value {
     /// A symbolic int (`index` / `iN`).
     Int(i64),
     Bool(bool),
-    Subclass(Rc<SubclassValue>),
+    /// A tensor-subclass instance: the runtime's own (a tensor object with
+    /// its type, attributes and version counter), the one compiled code
+    /// takes and returns.
+    Subclass(Tensor),
     /// The placeholder of an input frozen by the compiler.
     Null,
 }
 
-/// A tensor subclass instance: its Python type and inner attributes.
-#[derive(Debug)]
-pub struct SubclassValue {
-    pub type_name: String,
-    /// The outer (user-visible) dtype.
-    pub dtype: DType,
-    pub attrs: Vec<(String, Value)>,
-    pub outer_sizes: Vec<i64>,
-}
-
 impl Value {
-    /// What a native entry point takes for this value: the tensor itself,
-    /// a 0-d i64 tensor for an int, a runtime subclass instance (built
-    /// recursively) for a subclass, nothing (a null handle) for null.
+    /// What a native entry point takes for this value: the tensor or
+    /// subclass instance itself, a 0-d i64 tensor for an int, nothing (a
+    /// null handle) for null.
     pub fn to_native(&self) -> wrapc_runtime::Result<Option<Tensor>> {
         Ok(Some(match self {
-            Value::Tensor(t) => t.clone(),
+            Value::Tensor(t) | Value::Subclass(t) => t.clone(),
             Value::Int(v) => Tensor::from_f64s(&[], DType::I64, &[*v as f64])?,
-            Value::Subclass(s) => {
-                let attrs = s
-                    .attrs
-                    .iter()
-                    .map(|(name, value)| match value.to_native()? {
-                        Some(t) => Ok((name.clone(), t)),
-                        None => Err(wrapc_runtime::RuntimeError::Argument(format!(
-                            "{} attribute '{name}' is a {}",
-                            s.type_name,
-                            value.kind()
-                        ))),
-                    })
-                    .collect::<wrapc_runtime::Result<_>>()?;
-                Tensor::subclass(&s.type_name, s.dtype, &s.outer_sizes, attrs)?
-            }
             Value::Bool(_) => {
                 return Err(wrapc_runtime::RuntimeError::Argument("a bool cannot be passed to native code".into()))
             }
@@ -59,25 +36,37 @@ impl Value {
         }))
     }
 
-    /// The value a native entry point's result stands for: an int when
-    /// `int` (a 0-d i64 tensor), a subclass for a subclass instance (its
-    /// attributes recursively), else the tensor.
+    /// The value a runtime tensor stands for: an int when `int` (a 0-d i64
+    /// tensor), a subclass for a subclass instance, else the tensor.
     pub fn from_native(t: Tensor, int: bool) -> wrapc_runtime::Result<Value> {
-        if int {
-            return Ok(Value::Int(t.to_f64_vec()?.first().copied().unwrap_or(0.0) as i64));
-        }
-        let Some(parts) = t.subclass_parts() else { return Ok(Value::Tensor(t)) };
-        let attrs = parts
-            .attrs()
-            .iter()
-            .map(|(name, attr)| Ok((name.clone(), Value::from_native(attr.clone(), false)?)))
+        Ok(if int {
+            Value::Int(t.to_f64_vec()?.first().copied().unwrap_or(0.0) as i64)
+        } else if t.is_subclass() {
+            Value::Subclass(t)
+        } else {
+            Value::Tensor(t)
+        })
+    }
+
+    /// A new subclass instance of `type_name` over `attrs` (tensors or
+    /// instances).
+    pub fn subclass(
+        type_name: &str,
+        dtype: DType,
+        outer_sizes: &[i64],
+        attrs: Vec<(String, Value)>,
+    ) -> wrapc_runtime::Result<Value> {
+        let attrs = attrs
+            .into_iter()
+            .map(|(name, value)| match value {
+                Value::Tensor(t) | Value::Subclass(t) => Ok((name, t)),
+                other => Err(wrapc_runtime::RuntimeError::Argument(format!(
+                    "{type_name} attribute '{name}' is a {}, not a tensor",
+                    other.kind()
+                ))),
+            })
             .collect::<wrapc_runtime::Result<_>>()?;
-        Ok(Value::Subclass(Rc::new(SubclassValue {
-            type_name: parts.type_name().to_string(),
-            dtype: t.dtype(),
-            attrs,
-            outer_sizes: t.sizes(),
-        })))
+        Ok(Value::Subclass(Tensor::subclass(type_name, dtype, outer_sizes, attrs)?))
     }
 
     pub fn kind(&self) -> &'static str {
@@ -104,10 +93,21 @@ pub struct Effects {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ValueEffect {
     Tensor(TensorEffect),
-    Int { value: i64 },
-    Bool { value: bool },
+    Int {
+        value: i64,
+    },
+    Bool {
+        value: bool,
+    },
     Null,
-    Subclass { type_name: String, outer_sizes: Vec<i64>, attrs: Vec<(String, ValueEffect)> },
+    /// A subclass instance: its type, outer sizes, own version counter and
+    /// attributes.
+    Subclass {
+        type_name: String,
+        outer_sizes: Vec<i64>,
+        version: u64,
+        attrs: Vec<(String, ValueEffect)>,
+    },
 }
 
 /// One tensor as the caller sees it. `storage` and `tensor` are canonical
@@ -139,7 +139,13 @@ impl StorageSnapshot {
         fn collect(value: &Value, into: &mut Vec<(Tensor, usize)>) {
             match value {
                 Value::Tensor(t) => into.push((t.clone(), t.storage_id())),
-                Value::Subclass(s) => s.attrs.iter().for_each(|(_, v)| collect(v, into)),
+                Value::Subclass(s) => {
+                    let parts = s.subclass_parts().expect("a subclass value is an instance");
+                    parts
+                        .attrs()
+                        .iter()
+                        .for_each(|(_, t)| collect(&Value::from_native(t.clone(), false).unwrap(), into))
+                }
                 Value::Int(_) | Value::Bool(_) | Value::Null => {}
             }
         }
@@ -194,11 +200,19 @@ impl Canonicalizer<'_> {
             Value::Int(v) => ValueEffect::Int { value: *v },
             Value::Bool(v) => ValueEffect::Bool { value: *v },
             Value::Null => ValueEffect::Null,
-            Value::Subclass(s) => ValueEffect::Subclass {
-                type_name: s.type_name.clone(),
-                outer_sizes: s.outer_sizes.clone(),
-                attrs: s.attrs.iter().map(|(n, v)| (n.clone(), self.effect(v))).collect(),
-            },
+            Value::Subclass(s) => {
+                let parts = s.subclass_parts().expect("a subclass value is an instance");
+                ValueEffect::Subclass {
+                    type_name: parts.type_name().to_string(),
+                    outer_sizes: s.sizes(),
+                    version: s.version(),
+                    attrs: parts
+                        .attrs()
+                        .iter()
+                        .map(|(n, t)| (n.clone(), self.effect(&Value::from_native(t.clone(), false).unwrap())))
+                        .collect(),
+                }
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ use melior::ir::Module;
 use proptest::prelude::*;
 use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
 use wrapc_testing::cases::*;
+use wrapc_testing::layered::{layered_case, LayeredCase};
 
 fn call(case: &Case, module: &Module) -> Result<Effects, String> {
     let mut interpreter = Interpreter::new(module.as_operation());
@@ -49,4 +50,38 @@ proptest! {
     fn specialized_wrapper_matches_method_dispatch(case in case()) {
         check_case(&case)?;
     }
+
+    #[test]
+    fn specialized_layered_subclass_wrappers_match_method_dispatch(case in layered_case()) {
+        check_layered(&case)?;
+    }
+}
+
+fn call_layered(case: &LayeredCase, module: &Module) -> Result<Effects, String> {
+    let interpreter = Interpreter::new(module.as_operation());
+    let inputs = case.make_inputs();
+    wrapc_runtime::set_grad_enabled(case.grad_mode);
+    let before = StorageSnapshot::take(&inputs);
+    let outputs = interpreter.call("o", &inputs).map_err(|e| e.message)?;
+    Ok(Effects::capture(&before, &inputs, &outputs))
+}
+
+/// The outer runtime wrapper over a subclass wrapper (PyTorch's layering
+/// with subclasses): specialized == method dispatch, and the reference
+/// run succeeds.
+fn check_layered(case: &LayeredCase) -> Result<(), TestCaseError> {
+    let text = case.module_text();
+    let context = wrapc_dialects::create_context();
+    let reference =
+        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
+    let mut specialized = Module::parse(&context, &text).unwrap();
+    let pipeline = "builtin.module(cse,canonicalize,wrap-specialize,cse,canonicalize)";
+    wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, pipeline)
+        .map_err(|e| TestCaseError::fail(format!("pipeline failed: {e}\n{text}")))?;
+    let expected = call_layered(case, &reference);
+    prop_assert!(expected.is_ok(), "reference run: {:?}\n{}", expected, text);
+    let actual = call_layered(case, &specialized);
+    prop_assert_eq!(expected, actual, "\n{}\n---\n{}", text, specialized.as_operation());
+    Ok(())
 }

@@ -212,3 +212,26 @@ wrap.runtime_wrapper @second : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> call
 func.func private @g_amp(!wrap.tensor<4xf32>) -> ()
 wrap.runtime_wrapper @no_amp : (!wrap.tensor<4xf32>) -> () calls @g_amp
     inputs [#wrap.input<>] outputs [] {disable_amp}
+
+// -----
+
+// An outer wrapper over a subclass wrapper: the version bump of the
+// instance the graph mutates, the call of the subclass wrapper, a copy_
+// back into the instance mutated out of the graph (attribute by attribute
+// at run time), and the input itself returned. No view is taken of an
+// instance.
+// CHECK-LABEL: func.func @outer(
+// CHECK-SAME:    %[[X:[^:]*]]: !wrap.subclass<"TwoTensor"{{[^%]*}}, %[[Y:[^:]*]]: !wrap.subclass<"TwoTensor"{{[^%]*}}, %[[Z:[^:]*]]: !wrap.tensor<4xf32>)
+// CHECK-NEXT:    wrap.bump_version %[[Y]] : !wrap.subclass<"TwoTensor"
+// CHECK:         %[[R:.*]]:3 = wrap.call_compiled @g(%[[X]], %[[Y]], %[[Z]])
+// CHECK:         wrap.copy_inplace %[[X]], %[[R]]#0 : !wrap.subclass<"TwoTensor"{{.*}}>, !wrap.subclass<"TwoTensor"
+// CHECK:         return %[[X]], %{{.*}} : !wrap.subclass<"TwoTensor"
+!Two = !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+func.func private @graph(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+    -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+wrap.subclass_wrapper @g : (!Two, !Two, !wrap.tensor<4xf32>) -> (!Two, !Two, !wrap.tensor<4xf32>) calls @graph
+wrap.runtime_wrapper @outer : (!Two, !Two, !wrap.tensor<4xf32>) -> (!Two, !wrap.tensor<4xf32>) calls @g
+    inputs [#wrap.input<mutates_data, is_leaf>,
+            #wrap.input<mutates_data, mutations_under_no_grad_or_inference_mode, is_leaf, keep_input_mutations>,
+            #wrap.input<is_leaf>]
+    outputs [#wrap.output<is_input, base = 0>, #wrap.output<non_alias>]

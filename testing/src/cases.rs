@@ -7,9 +7,8 @@
 use std::fmt::Write as _;
 
 use proptest::prelude::*;
-use std::rc::Rc;
 
-use wrapc_interpreter::{SubclassValue, Value};
+use wrapc_interpreter::Value;
 use wrapc_runtime::{DType, Tensor};
 
 pub const N: i64 = 6;
@@ -600,12 +599,8 @@ pub fn subclass_wrapper_text(case: &Case) -> String {
 /// `@g`'s arguments: `@f`'s, packed as the groups say.
 pub fn group_values(groups: &[Group], flat: &[Value]) -> Vec<Value> {
     fn subclass(name: &str, attrs: Vec<(&str, Value)>) -> Value {
-        Value::Subclass(Rc::new(SubclassValue {
-            type_name: name.into(),
-            dtype: DType::F32,
-            attrs: attrs.into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
-            outer_sizes: vec![N],
-        }))
+        let attrs = attrs.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+        Value::subclass(name, DType::F32, &[N], attrs).expect("the generator packs tensors")
     }
     let mut next = flat.iter().cloned();
     let mut packed = Vec::new();

@@ -5,6 +5,7 @@
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use wrapc_testing::cases::{case, module_text};
+use wrapc_testing::layered::{layered_case, Kind, Mutation, Output};
 
 #[test]
 fn generator_covers_duplicates_and_subclasses() {
@@ -38,4 +39,30 @@ fn generator_covers_duplicates_and_subclasses() {
     assert!(broken >= 5, "only {broken} of 1000 cases break a duplicate");
     assert!(subclass >= 100, "only {subclass} of 1000 cases use subclasses");
     assert!(plain >= 100, "only {plain} of 1000 cases are plain");
+}
+
+#[test]
+fn layered_generator_covers_every_kind_mutation_and_output() {
+    let mut runner = TestRunner::deterministic();
+    let strategy = layered_case();
+    let (mut pairs, mut in_graph, mut out_of_graph, mut fresh, mut is_input) = (0, 0, 0, 0, 0);
+    for _ in 0..1000 {
+        let case = strategy.new_tree(&mut runner).expect("a case").current();
+        assert!(case.inputs.iter().any(|&(k, _)| k != Kind::Plain), "a subclass wrapper needs a subclass");
+        pairs += usize::from(case.inputs.iter().any(|&(k, _)| k == Kind::Pair));
+        in_graph += usize::from(case.inputs.iter().any(|&(k, m)| k != Kind::Plain && m == Mutation::InGraph));
+        out_of_graph += usize::from(case.inputs.iter().any(|&(k, m)| k != Kind::Plain && m == Mutation::OutOfGraph));
+        fresh += usize::from(case.outputs.contains(&Output::FreshTwo));
+        is_input +=
+            usize::from(case.outputs.iter().any(|&o| matches!(o, Output::Input(i) if case.inputs[i].0 != Kind::Plain)));
+    }
+    for (what, n) in [
+        ("nested subclass inputs", pairs),
+        ("subclass inputs mutated in the graph", in_graph),
+        ("subclass inputs mutated out of the graph", out_of_graph),
+        ("fresh subclass outputs", fresh),
+        ("subclass inputs returned", is_input),
+    ] {
+        assert!(n >= 100, "only {n} of 1000 layered cases have {what}");
+    }
 }

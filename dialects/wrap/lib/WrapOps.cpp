@@ -253,11 +253,21 @@ LogicalResult RuntimeWrapperOp::verify() {
     return emitOpError() << "num_intermediate_bases must be non-negative";
 
   for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
-    if (isa<SubclassType>(argType))
-      return emitOpError() << "argument #" << i
-                           << " is a subclass; wrap this wrapper in a "
-                              "'wrap.subclass_wrapper' that flattens it";
     InputInfoAttr info = getInputInfo(i);
+    // An outer runtime wrapper (subclass-level metadata, around a subclass
+    // wrapper) bumps an instance's version and copies data back into it;
+    // what a subclass does on a metadata mutation, a set_ or under autograd
+    // is its __torch_dispatch__'s, which wrapc does not model.
+    if (isa<SubclassType>(argType)) {
+      if (info.getMutatesMetadata() || info.getMutatesStorageMetadata() ||
+          info.getRequiresGrad() || getTraceJoint())
+        return emitOpError()
+               << "argument #" << i
+               << " is a subclass instance: only data mutations of it are "
+                  "modelled (no metadata or storage mutation, "
+                  "requires_grad or trace_joint)";
+      continue;
+    }
     if (isSymbolicInt(argType) && (info.isMutated() || info.getRequiresGrad()))
       return emitOpError() << "argument #" << i << " of type " << argType
                            << " is a symbolic int; it cannot be mutated or "
@@ -284,6 +294,22 @@ LogicalResult RuntimeWrapperOp::verify() {
   for (auto [i, resultType] : llvm::enumerate(type.getResults())) {
     OutputInfoAttr info = getOutputInfo(i);
     auto tensorType = dyn_cast<WrapTensorType>(resultType);
+    if (isa<SubclassType>(resultType)) {
+      // Regenerating a view of a subclass is its __torch_dispatch__'s.
+      bool passThrough = info.getOutputType() == OutputType::non_alias ||
+                         info.getOutputType() == OutputType::is_input;
+      if (!passThrough || info.getHasView() || info.getViewDtype() ||
+          !info.getDynamicDims().empty())
+        return emitOpError() << "result #" << i
+                             << " is a subclass instance: it must be "
+                                "'non_alias' or 'is_input', with no view";
+      if (info.getOutputType() == OutputType::is_input &&
+          (info.getBaseIndex() >= numInputs ||
+           type.getInput(info.getBaseIndex()) != resultType))
+        return emitOpError() << "result #" << i
+                             << " is an input of another type";
+      continue;
+    }
     if (!tensorType) {
       if (!isSymbolicInt(resultType))
         return emitOpError() << "result #" << i << " has unsupported type "
@@ -364,15 +390,35 @@ LogicalResult RuntimeWrapperOp::verify() {
   return success();
 }
 
+/// The signature of `callee` if it is something a wrapper may call: a
+/// wrap.runtime_wrapper, a func.func, or (`subclassWrapper`) a
+/// wrap.subclass_wrapper; null otherwise.
+static FunctionType wrapperCalleeType(Operation *callee, bool subclassWrapper) {
+  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
+    return wrapper.getFunctionType();
+  if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
+    return func.getFunctionType();
+  if (auto wrapper = dyn_cast_or_null<SubclassWrapperOp>(callee);
+      wrapper && subclassWrapper)
+    return wrapper.getFunctionType();
+  return {};
+}
+
 LogicalResult
 RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto callee =
-      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
-  if (!callee)
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  // The compiled graph, or (PyTorch's nesting) the subclass wrapper around
+  // it, under an outer wrapper with subclass-level metadata.
+  FunctionType calleeType =
+      isa_and_nonnull<RuntimeWrapperOp>(callee)
+          ? FunctionType()
+          : wrapperCalleeType(callee, /*subclassWrapper=*/true);
+  if (!calleeType)
     return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a func.func";
+                         << "' does not name a func.func or a "
+                            "wrap.subclass_wrapper";
   FunctionType type = getFunctionType();
-  FunctionType calleeType = callee.getFunctionType();
   if (calleeType.getInputs() != type.getInputs())
     return emitOpError() << "callee '" << getCallee() << "' takes "
                          << calleeType.getInputs()
@@ -387,6 +433,14 @@ RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << " outputs + " << getNumIntermediateBases()
                          << " intermediate bases)";
   for (auto [k, inputIndex] : llvm::enumerate(mutated)) {
+    if (isa<SubclassType>(type.getInput(inputIndex))) {
+      if (calleeType.getResult(k) != type.getInput(inputIndex))
+        return emitOpError() << "callee result #" << k
+                             << " must be the new value of input #"
+                             << inputIndex << " (" << type.getInput(inputIndex)
+                             << "), got " << calleeType.getResult(k);
+      continue;
+    }
     auto updated = dyn_cast<WrapTensorType>(calleeType.getResult(k));
     auto orig = dyn_cast<WrapTensorType>(type.getInput(inputIndex));
     if (!orig)
@@ -477,20 +531,6 @@ LogicalResult SubclassWrapperOp::verify() {
     return emitOpError() << "has no subclass argument or result; call the "
                             "inner wrapper directly";
   return success();
-}
-
-/// The signature of `callee` if it is something a wrapper may call: a
-/// wrap.runtime_wrapper, a func.func, or (`subclassWrapper`) a
-/// wrap.subclass_wrapper; null otherwise.
-static FunctionType wrapperCalleeType(Operation *callee, bool subclassWrapper) {
-  if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
-    return wrapper.getFunctionType();
-  if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
-    return func.getFunctionType();
-  if (auto wrapper = dyn_cast_or_null<SubclassWrapperOp>(callee);
-      wrapper && subclassWrapper)
-    return wrapper.getFunctionType();
-  return {};
 }
 
 LogicalResult
@@ -590,12 +630,18 @@ LogicalResult CheckSameTensorOp::verify() {
 
 LogicalResult
 CallCompiledOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto callee =
-      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
-  if (!callee)
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  // A func.func, or the subclass wrapper an outer runtime wrapper calls
+  // (a func.func itself once wrap-flatten-subclasses ran).
+  FunctionType calleeType =
+      isa_and_nonnull<RuntimeWrapperOp>(callee)
+          ? FunctionType()
+          : wrapperCalleeType(callee, /*subclassWrapper=*/true);
+  if (!calleeType)
     return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a func.func";
-  FunctionType calleeType = callee.getFunctionType();
+                         << "' does not name a func.func or a "
+                            "wrap.subclass_wrapper";
   if (TypeRange(calleeType.getInputs()) != TypeRange(getOperandTypes()))
     return emitOpError() << "passes " << getOperandTypes() << " but '"
                          << getCallee() << "' takes " << calleeType.getInputs();
@@ -670,7 +716,16 @@ static LogicalResult verifyCopy(Operation *op, WrapTensorType orig,
 }
 
 LogicalResult CopyInplaceOp::verify() {
-  return verifyCopy(*this, getOrig().getType(), getUpdated().getType());
+  auto orig = dyn_cast<WrapTensorType>(getOrig().getType());
+  auto updated = dyn_cast<WrapTensorType>(getUpdated().getType());
+  if (orig && updated)
+    return verifyCopy(*this, orig, updated);
+  if (getOrig().getType() != getUpdated().getType())
+    return emitOpError() << "copies between subclass instances need one "
+                            "subclass type, got "
+                         << getOrig().getType() << " and "
+                         << getUpdated().getType();
+  return success();
 }
 LogicalResult DetachCopyInplaceOp::verify() {
   return verifyCopy(*this, getOrig().getType(), getUpdated().getType());

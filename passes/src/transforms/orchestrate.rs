@@ -8,7 +8,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::{autograd_function_marks, InputInfo, MutationType, OutputInfo, OutputType, WrapOp};
+use wrapc_dialects::{autograd_function_marks, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
@@ -162,6 +162,11 @@ fn emit_mutation_epilogue<'c>(
     results: &[Value<'c, '_>],
 ) {
     for (k, i) in plan.inputs_mutated(MutationType::MutatedOutGraph).enumerate() {
+        if SubclassInfo::from_type(plan.arg_types[i]).is_some() {
+            // A subclass instance's only modelled write-back: its data.
+            b.insert(wrap::copy_inplace(b.context, args[i], results[k], b.location));
+            continue;
+        }
         let mut apply = wrap::ApplyMutationOperation::builder(b.context, b.location)
             .orig(args[i])
             .updated(results[k])
@@ -188,6 +193,13 @@ fn emit_alias_replay<'c, 'a>(
         .enumerate()
         .map(|(j, info)| {
             let out = user_outputs[j];
+            if SubclassInfo::from_type(plan.result_types[j]).is_some() {
+                // Passed through, or the input itself: no view of a subclass.
+                return match (info.output_type, info.base_index) {
+                    (OutputType::IsInput, Some(base)) => args[base],
+                    _ => out,
+                };
+            }
             if !ir::is_tensor(plan.result_types[j]) {
                 return out;
             }

@@ -12,8 +12,9 @@ impl Tensor {
     /// `dst.copy_(src)`: broadcasts src to dst's shape, converts the dtype,
     /// handles overlapping src and dst, bumps dst's version.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
-        self.check_plain("copy_")?;
-        src.check_plain("copy_ from it")?;
+        if self.is_subclass() || src.is_subclass() {
+            return self.copy_subclass(src);
+        }
         if let Some(copy) = crate::external::copy_hook() {
             if self.lock().storage.is_external() || src.lock().storage.is_external() {
                 // SAFETY: both handles are live for the call; the hook only

@@ -97,6 +97,36 @@ impl Tensor {
         })
     }
 
+    /// `dst.copy_(src)` between instances of one subclass: the outer
+    /// version bump, then `copy_` attribute by attribute. This models the
+    /// `__torch_dispatch__` of a traceable wrapper subclass that applies an
+    /// op to each inner tensor (PyTorch's `TwoTensor`; `DTensor` between
+    /// equal placements); any other pairing is refused, as what it does is
+    /// up to the subclass.
+    pub(super) fn copy_subclass(&self, src: &Tensor) -> Result<()> {
+        let (Some(dst_parts), Some(src_parts)) = (self.subclass_parts(), src.subclass_parts()) else {
+            let instance = self.subclass_parts().or(src.subclass_parts()).expect("one of them is a subclass");
+            return Err(RuntimeError::Unsupported(format!(
+                "copy_ between a {} and a plain tensor (its __torch_dispatch__ decides what that does)",
+                instance.type_name
+            )));
+        };
+        let same_structure = dst_parts.type_name == src_parts.type_name
+            && dst_parts.attrs.len() == src_parts.attrs.len()
+            && dst_parts.attrs.iter().zip(&src_parts.attrs).all(|((a, _), (b, _))| a == b);
+        if !same_structure {
+            return Err(RuntimeError::Unsupported(format!(
+                "copy_ from a {} into a {} with other attributes",
+                src_parts.type_name, dst_parts.type_name
+            )));
+        }
+        self.bump_version();
+        for ((_, dst), (_, src)) in dst_parts.attrs.iter().zip(&src_parts.attrs) {
+            dst.copy_(src)?;
+        }
+        Ok(())
+    }
+
     /// Fails for a subclass instance: `what` runs the subclass's own
     /// `__torch_dispatch__` in PyTorch, which wrapc does not model.
     pub(crate) fn check_plain(&self, what: &str) -> Result<()> {
@@ -141,6 +171,10 @@ mod tests {
         for error in [
             two.copy_(&plain).unwrap_err(),
             plain.copy_(&two).unwrap_err(),
+            Tensor::subclass("Other", DType::F32, &[2], vec![("a".into(), leaf(&[0., 0.]))])
+                .unwrap()
+                .copy_(&two)
+                .unwrap_err(),
             two.as_strided(&[1], &[1], 0).unwrap_err(),
             two.as_strided_(&[1], &[1], 0).unwrap_err(),
             two.set_(&plain).unwrap_err(),
@@ -150,5 +184,24 @@ mod tests {
             assert!(matches!(&error, RuntimeError::Unsupported(m) if m.contains("TwoTensor")), "{error}");
         }
         assert!(Tensor::subclass("", DType::F32, &[], vec![]).is_err());
+    }
+
+    #[test]
+    fn copy_between_instances_of_one_subclass_goes_attribute_by_attribute() {
+        let (a, b) = (leaf(&[1., 2.]), leaf(&[3., 4.]));
+        let dst =
+            Tensor::subclass("TwoTensor", DType::F32, &[2], vec![("a".into(), a.clone()), ("b".into(), b.clone())])
+                .unwrap();
+        let src = Tensor::subclass(
+            "TwoTensor",
+            DType::F32,
+            &[2],
+            vec![("a".into(), leaf(&[5., 6.])), ("b".into(), leaf(&[7., 8.]))],
+        )
+        .unwrap();
+        dst.copy_(&src).unwrap();
+        assert_eq!((a.to_f64_vec().unwrap(), b.to_f64_vec().unwrap()), (vec![5., 6.], vec![7., 8.]));
+        // The outer version counter and each attribute's.
+        assert_eq!((dst.version(), a.version(), b.version(), src.version()), (1, 1, 1, 0));
     }
 }

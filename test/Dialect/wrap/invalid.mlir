@@ -211,8 +211,10 @@ wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g 
 
 // -----
 
+// An outer wrapper over subclass instances calls what takes them (the
+// subclass wrapper), not the flat graph.
 func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
-// expected-error @+1 {{argument #0 is a subclass; wrap this wrapper in a 'wrap.subclass_wrapper' that flattens it}}
+// expected-error @+1 {{callee 'g' takes '!wrap.tensor<4xf32>' but the wrapper passes '!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>'}}
 wrap.runtime_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> !wrap.tensor<4xf32> calls @g inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
 
 // -----
@@ -1063,3 +1065,43 @@ func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
   wrap.lazy_launch @s, @d grid(%g) args(%x) : !wrap.tensor<4xf32, cuda>
   return
 }
+
+// -----
+
+// Subclass instances on a runtime wrapper: data mutations only.
+func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+// expected-error @+1 {{argument #0 is a subclass instance: only data mutations of it are modelled}}
+wrap.runtime_wrapper @meta : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]> calls @g
+    inputs [#wrap.input<mutates_metadata>] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+// expected-error @+1 {{result #0 is a subclass instance: it must be 'non_alias' or 'is_input', with no view}}
+wrap.runtime_wrapper @alias : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0>]
+
+// -----
+
+func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> (!wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>)
+// expected-error @+1 {{callee result #0 must be the new value of input #0}}
+wrap.runtime_wrapper @update : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]> calls @g
+    inputs [#wrap.input<mutates_data>] outputs [#wrap.output<non_alias>]
+
+// -----
+
+func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, %b: !wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
+  // expected-error @+1 {{copies between subclass instances need one subclass type}}
+  wrap.copy_inplace %a, %b : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+  return
+}
+
+// -----
+
+func.func private @graph(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+wrap.runtime_wrapper @inner : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @graph
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
+// expected-error @+1 {{callee 'inner' does not name a func.func or a wrap.subclass_wrapper}}
+wrap.runtime_wrapper @nested : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @inner
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
+

@@ -64,3 +64,21 @@ wrap.runtime_wrapper @symints : (!wrap.tensor<?xf32, cuda>, index, i64) -> (!wra
              #wrap.output<non_alias>,
              #wrap.output<alias_of_intermediate_base_is_user_output, base = 2, view = <[2], [1], 0>>]
     {num_intermediate_bases = 1}
+
+// -----
+
+// PyTorch's layering with tensor subclasses: the outer wrapper, with
+// subclass-level metadata, calls the subclass wrapper; subclass instances
+// may be mutated (in or out of the graph) and returned.
+// CHECK: wrap.subclass_wrapper @g
+// CHECK: wrap.runtime_wrapper @outer : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor"{{.*}}>, !wrap.tensor<4xf32>) -> (!wrap.subclass<"TwoTensor"{{.*}}>, !wrap.tensor<4xf32>) calls @g
+// CHECK-SAME: outputs [#wrap.output<is_input, base = 0>, #wrap.output<non_alias>]
+!Two = !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+func.func private @graph(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+    -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+wrap.subclass_wrapper @g : (!Two, !Two, !wrap.tensor<4xf32>) -> (!Two, !Two, !wrap.tensor<4xf32>) calls @graph
+wrap.runtime_wrapper @outer : (!Two, !Two, !wrap.tensor<4xf32>) -> (!Two, !wrap.tensor<4xf32>) calls @g
+    inputs [#wrap.input<mutates_data, is_leaf>,
+            #wrap.input<mutates_data, mutations_under_no_grad_or_inference_mode, is_leaf, keep_input_mutations>,
+            #wrap.input<is_leaf>]
+    outputs [#wrap.output<is_input, base = 0>, #wrap.output<non_alias>]

@@ -240,12 +240,8 @@ fn argument(arg: &codegen::Arg) -> Option<Value> {
         codegen::Arg::Tensor { .. } => None,
         codegen::Arg::Int => Some(Value::Int(2)),
         codegen::Arg::Subclass { type_name, dtype, sizes, attrs } => {
-            Some(Value::Subclass(std::rc::Rc::new(wrapc_interpreter::SubclassValue {
-                type_name: type_name.clone(),
-                dtype: DType::from_name(dtype)?,
-                outer_sizes: fill(sizes),
-                attrs: attrs.iter().map(|(n, a)| Some((n.clone(), argument(a)?))).collect::<Option<_>>()?,
-            })))
+            let attrs = attrs.iter().map(|(n, a)| Some((n.clone(), argument(a)?))).collect::<Option<_>>()?;
+            Value::subclass(type_name, DType::from_name(dtype)?, &fill(sizes), attrs).ok()
         }
     }
 }

@@ -22,11 +22,9 @@
 //! [`MAX_BYTES`], each tensor at most [`MAX_ELEMENTS`] elements; an error
 //! names the argument (and subclass attribute) at fault.
 
-use std::rc::Rc;
-
 use anyhow::{bail, Context as _, Result};
 use serde::Deserialize;
-use wrapc_interpreter::{SubclassValue, Value};
+use wrapc_interpreter::Value;
 use wrapc_runtime::{DType, Tensor};
 
 #[derive(Deserialize)]
@@ -119,7 +117,7 @@ fn build(arg: Arg, earlier: &[Value]) -> Result<Value> {
                 Some(name) => dtype_named(name)?,
                 None => attrs.iter().find_map(|(_, v)| first_dtype(v)).unwrap_or(DType::F32),
             };
-            Value::Subclass(Rc::new(SubclassValue { type_name: s.r#type, dtype, outer_sizes: s.outer_sizes, attrs }))
+            Value::subclass(&s.r#type, dtype, &s.outer_sizes, attrs)?
         }
     })
 }
@@ -135,8 +133,7 @@ fn dtype_named(name: &str) -> Result<DType> {
 /// The dtype of the first tensor leaf of `value`.
 fn first_dtype(value: &Value) -> Option<DType> {
     match value {
-        Value::Tensor(t) => Some(t.dtype()),
-        Value::Subclass(s) => Some(s.dtype),
+        Value::Tensor(t) | Value::Subclass(t) => Some(t.dtype()),
         _ => None,
     }
 }

@@ -49,8 +49,8 @@ fn line(out: &mut String, name: &str, value: &ValueEffect) {
         ValueEffect::Int { value } => writeln!(out, "{name:<10} int {value}").unwrap(),
         ValueEffect::Bool { value } => writeln!(out, "{name:<10} bool {value}").unwrap(),
         ValueEffect::Null => writeln!(out, "{name:<10} null").unwrap(),
-        ValueEffect::Subclass { type_name, outer_sizes, attrs } => {
-            writeln!(out, "{name:<10} {type_name} outer {outer_sizes:?}").unwrap();
+        ValueEffect::Subclass { type_name, outer_sizes, version, attrs } => {
+            writeln!(out, "{name:<10} {type_name} outer {outer_sizes:?} v{version}").unwrap();
             for (attr, inner) in attrs {
                 line(out, &format!("{name}.{attr}"), inner);
             }
