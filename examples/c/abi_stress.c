@@ -85,6 +85,50 @@ int main(void) {
   expect(wrt_as_strided(a, 1, huge, stride, 0, &bad) != WRT_OK && !bad, "overflowing view");
   expect(wrt_as_strided(a, SIZE_MAX, huge, stride, 0, &bad) != WRT_OK && !bad, "view of rank SIZE_MAX");
 
+  /* Tensor-subclass instances: bad construction, bad attribute access,
+   * instances where plain tensors are expected and the reverse, data
+   * operations on instances. */
+  const char *names[] = {"a", "b"};
+  const wrt_tensor *attrs[] = {a, b};
+  const wrt_tensor *with_null_attr[] = {a, NULL};
+  expect(wrt_subclass_new(NULL, WRT_F32, 1, four, 2, names, attrs, &bad) != WRT_OK && !bad, "a null type name");
+  expect(wrt_subclass_new("TwoTensor", WRT_F32, 1, four, 2, NULL, attrs, &bad) != WRT_OK && !bad, "null names");
+  expect(wrt_subclass_new("TwoTensor", WRT_F32, 1, four, 2, names, with_null_attr, &bad) != WRT_OK && !bad,
+         "a null attribute");
+  expect(wrt_subclass_new("TwoTensor", WRT_F32, SIZE_MAX, four, 2, names, attrs, &bad) != WRT_OK && !bad,
+         "outer rank SIZE_MAX");
+  expect(wrt_subclass_new("TwoTensor", 99, 1, four, 2, names, attrs, &bad) != WRT_OK && !bad, "unknown dtype");
+  wrt_tensor *two = NULL;
+  expect(wrt_subclass_new("TwoTensor", WRT_F32, 1, four, 2, names, attrs, &two) == WRT_OK && two, "a TwoTensor");
+  wrt_tensor *attr = NULL;
+  int64_t any[] = {-1};
+  expect(wrt_subclass_attr(two, "TwoTensor", 2, WRT_F32, WRT_HOST, 1, any, &attr) != WRT_OK && !attr,
+         "attribute out of range");
+  expect(wrt_subclass_attr(two, "Other", 0, WRT_F32, WRT_HOST, 1, any, &attr) != WRT_OK && !attr, "wrong type");
+  expect(wrt_subclass_attr(a, "TwoTensor", 0, WRT_F32, WRT_HOST, 1, any, &attr) != WRT_OK && !attr,
+         "a plain tensor taken apart");
+  expect(wrt_subclass_attr(two, "TwoTensor", 0, WRT_F64, WRT_HOST, 1, any, &attr) == WRT_ERR_DTYPE && !attr,
+         "an attribute of another dtype");
+  expect(wrt_subclass_attr(two, "TwoTensor", 0, WRT_F32, WRT_HOST, 1, NULL, &attr) != WRT_OK && !attr,
+         "null sizes");
+  expect(wrt_subclass_check_type(NULL, "TwoTensor", NULL) == WRT_ERR_NULL, "check_type of null");
+  expect(wrt_subclass_num_attrs(two) == 2 && wrt_subclass_num_attrs(a) == -1 && wrt_subclass_num_attrs(NULL) == -1,
+         "num_attrs");
+  wrt_tensor *two_for_plain[] = {two, b, z};
+  expect(f(two_for_plain, 3, outputs, 3) == WRT_ERR_ARG, "an instance for a plain tensor");
+  wrt_tensor *plain_for_two[] = {a, z};
+  wrt_tensor *user_outputs[2] = {0};
+  expect(user_fn(plain_for_two, 2, user_outputs, 2) == WRT_ERR_ARG, "a plain tensor for an instance");
+  expect(wrt_copy_(two, a) == WRT_ERR_UNSUPPORTED, "copy_ into an instance from a plain tensor");
+  expect(wrt_as_strided(two, 1, four, stride, 0, &bad) == WRT_ERR_UNSUPPORTED && !bad, "a view of an instance");
+  expect(wrt_detach(two, &bad) == WRT_ERR_UNSUPPORTED && !bad, "detach of an instance");
+  expect(wrt_read_f64(two, values, 4) != WRT_OK, "reading an instance's (absent) data");
+  wrt_tensor *user_inputs[] = {two, z};
+  expect(user_fn(user_inputs, 2, user_outputs, 2) == WRT_OK, "a TwoTensor call");
+  for (int k = 0; k < 2; ++k)
+    wrt_tensor_release(user_outputs[k]);
+  wrt_tensor_release(two);
+
   pthread_t threads[THREADS];
   for (int t = 0; t < THREADS; ++t)
     pthread_create(&threads[t], NULL, caller, NULL);
