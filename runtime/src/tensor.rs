@@ -1,6 +1,5 @@
 //! Tensor handles and the operations the runtime wrapper performs on them.
 
-use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicI64, AtomicPtr, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -29,9 +28,25 @@ struct TensorImpl {
     dtype: DType,
     requires_grad: bool,
     is_leaf: bool,
-    dynamic_dims: BTreeSet<i64>,
+    dynamic_dims: DimMask,
     /// Shared with every view and detached alias (PyTorch's VariableVersion).
     version: Arc<AtomicU64>,
+}
+
+/// The dimensions marked dynamic, one bit each (a rank is at most
+/// `MAX_RANK`): no allocation and nothing to drop per tensor object.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct DimMask(u16);
+
+impl DimMask {
+    fn insert(&mut self, dim: i64) {
+        debug_assert!((0..MAX_RANK as i64).contains(&dim));
+        self.0 |= 1 << dim;
+    }
+
+    fn dims(self) -> Vec<i64> {
+        (0..MAX_RANK as i64).filter(|&d| self.0 & (1 << d) != 0).collect()
+    }
 }
 
 /// Sizes or strides, inline up to the header's rank: making a view
@@ -82,6 +97,7 @@ unsafe impl Sync for TensorObject {}
 impl TensorObject {
     /// A new object in its `Arc`, built in place: the object is a few
     /// hundred bytes, and making views is the wrapper's hot path.
+    #[inline(always)]
     fn new_shared(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Arc<TensorObject> {
         let mut object = Arc::<TensorObject>::new_uninit();
         let slot = Arc::get_mut(&mut object).expect("a fresh Arc is unique").as_mut_ptr();
@@ -169,10 +185,12 @@ impl Tensor {
             && h.sizes.iter().zip(sizes).all(|(have, &want)| want < 0 || have.load(Ordering::Relaxed) == want)
     }
 
+    #[inline(always)]
     fn from_impl(inner: TensorImpl) -> Result<Tensor> {
         Tensor::from_parts(inner, None)
     }
 
+    #[inline(always)]
     fn from_parts(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Result<Tensor> {
         if inner.sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
@@ -211,7 +229,7 @@ impl Tensor {
             dtype,
             requires_grad: false,
             is_leaf: true,
-            dynamic_dims: BTreeSet::new(),
+            dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
         })
     }
@@ -252,7 +270,7 @@ impl Tensor {
             dtype,
             requires_grad,
             is_leaf,
-            dynamic_dims: BTreeSet::new(),
+            dynamic_dims: DimMask::default(),
             version: shared_version.unwrap_or_else(|| Arc::new(AtomicU64::new(version))),
         };
         check_sizes(sizes, strides)?;
@@ -334,7 +352,7 @@ impl Tensor {
     }
 
     pub fn dynamic_dims(&self) -> Vec<i64> {
-        self.lock().dynamic_dims.iter().copied().collect()
+        self.lock().dynamic_dims.dims()
     }
 
     /// `t._dynamo_weak_dynamic_indices.add(dim)`.
@@ -381,7 +399,7 @@ impl Tensor {
                 dtype: base.dtype,
                 requires_grad,
                 is_leaf: !(requires_grad && grad_enabled()),
-                dynamic_dims: BTreeSet::new(),
+                dynamic_dims: DimMask::default(),
                 version: base.version.clone(),
             }
         };
@@ -437,7 +455,7 @@ impl Tensor {
     /// `t.detach()`: same storage and version counter, no grad, a leaf.
     pub fn detach(&self) -> Tensor {
         let t = self.snapshot();
-        Tensor::from_impl(TensorImpl { requires_grad: false, is_leaf: true, dynamic_dims: BTreeSet::new(), ..t })
+        Tensor::from_impl(TensorImpl { requires_grad: false, is_leaf: true, dynamic_dims: DimMask::default(), ..t })
             .expect("a tensor's own rank is within MAX_RANK")
     }
 
@@ -537,7 +555,7 @@ impl Tensor {
             dtype,
             requires_grad,
             is_leaf: !requires_grad,
-            dynamic_dims: BTreeSet::new(),
+            dynamic_dims: DimMask::default(),
             ..t
         })
     }

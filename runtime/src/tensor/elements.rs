@@ -1,11 +1,10 @@
 //! Reading and writing elements one by one (the host backend's slow paths,
 //! the interpreter's view of values), bounded before anything is allocated.
 
-use std::collections::BTreeSet;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use super::{Dims, Tensor, TensorImpl};
+use super::{DimMask, Dims, Tensor, TensorImpl};
 use crate::{Device, Result, RuntimeError};
 
 impl Tensor {
@@ -62,7 +61,7 @@ impl Tensor {
             storage,
             requires_grad: false,
             is_leaf: true,
-            dynamic_dims: BTreeSet::new(),
+            dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
             ..t
         })

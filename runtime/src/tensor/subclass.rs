@@ -10,11 +10,10 @@
 //! of `wrt_subclass_*`; data and geometry operations refuse subclass
 //! instances, whose semantics are their `__torch_dispatch__`'s.
 
-use std::collections::BTreeSet;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use super::{contiguous_strides, Dims, Tensor, TensorImpl};
+use super::{contiguous_strides, DimMask, Dims, Tensor, TensorImpl};
 use crate::{DType, Device, Result, RuntimeError, Storage};
 
 /// The Python type and inner attributes of a subclass instance.
@@ -65,7 +64,7 @@ impl Tensor {
             dtype,
             requires_grad: false,
             is_leaf: true,
-            dynamic_dims: BTreeSet::new(),
+            dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
         };
         Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs })))
