@@ -305,22 +305,8 @@ mod tests {
 
     #[test]
     fn layouts_follow_c_rules() {
-        assert_eq!(
-            [
-                "dtype",
-                "device_kind",
-                "rank",
-                "storage_offset",
-                "sizes",
-                "strides",
-                "version",
-                "data",
-                "device_index",
-                "subclass"
-            ]
-            .map(|f| TENSOR_HEADER.offset(f)),
-            [0, 4, 8, 16, 24, 88, 152, 160, 168, 172]
-        );
+        let offsets: Vec<usize> = TENSOR_HEADER.fields.iter().map(|(name, _)| TENSOR_HEADER.offset(name)).collect();
+        assert_eq!(offsets, [0, 4, 8, 16, 24, 88, 152, 160, 168, 172]);
         assert_eq!(TENSOR_HEADER.size(), 176);
         assert_eq!(
             TENSOR_HEADER.llvm_type(),

@@ -26,16 +26,25 @@ fn call(case: &Case, module: &Module) -> Result<Effects, String> {
     Ok(Effects::capture(&before, &inputs, &outputs))
 }
 
+/// The module parsed as generated (checked to verify), and again through
+/// wrapc's specialization pipeline with MLIR's CSE and canonicalizer.
+fn reference_and_specialized<'c>(
+    context: &'c melior::Context,
+    text: &str,
+) -> Result<(Module<'c>, Module<'c>), TestCaseError> {
+    let reference = Module::parse(context, text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
+    prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
+    let mut specialized = Module::parse(context, text).unwrap();
+    let pipeline = "builtin.module(cse,canonicalize,wrap-specialize,cse,canonicalize)";
+    wrapc_passes::pipeline::run_pipeline(context, &mut specialized, pipeline)
+        .map_err(|e| TestCaseError::fail(format!("pipeline failed: {e}\n{text}")))?;
+    Ok((reference, specialized))
+}
+
 fn check_case(case: &Case) -> Result<(), TestCaseError> {
     let text = module_text(case);
     let context = wrapc_dialects::create_context();
-    let reference =
-        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
-    prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
-    let mut specialized = Module::parse(&context, &text).unwrap();
-    let pipeline = "builtin.module(cse,canonicalize,wrap-specialize,cse,canonicalize)";
-    wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, pipeline)
-        .map_err(|e| TestCaseError::fail(format!("pipeline failed: {e}\n{text}")))?;
+    let (reference, specialized) = reference_and_specialized(&context, &text)?;
     let expected = call(case, &reference);
     let actual = call(case, &specialized);
     prop_assert!(expected.is_ok() != case.broken_dupe, "reference run: {:?}\n{}", expected, text);
@@ -72,13 +81,7 @@ fn call_layered(case: &LayeredCase, module: &Module) -> Result<Effects, String> 
 fn check_layered(case: &LayeredCase) -> Result<(), TestCaseError> {
     let text = case.module_text();
     let context = wrapc_dialects::create_context();
-    let reference =
-        Module::parse(&context, &text).ok_or_else(|| TestCaseError::fail(format!("unparsable:\n{text}")))?;
-    prop_assert!(reference.as_operation().verify(), "generated IR does not verify:\n{}", text);
-    let mut specialized = Module::parse(&context, &text).unwrap();
-    let pipeline = "builtin.module(cse,canonicalize,wrap-specialize,cse,canonicalize)";
-    wrapc_passes::pipeline::run_pipeline(&context, &mut specialized, pipeline)
-        .map_err(|e| TestCaseError::fail(format!("pipeline failed: {e}\n{text}")))?;
+    let (reference, specialized) = reference_and_specialized(&context, &text)?;
     let expected = call_layered(case, &reference);
     prop_assert!(expected.is_ok(), "reference run: {:?}\n{}", expected, text);
     let actual = call_layered(case, &specialized);

@@ -404,20 +404,30 @@ static FunctionType wrapperCalleeType(Operation *callee, bool subclassWrapper) {
   return {};
 }
 
+/// The signature of what a runtime wrapper (or its call_compiled) calls: a
+/// func.func, or the wrap.subclass_wrapper of PyTorch's layering; emits an
+/// error on `op` and returns null otherwise.
+static FunctionType compiledCalleeType(Operation *op, FlatSymbolRefAttr name,
+                                      SymbolTableCollection &symbolTable) {
+  Operation *callee = symbolTable.lookupNearestSymbolFrom(op, name);
+  FunctionType type = isa_and_nonnull<RuntimeWrapperOp>(callee)
+                          ? FunctionType()
+                          : wrapperCalleeType(callee, /*subclassWrapper=*/true);
+  if (!type)
+    op->emitOpError() << "callee '" << name.getValue()
+                      << "' does not name a func.func or a "
+                         "wrap.subclass_wrapper";
+  return type;
+}
+
 LogicalResult
 RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *callee =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
   // The compiled graph, or (PyTorch's nesting) the subclass wrapper around
   // it, under an outer wrapper with subclass-level metadata.
   FunctionType calleeType =
-      isa_and_nonnull<RuntimeWrapperOp>(callee)
-          ? FunctionType()
-          : wrapperCalleeType(callee, /*subclassWrapper=*/true);
+      compiledCalleeType(*this, getCalleeAttr(), symbolTable);
   if (!calleeType)
-    return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a func.func or a "
-                            "wrap.subclass_wrapper";
+    return failure();
   FunctionType type = getFunctionType();
   if (calleeType.getInputs() != type.getInputs())
     return emitOpError() << "callee '" << getCallee() << "' takes "
@@ -630,18 +640,12 @@ LogicalResult CheckSameTensorOp::verify() {
 
 LogicalResult
 CallCompiledOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *callee =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  // A func.func, or the subclass wrapper an outer runtime wrapper calls
-  // (a func.func itself once wrap-flatten-subclasses ran).
+  // The subclass wrapper an outer runtime wrapper calls is a func.func
+  // itself once wrap-flatten-subclasses ran.
   FunctionType calleeType =
-      isa_and_nonnull<RuntimeWrapperOp>(callee)
-          ? FunctionType()
-          : wrapperCalleeType(callee, /*subclassWrapper=*/true);
+      compiledCalleeType(*this, getCalleeAttr(), symbolTable);
   if (!calleeType)
-    return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a func.func or a "
-                            "wrap.subclass_wrapper";
+    return failure();
   if (TypeRange(calleeType.getInputs()) != TypeRange(getOperandTypes()))
     return emitOpError() << "passes " << getOperandTypes() << " but '"
                          << getCallee() << "' takes " << calleeType.getInputs();
