@@ -43,7 +43,8 @@ unsafe extern "C" fn graph_trampoline(
     match run_graph(&case, &args) {
         Ok(results) if results.len() == n_out => {
             for (k, value) in results.into_iter().enumerate() {
-                let Value::Tensor(t) = value else { return 6 };
+                // Symbolic ints (saved for backward) cross as 0-d tensors.
+                let Ok(Some(t)) = value.to_native() else { return 6 };
                 // SAFETY: the caller passes room for n_out handles.
                 unsafe { *outputs.add(k) = capi::into_handle(t) };
             }

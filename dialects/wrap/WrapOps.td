@@ -54,7 +54,13 @@ def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
     The callee takes the wrapper's arguments and returns, in order: the new
     value of every input mutated outside the graph, then every user output
     (aliases included, as the graph computed them), then
-    `num_intermediate_bases` intermediate bases.
+    `num_intermediate_bases` intermediate bases. In training
+    (`trace_joint`) the callee may be the partitioned forward graph itself
+    rather than AOTAutograd's `CompiledFunction` around it: it then also
+    returns `num_saved_tensors` tensors and `num_saved_symints` symbolic
+    ints saved for backward, last, which `CompiledFunction.forward` keeps
+    for the backward pass (`ctx.save_for_backward`, `ctx.symints`) and
+    never returns; the wrapper drops them (wrapc runs no backward).
 
     With tensor subclasses PyTorch nests the wrappers: this wrapper, with
     subclass-level metadata, calls the `wrap.subclass_wrapper` (`@callee`
@@ -87,6 +93,8 @@ def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
     UnitAttr:$trace_joint,
     DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$detach_inputs,
     DefaultValuedAttr<I64Attr, "0">:$num_intermediate_bases,
+    DefaultValuedAttr<I64Attr, "0">:$num_saved_tensors,
+    DefaultValuedAttr<I64Attr, "0">:$num_saved_symints,
     OptionalAttr<BoolAttr>:$grad_enabled_mutation,
     UnitAttr:$disable_amp
   );

@@ -21,6 +21,9 @@ struct RuntimeWrapper<'c> {
     trace_joint: bool,
     detach_inputs: Vec<usize>,
     num_intermediate_bases: usize,
+    /// Tensors and symbolic ints the forward graph saves for backward:
+    /// returned last, kept by `CompiledFunction`, never by the caller.
+    num_saved: usize,
     grad_enabled_mutation: Option<bool>,
 }
 
@@ -35,6 +38,8 @@ fn read_runtime_wrapper<'c>(op: OperationRef<'c, '_>) -> Result<RuntimeWrapper<'
         trace_joint: ir::has_unit_attr(op, "trace_joint"),
         detach_inputs: ir::dense_i64_attr(op, "detach_inputs").into_iter().map(|i| i as usize).collect(),
         num_intermediate_bases: ir::int_attr(op, "num_intermediate_bases").unwrap_or(0) as usize,
+        num_saved: (ir::int_attr(op, "num_saved_tensors").unwrap_or(0)
+            + ir::int_attr(op, "num_saved_symints").unwrap_or(0)) as usize,
         grad_enabled_mutation: ir::bool_attr(op, "grad_enabled_mutation"),
     })
 }
@@ -77,7 +82,7 @@ pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: 
     // 5. Arity.
     let mutated: Vec<usize> =
         (0..w.inputs.len()).filter(|&i| w.inputs[i].mutation_type == MutationType::MutatedOutGraph).collect();
-    let expected = mutated.len() + w.outputs.len() + w.num_intermediate_bases;
+    let expected = mutated.len() + w.outputs.len() + w.num_intermediate_bases + w.num_saved;
     if all_outs.len() != expected {
         return Err(InterpError::at(
             op,

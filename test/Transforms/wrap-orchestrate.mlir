@@ -235,3 +235,18 @@ wrap.runtime_wrapper @outer : (!Two, !Two, !wrap.tensor<4xf32>) -> (!Two, !wrap.
             #wrap.input<mutates_data, mutations_under_no_grad_or_inference_mode, is_leaf, keep_input_mutations>,
             #wrap.input<is_leaf>]
     outputs [#wrap.output<is_input, base = 0>, #wrap.output<non_alias>]
+
+// -----
+
+// Values saved for backward come back from the forward graph last; the
+// wrapper marks only what CompiledFunction returns and drops them.
+// CHECK-LABEL: func.func @fw(
+// CHECK:         %[[R:.*]]:3 = wrap.call_compiled @fw_graph(
+// CHECK:         wrap.mark_differentiable %[[R]]#0, true
+// CHECK-NOT:     wrap.mark_differentiable
+// CHECK:         return
+func.func private @fw_graph(!wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, index)
+wrap.runtime_wrapper @fw : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @fw_graph
+    inputs [#wrap.input<requires_grad, is_leaf>] outputs [#wrap.output<non_alias, requires_grad>]
+    {trace_joint, num_saved_tensors = 1, num_saved_symints = 1}
+

@@ -83,6 +83,10 @@ pub struct Case {
     pub grad_enabled_mutation: Option<bool>,
     pub grad_mode: bool,
     pub num_intermediate_bases: usize,
+    /// With `trace_joint`: tensors and symbolic ints the graph also
+    /// returns, last, as saved for backward (never the caller's).
+    pub num_saved_tensors: usize,
+    pub num_saved_symints: usize,
     /// How `@f`'s inputs and outputs are packed into tensor subclasses by
     /// a `wrap.subclass_wrapper @g` (empty: no subclass wrapper).
     pub input_groups: Vec<Group>,
@@ -191,9 +195,21 @@ pub fn case() -> impl Strategy<Value = Case> {
         0usize..3,
         (any::<bool>(), prop::collection::vec(0u8..6, 8), prop::collection::vec(0u8..3, 8)),
         (prop::collection::vec((any::<u8>(), any::<u8>()), 0..4), 0u8..8),
+        (0usize..3, 0usize..3),
     )
         .prop_map(
-            |(inputs, outputs, trace_joint, detach_mask, grad_enabled_mutation, grad_mode, bases, groups, dupes)| {
+            |(
+                inputs,
+                outputs,
+                trace_joint,
+                detach_mask,
+                grad_enabled_mutation,
+                grad_mode,
+                bases,
+                groups,
+                dupes,
+                saved,
+            )| {
                 let (use_subclasses, input_choices, output_choices) = groups;
                 let (dupe_choices, broken_roll) = dupes;
                 let mut case = normalize(Case {
@@ -204,6 +220,8 @@ pub fn case() -> impl Strategy<Value = Case> {
                     grad_enabled_mutation,
                     grad_mode,
                     num_intermediate_bases: bases,
+                    num_saved_tensors: if trace_joint { saved.0 } else { 0 },
+                    num_saved_symints: if trace_joint { saved.1 } else { 0 },
                     input_groups: vec![],
                     output_groups: vec![],
                     outer_args: vec![],
@@ -484,6 +502,8 @@ pub fn module_text(case: &Case) -> String {
         case.inputs.iter().filter(|i| is_mutated_out_of_graph(i.0)).map(|i| input_type(i.0).to_string()).collect();
     graph_results.extend(result_types.iter().cloned());
     graph_results.extend(std::iter::repeat_n("!wrap.tensor<6xf32>".to_string(), case.num_intermediate_bases));
+    graph_results.extend(std::iter::repeat_n("!wrap.tensor<6xf32>".to_string(), case.num_saved_tensors));
+    graph_results.extend(std::iter::repeat_n("index".to_string(), case.num_saved_symints));
     let detach: Vec<String> = (0..case.inputs.len())
         .filter(|&i| case.trace_joint && case.inputs[i].0 != InputKind::Symint && case.detach_mask & (1 << i) != 0)
         .map(|i| i.to_string())
@@ -491,6 +511,12 @@ pub fn module_text(case: &Case) -> String {
     let mut attrs = vec![format!("num_intermediate_bases = {}", case.num_intermediate_bases)];
     if case.trace_joint {
         attrs.push("trace_joint".into());
+        for (name, n) in [("num_saved_tensors", case.num_saved_tensors), ("num_saved_symints", case.num_saved_symints)]
+        {
+            if n > 0 {
+                attrs.push(format!("{name} = {n}"));
+            }
+        }
         if !detach.is_empty() {
             attrs.push(format!("detach_inputs = array<i64: {}>", detach.join(", ")));
         }
@@ -716,5 +742,7 @@ pub fn run_graph(case: &Case, args: &[Value]) -> Result<Vec<Value>, String> {
     }
     results.extend(user.into_iter().map(Value::Tensor));
     results.extend(bases.into_iter().map(Value::Tensor));
+    results.extend((0..case.num_saved_tensors).map(|k| Value::Tensor(fresh(2000.0 + k as f64, N))));
+    results.extend((0..case.num_saved_symints).map(|k| Value::Int(k as i64 + 1)));
     Ok(results)
 }

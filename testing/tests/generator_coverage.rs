@@ -11,7 +11,7 @@ use wrapc_testing::layered::{layered_case, Kind, Mutation, Output};
 fn generator_covers_duplicates_and_subclasses() {
     let mut runner = TestRunner::deterministic();
     let strategy = case();
-    let (mut dedupe, mut broken, mut subclass, mut plain) = (0, 0, 0, 0);
+    let (mut dedupe, mut broken, mut subclass, mut plain, mut saved) = (0, 0, 0, 0, 0);
     for _ in 0..1000 {
         let case = strategy.new_tree(&mut runner).expect("a case").current();
         let text = module_text(&case);
@@ -32,6 +32,8 @@ fn generator_covers_duplicates_and_subclasses() {
         } else {
             assert!(!case.broken_dupe);
         }
+        assert!(case.trace_joint || case.num_saved_tensors + case.num_saved_symints == 0);
+        saved += usize::from(case.num_saved_tensors > 0 && case.num_saved_symints > 0);
         subclass += usize::from(!case.input_groups.is_empty());
         plain += usize::from(case.outer_args.is_empty() && case.input_groups.is_empty());
     }
@@ -39,6 +41,7 @@ fn generator_covers_duplicates_and_subclasses() {
     assert!(broken >= 5, "only {broken} of 1000 cases break a duplicate");
     assert!(subclass >= 100, "only {subclass} of 1000 cases use subclasses");
     assert!(plain >= 100, "only {plain} of 1000 cases are plain");
+    assert!(saved >= 50, "only {saved} of 1000 cases return tensors and symints saved for backward");
 }
 
 #[test]

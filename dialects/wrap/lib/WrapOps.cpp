@@ -236,7 +236,8 @@ SmallVector<unsigned> RuntimeWrapperOp::getMutatedInGraphInputs() {
 
 unsigned RuntimeWrapperOp::getExpectedCalleeResultCount() {
   return getMutatedOutOfGraphInputs().size() + getOutputs().size() +
-         getNumIntermediateBases();
+         getNumIntermediateBases() + getNumSavedTensors() +
+         getNumSavedSymints();
 }
 
 LogicalResult RuntimeWrapperOp::verify() {
@@ -251,6 +252,12 @@ LogicalResult RuntimeWrapperOp::verify() {
                          << type.getNumResults() << " results";
   if (getNumIntermediateBasesAttr().getInt() < 0)
     return emitOpError() << "num_intermediate_bases must be non-negative";
+  if (getNumSavedTensorsAttr().getInt() < 0 ||
+      getNumSavedSymintsAttr().getInt() < 0)
+    return emitOpError() << "the counts of values saved for backward must be "
+                            "non-negative";
+  if ((getNumSavedTensors() || getNumSavedSymints()) && !getTraceJoint())
+    return emitOpError() << "values saved for backward need 'trace_joint'";
 
   for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
     InputInfoAttr info = getInputInfo(i);
@@ -435,13 +442,19 @@ RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << " but the wrapper passes " << type.getInputs();
   unsigned expected = getExpectedCalleeResultCount();
   SmallVector<unsigned> mutated = getMutatedOutOfGraphInputs();
-  if (calleeType.getNumResults() != expected)
-    return emitOpError() << "callee '" << getCallee() << "' returns "
-                         << calleeType.getNumResults() << " values but "
-                         << expected << " are expected (" << mutated.size()
-                         << " mutated inputs + " << type.getNumResults()
-                         << " outputs + " << getNumIntermediateBases()
-                         << " intermediate bases)";
+  if (calleeType.getNumResults() != expected) {
+    InFlightDiagnostic diag =
+        emitOpError() << "callee '" << getCallee() << "' returns "
+                      << calleeType.getNumResults() << " values but "
+                      << expected << " are expected (" << mutated.size()
+                      << " mutated inputs + " << type.getNumResults()
+                      << " outputs + " << getNumIntermediateBases()
+                      << " intermediate bases";
+    if (getNumSavedTensors() || getNumSavedSymints())
+      diag << " + " << getNumSavedTensors() << " saved tensors + "
+           << getNumSavedSymints() << " saved symints";
+    return diag << ")";
+  }
   for (auto [k, inputIndex] : llvm::enumerate(mutated)) {
     if (isa<SubclassType>(type.getInput(inputIndex))) {
       if (calleeType.getResult(k) != type.getInput(inputIndex))
@@ -469,10 +482,22 @@ RuntimeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return emitOpError() << "result #" << i << " has type " << resultType
                            << " but the callee returns " << calleeResult;
   }
-  for (unsigned k = mutated.size() + type.getNumResults(); k < expected; ++k)
+  unsigned firstSavedTensor =
+      mutated.size() + type.getNumResults() + getNumIntermediateBases();
+  unsigned firstSavedSymint = firstSavedTensor + getNumSavedTensors();
+  for (unsigned k = mutated.size() + type.getNumResults(); k < firstSavedSymint;
+       ++k)
     if (!isa<WrapTensorType>(calleeType.getResult(k)))
+      return emitOpError() << "callee result #" << k << " is "
+                           << (k < firstSavedTensor
+                                   ? "an intermediate base"
+                                   : "a tensor saved for backward")
+                           << " and must be a tensor";
+  for (unsigned k = firstSavedSymint; k < expected; ++k)
+    if (!isSymbolicInt(calleeType.getResult(k)))
       return emitOpError() << "callee result #" << k
-                           << " is an intermediate base and must be a tensor";
+                           << " is a symbolic int saved for backward and must "
+                              "be an index or integer";
   unsigned firstBase = mutated.size() + type.getNumResults();
   for (auto [i, resultType] : llvm::enumerate(type.getResults())) {
     OutputInfoAttr info = getOutputInfo(i);

@@ -37,6 +37,7 @@ struct WrapperPlan<'c> {
     output_attrs: Vec<Attribute<'c>>,
     trace_joint: bool,
     detach_inputs: Vec<usize>,
+    num_intermediate_bases: usize,
     grad_enabled_mutation: Option<bool>,
     disable_amp: bool,
 }
@@ -72,6 +73,7 @@ impl<'c> WrapperPlan<'c> {
             output_attrs,
             trace_joint: ir::has_unit_attr(op, "trace_joint"),
             detach_inputs: ir::dense_i64_attr(op, "detach_inputs").into_iter().map(|i| i as usize).collect(),
+            num_intermediate_bases: ir::int_attr(op, "num_intermediate_bases").unwrap_or(0) as usize,
             grad_enabled_mutation: ir::bool_attr(op, "grad_enabled_mutation"),
             disable_amp: ir::has_unit_attr(op, "disable_amp"),
         })
@@ -142,9 +144,8 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
 /// The autograd layer of a training forward: what `CompiledFunction` does
 /// to the tensors it returns (see `wrap.mark_differentiable`).
 fn emit_autograd_marks<'c>(b: &Builder<'c, '_>, plan: &WrapperPlan<'c>, results: &[Value<'c, '_>]) {
-    let num_updated = plan.inputs_mutated(MutationType::MutatedOutGraph).count();
-    let num_intermediate_bases = results.len().saturating_sub(num_updated + plan.outputs.len());
-    let marks = autograd_function_marks(&plan.inputs, &plan.outputs, num_intermediate_bases);
+    // Values saved for backward come last and are never returned: unmarked.
+    let marks = autograd_function_marks(&plan.inputs, &plan.outputs, plan.num_intermediate_bases);
     for (&value, mark) in results.iter().zip(marks) {
         if let (Some(differentiable), true) = (mark, ir::is_tensor(value.r#type())) {
             let flag = b.bool_attr(differentiable);

@@ -1105,3 +1105,31 @@ wrap.runtime_wrapper @inner : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls
 wrap.runtime_wrapper @nested : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @inner
     inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
 
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+// expected-error @+1 {{values saved for backward need 'trace_joint'}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>] {num_saved_tensors = 1}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>)
+// expected-error @+1 {{callee result #1 is a symbolic int saved for backward and must be an index or integer}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>] {trace_joint, num_saved_symints = 1}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> (!wrap.tensor<4xf32>, index)
+// expected-error @+1 {{callee result #1 is a tensor saved for backward and must be a tensor}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>] {trace_joint, num_saved_tensors = 1}
+
+// -----
+
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+// expected-error @+1 {{returns 1 values but 3 are expected (0 mutated inputs + 1 outputs + 0 intermediate bases + 1 saved tensors + 1 saved symints)}}
+wrap.runtime_wrapper @f : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>] {trace_joint, num_saved_tensors = 1, num_saved_symints = 1}
+

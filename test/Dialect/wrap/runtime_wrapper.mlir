@@ -82,3 +82,14 @@ wrap.runtime_wrapper @outer : (!Two, !Two, !wrap.tensor<4xf32>) -> (!Two, !wrap.
             #wrap.input<mutates_data, mutations_under_no_grad_or_inference_mode, is_leaf, keep_input_mutations>,
             #wrap.input<is_leaf>]
     outputs [#wrap.output<is_input, base = 0>, #wrap.output<non_alias>]
+
+// -----
+
+// A training forward graph as AOTAutograd partitions it: after the outputs,
+// a tensor and a symbolic int saved for backward.
+// CHECK: wrap.runtime_wrapper @fw : (!wrap.tensor<?xf32>) -> !wrap.tensor<?xf32> calls @fw_graph inputs [#wrap.input<requires_grad, is_leaf>] outputs [#wrap.output<non_alias, requires_grad>] {num_saved_symints = 1 : i64, num_saved_tensors = 1 : i64, trace_joint}
+func.func private @fw_graph(!wrap.tensor<?xf32>) -> (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index)
+wrap.runtime_wrapper @fw : (!wrap.tensor<?xf32>) -> !wrap.tensor<?xf32> calls @fw_graph
+    inputs [#wrap.input<requires_grad, is_leaf>] outputs [#wrap.output<non_alias, requires_grad>]
+    {trace_joint, num_saved_tensors = 1, num_saved_symints = 1}
+
