@@ -21,7 +21,14 @@ use crate::{DType, Device, Result, RuntimeError, Storage};
 pub struct SubclassParts {
     type_name: String,
     attrs: Vec<(String, Tensor)>,
+    /// 1 + the deepest nested instance among the attributes.
+    depth: usize,
 }
+
+/// How deeply instances may nest: far beyond any real subclass (PyTorch's
+/// nest two or three levels), and shallow enough that taking one apart,
+/// comparing or dropping it recursively cannot exhaust the stack.
+pub const MAX_SUBCLASS_DEPTH: usize = 64;
 
 impl SubclassParts {
     pub fn type_name(&self) -> &str {
@@ -54,6 +61,12 @@ impl Tensor {
                 t.device()
             )));
         }
+        let depth = 1 + attrs.iter().filter_map(|(_, t)| t.subclass_parts()).map(|p| p.depth).max().unwrap_or(0);
+        if depth > MAX_SUBCLASS_DEPTH {
+            return Err(RuntimeError::Unsupported(format!(
+                "{type_name} nests subclass instances {depth} deep (at most {MAX_SUBCLASS_DEPTH})"
+            )));
+        }
         let strides = contiguous_strides(outer_sizes)?;
         super::geometry::check_sizes(outer_sizes, &strides)?;
         let inner = TensorImpl {
@@ -67,7 +80,7 @@ impl Tensor {
             dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
         };
-        Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs })))
+        Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs, depth })))
     }
 
     /// The subclass type and attributes, if this is a subclass instance.
@@ -183,6 +196,16 @@ mod tests {
             assert!(matches!(&error, RuntimeError::Unsupported(m) if m.contains("TwoTensor")), "{error}");
         }
         assert!(Tensor::subclass("", DType::F32, &[], vec![]).is_err());
+    }
+
+    #[test]
+    fn nesting_is_bounded() {
+        let mut instance = leaf(&[1.]);
+        for _ in 0..MAX_SUBCLASS_DEPTH {
+            instance = Tensor::subclass("Box", DType::F32, &[1], vec![("x".into(), instance)]).unwrap();
+        }
+        let error = Tensor::subclass("Box", DType::F32, &[1], vec![("x".into(), instance)]).unwrap_err();
+        assert!(error.to_string().contains("65 deep (at most 64)"), "{error}");
     }
 
     #[test]
