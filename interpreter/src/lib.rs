@@ -47,7 +47,14 @@ pub struct Interpreter<'c, 'a> {
     /// Entry points' parsed signatures: reading types back from MLIR
     /// prints them, which would cost more than the call itself.
     signatures: std::cell::RefCell<HashMap<String, std::rc::Rc<Signature>>>,
+    /// Calls in progress (see [`MAX_CALL_DEPTH`]).
+    depth: std::cell::Cell<usize>,
 }
+
+/// How deeply calls may nest. Wrappers call a few levels down (dedupe,
+/// subclass, runtime wrapper, graph); a deeper stack is a recursive call,
+/// reported instead of overflowing the interpreter's own stack.
+pub const MAX_CALL_DEPTH: usize = 64;
 
 /// What the compiled prologue checks of each argument.
 enum Expected {
@@ -73,7 +80,7 @@ struct Signature {
 impl<'c, 'a> Interpreter<'c, 'a> {
     /// An interpreter of the symbols of `module` (a `builtin.module` op).
     pub fn new(module: OperationRef<'c, 'a>) -> Self {
-        Self { module, graphs: HashMap::new(), signatures: Default::default() }
+        Self { module, graphs: HashMap::new(), signatures: Default::default(), depth: Default::default() }
     }
 
     /// Supplies the body of the declared function `name`.
@@ -107,7 +114,16 @@ impl<'c, 'a> Interpreter<'c, 'a> {
         let Some(symbol) = self.lookup(name) else {
             return Err(InterpError::at(self.module, format!("no symbol named '{name}'")));
         };
-        self.call_symbol(symbol, name, args)
+        if self.depth.get() >= MAX_CALL_DEPTH {
+            return Err(InterpError::at(
+                symbol,
+                format!("calls nest more than {MAX_CALL_DEPTH} deep at '{name}' (a recursive call?)"),
+            ));
+        }
+        self.depth.set(self.depth.get() + 1);
+        let result = self.call_symbol(symbol, name, args);
+        self.depth.set(self.depth.get() - 1);
+        result
     }
 
     fn call_symbol(&self, symbol: OperationRef<'c, 'a>, name: &str, args: &[Value]) -> Result<Vec<Value>> {

@@ -48,3 +48,25 @@ func.func @f() -> (!wrap.tensor<4xi32>, !wrap.tensor<4xf32>) {
   // expected-error @+1 {{uses a tensor after its buffer was freed or reused}}
   return %v, %buf : !wrap.tensor<4xi32>, !wrap.tensor<4xf32>
 }
+
+// -----
+
+// Recursion, direct or mutual, would overflow the caller's stack at run
+// time: refused.
+func.func @self(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{calls @self recursively; wrapc's native code calls no function recursively}}
+  call @self(%x) : (!wrap.tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @ping(%x: !wrap.tensor<4xf32>) {
+  call @pong(%x) : (!wrap.tensor<4xf32>) -> ()
+  return
+}
+func.func @pong(%x: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{calls @ping recursively}}
+  call @ping(%x) : (!wrap.tensor<4xf32>) -> ()
+  return
+}

@@ -7,7 +7,7 @@
 // CHECK-SYMBOL: wrapc: error: calling @nope: {{.*}}no symbol named 'nope'
 
 // RUN: not wrapc interpret %s --entry launches --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-LAUNCH
-// CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+18]]:{{[0-9]+}}: kernel 'k' has no host payload; the host backend cannot launch it
+// CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+21]]:{{[0-9]+}}: kernel 'k' has no host payload; the host backend cannot launch it
 
 // RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/bad-dtype.json 2>&1 | FileCheck %s --check-prefix=CHECK-DTYPE
 // CHECK-DTYPE: wrapc: error: in {{.*}}bad-dtype.json: argument #0: tensor: unknown dtype 'f13'
@@ -15,6 +15,9 @@
 
 // RUN: not wrapc interpret %s --entry f --inputs %S/Inputs/ui8-overflow.json 2>&1 | FileCheck %s --check-prefix=CHECK-RANGE
 // CHECK-RANGE: wrapc: error: in {{.*}}ui8-overflow.json: argument #0: tensor: value #2 (300) does not fit ui8 (0..=255)
+
+// RUN: not wrapc interpret %S/Inputs/recursive.mlir --entry uses --inputs %S/Inputs/one-tensor-4.json 2>&1 | FileCheck %s --check-prefix=CHECK-RECURSION
+// CHECK-RECURSION: wrapc: error: calling @uses: {{.*}}recursive.mlir:1:1: calls nest more than 64 deep at 'uses' (a recursive call?)
 
 // RUN: not wrapc interpret %S/Inputs/does-not-verify.mlir --entry f --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-VERIFY
 // CHECK-VERIFY: does-not-verify.mlir:{{[0-9]+}}:{{[0-9]+}}: 'wrap.runtime_wrapper' op has 2 input metadata entries for 1 arguments

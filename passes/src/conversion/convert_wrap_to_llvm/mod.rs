@@ -27,6 +27,7 @@ use crate::Options;
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     reject_unlowered(module)?;
+    reject_recursion(module)?;
     split_internal_callees(module);
     let functions = entry_points(module)?;
     let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
@@ -65,6 +66,58 @@ fn reject_unlowered(module: OperationRef) -> PassResult {
 /// those calls: public entry points check what C hands them, but an inner
 /// call may legitimately pass what C may not (the null placeholder of an
 /// argument the compiler froze), and was checked by its caller already.
+/// Wrappers call down a fixed chain (dedupe, subclass, runtime wrapper,
+/// graph) and never recurse; a recursive call in native code would
+/// overflow the caller's stack at run time, so it is refused here.
+fn reject_recursion(module: OperationRef) -> PassResult {
+    let functions = ir::collect_ops(module, "func.func");
+    let index: HashMap<String, usize> =
+        functions.iter().enumerate().filter_map(|(i, f)| Some((ir::string_attr(*f, "sym_name")?, i))).collect();
+    // Each function's calls of functions in the module: (call op, callee).
+    let calls: Vec<Vec<(OperationRef, usize)>> = functions
+        .iter()
+        .map(|&f| {
+            [ir::collect_ops(f, "func.call"), ir::collect_ops(f, WrapOp::CallCompiled.name())]
+                .concat()
+                .into_iter()
+                .filter_map(|call| Some((call, *index.get(&ir::flat_symbol_attr(call, "callee")?)?)))
+                .collect()
+        })
+        .collect();
+    // Depth-first, iteratively: 0 unvisited, 1 on the current path, 2 done.
+    let mut state = vec![0u8; functions.len()];
+    for root in 0..functions.len() {
+        if state[root] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        state[root] = 1;
+        while let Some(&mut (f, ref mut next)) = stack.last_mut() {
+            let Some(&(call, callee)) = calls[f].get(*next) else {
+                state[f] = 2;
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            match state[callee] {
+                0 => {
+                    state[callee] = 1;
+                    stack.push((callee, 0));
+                }
+                1 => {
+                    let name = ir::string_attr(functions[callee], "sym_name").unwrap_or_default();
+                    return ir::fail(
+                        call,
+                        &format!("calls @{name} recursively; wrapc's native code calls no function recursively"),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 const UNCHECKED_PREFIX: &str = "__wrapc_unchecked_";
 
 /// The function a call names, as the user wrote it (not its twin).
