@@ -140,6 +140,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                         let name = self.c_string(&info.name);
                         let context = self.c_string(&format!("{}: argument #{i}", self.entry_name));
                         self.checked(RuntimeFn::SubclassCheckType, &[handle, name, context]);
+                        self.type_checked.insert(key(old_arg));
                         handle
                     }
                     Some(_) => handle,

@@ -263,6 +263,9 @@ struct FnLowering<'c, 'a, 'd> {
     owned: Vec<Value<'c, 'a>>,
     /// New values that are null pointers (`wrap.null`).
     nulls: HashSet<usize>,
+    /// Subclass-typed arguments whose type the prologue already checked:
+    /// a `wrap.subclass.check_type` of one needs no second call.
+    type_checked: HashSet<usize>,
     /// New values whose buffer was freed or handed to `wrap.reuse`.
     dead: HashSet<usize>,
     /// Open device guards (device, slot holding the context to restore):
@@ -346,6 +349,7 @@ fn lower_function(
             values: HashMap::new(),
             owned: Vec::new(),
             nulls: HashSet::new(),
+            type_checked: HashSet::new(),
             dead: HashSet::new(),
             guards: Vec::new(),
             anchor: None,
@@ -366,43 +370,74 @@ fn lower_function(
     Ok(())
 }
 
-/// For each function with a body: which arguments it only passes on to a
-/// compiled graph or returns, so that a caller may pass the null placeholder
-/// of a frozen argument there. Anything else would dereference the null
-/// handle; a call passing one to such an argument is a compile-time error.
+/// For each function with a body: which arguments it only returns or
+/// passes on to a call whose callee takes them null-safely in turn (or only
+/// declares them: the embedder's graph, which gets a frozen argument's
+/// placeholder in PyTorch too), so that a caller may pass the null
+/// placeholder of a frozen argument there. Anything else would dereference
+/// the null handle; a call passing one to such an argument is a
+/// compile-time error. Transitive: solved to a fixed point over the calls.
 fn null_safe_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
-    let mut safe = HashMap::new();
+    let mut safe: HashMap<String, Vec<bool>> = HashMap::new();
+    // (function, argument, callee, position): argument passed on as is.
+    let mut passes: Vec<(String, usize, String, usize)> = Vec::new();
     for &function in functions {
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
         let arguments: HashMap<usize, usize> =
             (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), i)).collect();
         let mut flags = vec![true; body.argument_count()];
-        mark_dereferenced(body, &arguments, &mut flags);
-        safe.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), flags);
+        let mut passed = Vec::new();
+        mark_dereferenced(body, &arguments, &mut flags, &mut passed);
+        passes.extend(passed.into_iter().map(|(arg, callee, position)| (name.clone(), arg, callee, position)));
+        safe.insert(name, flags);
     }
-    safe
+    loop {
+        let unsafe_now: Vec<(String, usize)> = passes
+            .iter()
+            .filter(|(f, arg, callee, position)| {
+                safe[f][*arg] && safe.get(callee).is_some_and(|flags| !flags.get(*position).copied().unwrap_or(false))
+            })
+            .map(|(f, arg, _, _)| (f.clone(), *arg))
+            .collect();
+        if unsafe_now.is_empty() {
+            return safe;
+        }
+        for (f, arg) in unsafe_now {
+            safe.get_mut(&f).expect("a function with a body")[arg] = false;
+        }
+    }
 }
 
 /// Clears the flag of every argument in `arguments` that an op in `block`
-/// (or nested in it) uses other than by passing it to a compiled graph or
-/// returning it.
-fn mark_dereferenced(block: BlockRef, arguments: &HashMap<usize, usize>, flags: &mut [bool]) {
+/// (or nested in it) uses other than by returning it or passing it to a
+/// call; the calls are collected in `passed` as (argument, callee,
+/// operand position).
+fn mark_dereferenced(
+    block: BlockRef,
+    arguments: &HashMap<usize, usize>,
+    flags: &mut [bool],
+    passed: &mut Vec<(usize, String, usize)>,
+) {
     let mut next = block.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
-        let passes_on =
-            WrapOp::of(&op) == Some(WrapOp::CallCompiled) || op.name().as_string_ref().as_str() == Ok("func.return");
-        if !passes_on {
-            for operand in op.operands() {
-                if let Some(&i) = arguments.get(&key(operand)) {
-                    flags[i] = false;
-                }
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        let callee = (WrapOp::of(&op) == Some(WrapOp::CallCompiled) || name == "func.call")
+            .then(|| ir::flat_symbol_attr(op, "callee"))
+            .flatten();
+        for (position, operand) in op.operands().enumerate() {
+            let Some(&i) = arguments.get(&key(operand)) else { continue };
+            match &callee {
+                Some(callee) => passed.push((i, callee.clone(), position)),
+                None if name == "func.return" => {}
+                None => flags[i] = false,
             }
         }
         for region in op.regions() {
             let mut inner = region.first_block();
             while let Some(b) = inner {
-                mark_dereferenced(b, arguments, flags);
+                mark_dereferenced(b, arguments, flags, passed);
                 inner = b.next_in_region();
             }
         }

@@ -9,7 +9,7 @@ use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
 
 use super::abi::*;
-use super::FnLowering;
+use super::{key, FnLowering};
 use crate::ir::{self, PassResult};
 
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
@@ -21,7 +21,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn lower_subclass_check_type(&mut self, op: OperationRef<'c, '_>, value: Value<'c, 'a>) -> PassResult {
-        let info = self.subclass_info(op, op.operand(0).unwrap().r#type())?;
+        let checked = op.operand(0).unwrap();
+        // The prologue checked this argument against the same type already
+        // (types are static): no second run-time call.
+        if self.type_checked.contains(&key(checked)) {
+            return Ok(());
+        }
+        let info = self.subclass_info(op, checked.r#type())?;
         let name = self.c_string(&info.name);
         let context = self.c_string(&format!("{}: wrap.subclass.check_type", self.entry_name));
         self.checked(RuntimeFn::SubclassCheckType, &[value, name, context]);
