@@ -9,10 +9,15 @@ import torch
 
 
 def clone_args(args: Sequence[Any]) -> list[Any]:
-    """Fresh copies with the same layout, storages shared as in ``args``."""
+    """Fresh copies with the same layout, storages shared as in ``args``;
+    a tensor passed twice is one copy passed twice."""
     storages: dict[int, Any] = {}
+    copies: dict[int, Any] = {}
     out = []
     for a in args:
+        if isinstance(a, torch.Tensor) and id(a) in copies:
+            out.append(copies[id(a)])
+            continue
         if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor:
             out.append(copy.deepcopy(a) if isinstance(a, torch.Tensor) else a)
             continue
@@ -24,6 +29,7 @@ def clone_args(args: Sequence[Any]) -> list[Any]:
             t.set_(storages[key], a.storage_offset(), a.size(), a.stride())
         if a.requires_grad:
             t.requires_grad_(True)
+        copies[id(a)] = t
         out.append(t)
     return out
 

@@ -249,6 +249,26 @@ DIRECT_CASES = {
 }
 
 
+def twice(x, *rest):
+    """The same tensor object as the first two arguments."""
+    return [x, x, *rest]
+
+
+# One tensor passed as several arguments, one of them mutated:
+# AOTDedupeWrapper compiles the graph on the deduplicated arguments and the
+# native entry is a wrap.dedupe_wrapper (Dynamo deduplicates its graph's
+# inputs itself, so only direct AOTAutograd use reaches this).
+DIRECT_CASES.update(
+    {
+        "dupe_data_mutation": (lambda a, b: (a.add_(1), b * 2)[1], lambda: twice(t(3))),
+        "dupe_both_mutated": (lambda a, b, c: (a.add_(1), b.mul_(2), a + c)[2], lambda: twice(t(3), t(3))),
+        "dupe_metadata_mutation": (lambda a, b: (a.t_(), b + 1)[1], lambda: twice(t(2, 3))),
+        "dupe_apart": (lambda c, a, b, d: (b.sub_(c), a * d)[1], lambda: [t(4), *twice(t(4) * 3), t(4) + 1]),
+        "dupe_returned": (lambda a, b: (a.mul_(3), b)[1], lambda: twice(t(2, 2))),
+    }
+)
+
+
 KEEP_IN_GRAPH = {"set_", "set_then_view", "in_graph_mutation"}
 
 
@@ -279,6 +299,51 @@ def test_direct_rejects_arguments_it_was_not_compiled_for():
             native(t(5))
         with pytest.raises(TypeError, match="takes 1 arguments"):
             native(t(4), t(4))
+
+
+def test_direct_dupe_must_stay_one_tensor():
+    # Compiled for one tensor passed twice, called with two: the dedupe
+    # wrapper's check fails the call, as AOTDedupeWrapper's debug check
+    # does, and nothing is mutated.
+    fn = lambda a, b: (a.add_(1), b * 2)[1]  # noqa: E731
+    native = wrapc_torch.compile(fn, twice(t(3)), inner="eager")
+    x, y = t(3), t(3)
+    before = x.clone()
+    with torch.no_grad():
+        with pytest.raises(RuntimeError, match="input 1 would be a duplicate of input 0"):
+            native(x, y)
+        torch.testing.assert_close(x, before)
+        out = native(x, x)
+    torch.testing.assert_close(out, (before + 1) * 2)
+    torch.testing.assert_close(x, before + 1)
+
+
+def test_direct_dupe_training():
+    # A non-leaf that requires grad, passed twice and mutated: the training
+    # path (CompiledFunction) under the dedupe wrapper; the forward and the
+    # gradient reaching the leaf match aot_function's.
+    def fn(a, b):
+        a.mul_(2)
+        return b + 1, a * 3
+
+    def run(compiled):
+        w = torch.ones(3, device=DEVICE, requires_grad=True)
+        x = w * t(3)
+        out = compiled(x, x)
+        (out[0].sum() + out[1].sum()).backward()
+        return [o.detach() for o in out], [o.requires_grad for o in out], x.detach(), x._version, w.grad
+
+    example = t(3).requires_grad_() * 1
+    got = run(wrapc_torch.compile(fn, twice(example), inner="eager"))
+    want = run(aot_function(fn, _nop))
+    for g, w in zip(got, want):
+        if isinstance(w, torch.Tensor):
+            torch.testing.assert_close(g, w)
+        elif isinstance(w, list) and w and isinstance(w[0], torch.Tensor):
+            for gi, wi in zip(g, w):
+                torch.testing.assert_close(gi, wi)
+        else:
+            assert g == w
 
 
 def test_direct_module_binds_parameters():

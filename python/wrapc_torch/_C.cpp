@@ -137,7 +137,9 @@ struct Wrapper {
   EntryFn entry;
   PyObject *graph;   // boxed callable: graph(list) -> sequence
   PyObject *prefix;  // tuple of leading arguments (parameters, buffers)
-  std::vector<char> in_kinds, out_kinds, graph_out_kinds;  // 't' or 'i'
+  // 't' or 'i' per argument and result of the wrapper and of the graph (a
+  // dedupe wrapper's graph takes fewer arguments than the entry).
+  std::vector<char> in_kinds, out_kinds, graph_in_kinds, graph_out_kinds;
   // Per output, the frozenset of dims to mark dynamic (null: none), built
   // once when the wrapper is made.
   std::vector<PyObject *> dynamic_sets;
@@ -315,7 +317,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   Wrapper *w = call->wrapper;
   // The kinds came from Python: a library whose graph has another signature
   // is an error here, not an out-of-range read.
-  if (n_in != w->in_kinds.size() || n_out != w->graph_out_kinds.size()) {
+  if (n_in != w->graph_in_kinds.size() || n_out != w->graph_out_kinds.size()) {
     rt.set_error("wrapc: the compiled graph's signature differs from the kinds the wrapper was built with");
     return kStatusError;
   }
@@ -326,7 +328,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   try {
     if (!args) throw std::runtime_error("wrapc: out of memory");
     for (size_t i = 0; i < n_in; ++i) {
-      PyObject *value = to_python(*call, inputs[i], w->in_kinds[i]);
+      PyObject *value = to_python(*call, inputs[i], w->graph_in_kinds[i]);
       if (!value) throw std::runtime_error("wrapc: converting a graph argument failed");
       PyList_SET_ITEM(args, i, value);
     }
@@ -431,13 +433,13 @@ bool export_graph_symbol() {
 PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
-  static const char *names[] = {"library", "entry", "graph", "prefix", "inputs", "outputs", "graph_outputs",
-                                "dynamic_dims", "single", nullptr};
+  static const char *names[] = {"library",       "entry",        "graph",  "prefix", "inputs", "outputs",
+                                "graph_inputs",  "graph_outputs", "dynamic_dims", "single", nullptr};
   const char *path, *entry;
-  PyObject *graph, *prefix, *ins, *outs, *gouts, *dyn;
+  PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn;
   int single = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUO|p", const_cast<char **>(names), &path, &entry, &graph,
-                                   &PyTuple_Type, &prefix, &ins, &outs, &gouts, &dyn, &single))
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|p", const_cast<char **>(names), &path, &entry, &graph,
+                                   &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single))
     return -1;
   self->single = single;
   if (!PyCallable_Check(graph)) {
@@ -445,7 +447,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
     return -1;
   }
   if (!parse_kinds(ins, &self->in_kinds) || !parse_kinds(outs, &self->out_kinds) ||
-      !parse_kinds(gouts, &self->graph_out_kinds))
+      !parse_kinds(gins, &self->graph_in_kinds) || !parse_kinds(gouts, &self->graph_out_kinds))
     return -1;
   PyObject *dims = PySequence_Fast(dyn, "dynamic_dims must be a sequence");
   if (!dims) return -1;
@@ -591,7 +593,16 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
-      handles[i] = mirror(call, t);
+      // One tensor passed twice is one runtime object (a dedupe wrapper
+      // checks exactly that), not two mirrors with separate metadata.
+      wrt_tensor *earlier = nullptr;
+      for (auto &m : call.inputs)
+        if (m.handle && m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) earlier = m.handle;
+      if (earlier) {
+        if (rt.retain(earlier, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
+      } else {
+        handles[i] = mirror(call, t);
+      }
       call.inputs.push_back({handles[i], t});
       InputState &was = before[i];
       was.version = runtime_version(handles[i]);

@@ -57,6 +57,11 @@ class _Captured:
         # CompiledFunction.apply and the wrapper runs with trace_joint.
         self.trace_joint: bool = False
         self.detach_inputs: list[int] = []
+        # AOTDedupeWrapper's add_dupe_map when the same tensor is passed
+        # as several arguments and mutated (else empty): the native entry
+        # takes every argument and checks each duplicate is the tensor it
+        # repeats; the metadata and graph are the deduplicated ones.
+        self.dupes: list[int] = []
 
 
 def _inductor_forward_compiler(
@@ -170,6 +175,7 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
     """AOTAutograd's stages 1 and 2b for ``gm``; stage 2c is wrapc's."""
     from torch._dynamo import compiled_autograd
     from torch._functorch._aot_autograd import graph_compile
+    from torch._functorch._aot_autograd.runtime_wrappers import AOTDedupeWrapper, AOTSyntheticBaseWrapper
     from torch._functorch.aot_autograd import (
         aot_stage1_graph_capture,
         aot_stage2_compile,
@@ -216,9 +222,12 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
         reason = ""
         if capture.maybe_subclass_meta is not None:
             reason = "the graph takes or returns tensor subclasses"
-        elif any(getattr(w, "needs_post_compile", False) for w in capture.wrappers):
-            reason = "the graph's inputs are duplicated or alias each other (dedupe / synthetic-base wrappers)"
+        elif any(isinstance(w, AOTSyntheticBaseWrapper) and w.needs_post_compile for w in capture.wrappers):
+            reason = "the graph mutates an input that aliases another input (synthetic bases)"
         else:
+            for w in capture.wrappers:
+                if isinstance(w, AOTDedupeWrapper) and w.needs_post_compile:
+                    captured.dupes = list(w.add_dupe_map)
             try:
                 _importer.check_supported(state.fw_metadata, training=training)
             except Unsupported as e:
@@ -268,6 +277,7 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         disable_amp=torch._C._is_any_autocast_enabled(),
         trace_joint=captured.trace_joint,
         detach_inputs=captured.detach_inputs,
+        dupes=captured.dupes,
     )
     library = compile_module(ir)
     kinds = lambda ks: "".join("t" if k == "tensor" else "i" for k in ks)  # noqa: E731
@@ -280,6 +290,7 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         tuple(prefix),
         kinds(sig.inputs),
         kinds(sig.outputs),
+        kinds(sig.graph_inputs),
         kinds(sig.graph_outputs),
         sig.dynamic_dims,
         single,
@@ -385,26 +396,41 @@ def compile(
     return _native(captured, captured.params, single=not module.returns_sequence)
 
 
-def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None) -> str:
+def _export_ir(captured: _Captured) -> str:
+    if captured.fallback is not None:
+        raise Unsupported(captured.reason)
+    ir, _ = _importer.emit(
+        captured.meta,
+        captured.fake_inputs,
+        captured.graph_outputs,
+        trace_joint=captured.trace_joint,
+        detach_inputs=captured.detach_inputs,
+        dupes=captured.dupes,
+    )
+    return ir
+
+
+def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None, direct: bool = False) -> str:
     """The wrap IR wrapc imports for ``fn`` (its first graph) called on
     ``example_inputs`` under the current grad mode, as text; also written
     to ``path`` when given. The graph's compute is left to the
     embedder (``@wrapc_torch_graph``), so the module is the runtime wrapper
-    alone: feed it to ``wrapc-opt``, lit tests or a bug report."""
+    alone: feed it to ``wrapc-opt``, lit tests or a bug report.
+
+    ``direct``: trace as :func:`compile` does (AOTAutograd on the whole
+    function, no Dynamo), which keeps what Dynamo would take out of the
+    graph (a tensor passed twice, in-place metadata changes of inputs)."""
+    if direct:
+        module = _FunctionModule(fn)
+        ir = _export_ir(_capture(module, list(example_inputs), "eager"))
+        if path is not None:
+            with open(path, "w") as f:
+                f.write(ir)
+        return ir
     modules: list[str] = []
 
     def recording_backend(gm: torch.fx.GraphModule, inputs: Sequence[Any]) -> Callable[..., Any]:
-        captured = _capture(gm, inputs, "eager")
-        if captured.fallback is not None:
-            raise Unsupported(captured.reason)
-        ir, _ = _importer.emit(
-            captured.meta,
-            captured.fake_inputs,
-            captured.graph_outputs,
-            trace_joint=captured.trace_joint,
-            detach_inputs=captured.detach_inputs,
-        )
-        modules.append(ir)
+        modules.append(_export_ir(_capture(gm, inputs, "eager")))
         return gm.forward
 
     torch._dynamo.reset()

@@ -20,6 +20,9 @@ from torch._functorch._aot_autograd.schemas import OutputType
 
 GRAPH_SYMBOL = "wrapc_torch_graph"
 WRAPPER_SYMBOL = "wrapc_torch_wrapper"
+# The runtime wrapper over the deduplicated arguments, when the entry is a
+# dedupe wrapper.
+DEDUPED_SYMBOL = "wrapc_torch_deduped"
 
 # torch dtype -> wrap element type (the dialect's spelling; the runtime's
 # dtype codes are the extension's business, through wrapc_runtime.h).
@@ -64,6 +67,8 @@ class Signature:
 
     # per wrapper input: "tensor" or "int"
     inputs: list[str] = field(default_factory=list)
+    # per graph input (the wrapper's, less dropped duplicates)
+    graph_inputs: list[str] = field(default_factory=list)
     # per wrapper output: "tensor" or "int"
     outputs: list[str] = field(default_factory=list)
     # per graph output: "tensor" or "int"
@@ -174,7 +179,8 @@ def check_supported(meta: Any, *, training: bool = False) -> None:
 
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
-         source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = ()) -> tuple[str, Signature]:
+         source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = (),
+         dupes: Sequence[int] = ()) -> tuple[str, Signature]:
     """Level-1 wrap IR for one graph and the ABI of its wrapper.
 
     ``inputs`` are the graph's (fake) example inputs, ``graph_outputs`` the
@@ -182,7 +188,10 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     intermediate bases. ``trace_joint``: the callee is AOTAutograd's
     CompiledFunction (training), called with grad mode on and with the
     inputs ``detach_inputs`` detached (``_create_runtime_wrapper``'s
-    ``trace_joint`` and ``indices_of_inps_to_detach``).
+    ``trace_joint`` and ``indices_of_inps_to_detach``). ``dupes``:
+    ``AOTDedupeWrapper.add_dupe_map`` when the caller passes one tensor as
+    several arguments (``inputs`` and ``meta`` are then the deduplicated
+    ones); the entry is a ``wrap.dedupe_wrapper`` taking every argument.
     """
     check_supported(meta, training=trace_joint)
     if len(meta.input_info) != len(inputs):
@@ -201,7 +210,8 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
         # only until the epilogue's as_strided_/set_: its static type must
         # not promise one shape for both.
         in_types.append(value_type(x, f"input #{i}", dynamic=info.mutates_metadata))
-        sig.inputs.append(_kind(x))
+        sig.graph_inputs.append(_kind(x))
+    sig.inputs = list(sig.graph_inputs)
     graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]
     sig.graph_outputs = [_kind(v) for v in graph_outputs]
 
@@ -244,11 +254,22 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     if source:
         lines += [f"// {line}" for line in source.splitlines()]
     lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(in_types)}) -> {tuple_type(graph_types)}")
+    runtime_wrapper = DEDUPED_SYMBOL if dupes else WRAPPER_SYMBOL
     lines.append(
-        f"wrap.runtime_wrapper @{WRAPPER_SYMBOL} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{GRAPH_SYMBOL}"
+        f"wrap.runtime_wrapper @{runtime_wrapper} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{GRAPH_SYMBOL}"
     )
     lines.append(f"    inputs [{', '.join(in_attrs)}]")
     lines.append(f"    outputs [{', '.join(out_attrs)}]")
     if flags:
         lines.append("    {" + ", ".join(flags) + "}")
+    if dupes:
+        # A duplicate is the argument it repeats: same type, same kind.
+        if any(not 0 <= d < len(in_types) for d in dupes):
+            raise Unsupported(f"a duplicate map {list(dupes)} for {len(in_types)} deduplicated inputs")
+        outer_types = [in_types[d] for d in dupes]
+        sig.inputs = [sig.graph_inputs[d] for d in dupes]
+        lines.append(
+            f"wrap.dedupe_wrapper @{WRAPPER_SYMBOL} : ({', '.join(outer_types)}) -> {tuple_type(out_types)}"
+            f" calls @{runtime_wrapper} dupes [{', '.join(str(d) for d in dupes)}]"
+        )
     return "\n".join(lines) + "\n", sig
