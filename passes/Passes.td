@@ -61,6 +61,20 @@ def WrapSpecializeMutationEpilogue
   ];
 }
 
+def WrapMergeViewInputs : Pass<"wrap-merge-view-inputs", "mlir::ModuleOp"> {
+  let summary = "Turn wrap.synthetic_base_wrapper into a function that passes aliased inputs as one base";
+  let description = [{
+    Each `wrap.synthetic_base_wrapper` becomes a `func.func` of the same
+    name and type that computes each base from the arguments merged into it
+    (`wrap.synthetic_base`: their common `_base`, or a fresh tensor over
+    their storage), calls the callee with the bases and the other
+    arguments, applies the metadata mutations of merged arguments with
+    `wrap.as_strided_inplace`, and returns the callee's results, as
+    `AOTSyntheticBaseWrapper` does at run time. The callee must already be
+    a function: run it after `wrap-orchestrate` (as `wrap-specialize` does).
+  }];
+}
+
 def WrapRemoveDupeArgs : Pass<"wrap-remove-dupe-args", "mlir::ModuleOp"> {
   let summary = "Turn wrap.dedupe_wrapper into a function that drops duplicate arguments";
   let description = [{

@@ -85,6 +85,7 @@ runtime_fns! {
     TensorDataPtr = "wrt_tensor_data_ptr"(Ptr) -> Ptr;
     AsStrided = "wrt_as_strided"(Ptr, Size, Ptr, Ptr, I64, Ptr) -> I32;
     AssertSizeStride = "wrt_assert_size_stride"(Ptr, Size, Ptr, Ptr) -> I32;
+    SyntheticBase = "wrt_synthetic_base"(Ptr, Ptr, Size, Bool, Size, Ptr, Ptr) -> I32;
     EmptyStrided = "wrt_empty_strided"(I32, I32, I32, Size, Ptr, Ptr, Ptr) -> I32;
     CheckArgument = "wrt_check_argument"(Ptr, Ptr, I64, I32, I32, Size, Ptr) -> I32;
     LaunchHost = "wrt_launch_host"(HostKernel, I64, I64, I64, Ptr) -> I32;

@@ -353,6 +353,38 @@ pub fn duplicate_message(duplicate: i64, original: i64) -> String {
     )
 }
 
+/// A `wrap.synthetic_base_wrapper`'s `args` map (PyTorch's
+/// `synthetic_base_info`) read for the callee: which arguments make each
+/// base, and which argument each remaining callee argument is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntheticBasePlan {
+    /// Per base (the callee's leading arguments), the aliases it stands
+    /// for, in argument order.
+    pub bases: Vec<Vec<usize>>,
+    /// Per later callee argument, the argument passed as it.
+    pub passed: Vec<usize>,
+}
+
+/// Reads a verified `args` map; `None` if it is not one the verifier
+/// accepts (indices 0..n each used, those used more than once first).
+pub fn synthetic_base_plan(args: &[i64]) -> Option<SyntheticBasePlan> {
+    let mut used_by: Vec<Vec<usize>> = vec![Vec::new(); args.len()];
+    for (i, &index) in args.iter().enumerate() {
+        used_by.get_mut(usize::try_from(index).ok()?)?.push(i);
+    }
+    let num_inner = used_by.iter().take_while(|users| !users.is_empty()).count();
+    if used_by[num_inner..].iter().any(|users| !users.is_empty()) {
+        return None;
+    }
+    used_by.truncate(num_inner);
+    let num_bases = used_by.iter().take_while(|users| users.len() > 1).count();
+    let passed = used_by.split_off(num_bases);
+    if num_bases == 0 || passed.iter().any(|users| users.len() != 1) {
+        return None;
+    }
+    Some(SyntheticBasePlan { bases: used_by, passed: passed.into_iter().map(|users| users[0]).collect() })
+}
+
 /// Which of a training forward's returns its `autograd.Function` marks, and
 /// how (`CompiledFunction.forward` in AOTAutograd's runtime_wrappers.py):
 /// one entry per value the callee returns (updated inputs, user outputs,
@@ -394,6 +426,17 @@ mod tests {
         assert_eq!(dedupe_args(&[0, 2]), None);
         assert_eq!(dedupe_args(&[0, -1]), None);
         assert_eq!(dedupe_args(&[]), Some(vec![]));
+    }
+
+    #[test]
+    fn synthetic_base_plan_follows_synthetic_base_info() {
+        // f(a, x, a.view(...), y): a and its view merged into base 0.
+        let plan = synthetic_base_plan(&[0, 1, 0, 2]).unwrap();
+        assert_eq!(plan, SyntheticBasePlan { bases: vec![vec![0, 2]], passed: vec![1, 3] });
+        assert_eq!(synthetic_base_plan(&[1, 0, 1]), None, "a plain argument before a base");
+        assert_eq!(synthetic_base_plan(&[0, 2, 0]), None, "a skipped index");
+        assert_eq!(synthetic_base_plan(&[0, 1]), None, "no base");
+        assert_eq!(synthetic_base_plan(&[0, -1]), None);
     }
 
     fn input(mutation_type: MutationType, flags: InputFlags) -> InputInfo {

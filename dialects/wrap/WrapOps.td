@@ -198,6 +198,54 @@ def Wrap_DedupeWrapperOp : Wrap_Op<"dedupe_wrapper", [
   }];
 }
 
+def Wrap_SyntheticBaseWrapperOp : Wrap_Op<"synthetic_base_wrapper", [
+    Symbol, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "PyTorch's AOTSyntheticBaseWrapper: mutated inputs that alias other inputs";
+  let description = [{
+    Declares `@sym_name` as a call of `@callee` in which inputs that alias
+    each other, one of them mutated, are passed as one base
+    (`AOTSyntheticBaseWrapper` and `merge_view_inputs` in
+    `torch/_functorch/_aot_autograd/runtime_wrappers.py`); the callee
+    regenerates them as views of it. `args` is PyTorch's
+    `synthetic_base_info`: per argument, the callee argument it becomes.
+    The callee's leading arguments are the bases, each shared by two or
+    more arguments (a view of it); every other callee argument is one
+    argument passed on. A base's type is the callee's: it is the aliases'
+    common `_base` when they have one, else a fresh 1-d tensor over their
+    storage with a version counter of its own, so a mutation through it
+    bumps none of the caller's counters (decided on every call, as
+    PyTorch does; a base of another shape than compiled fails the call).
+
+    `metadata_mutated` lists the merged arguments whose metadata the
+    function changes: the callee returns each one's new geometry after its
+    results, and the wrapper applies it to the argument with `as_strided_`.
+    `trace_joint`: the autograd case, where PyTorch also requires the
+    aliases to be views autograd relates.
+
+    ```mlir
+    wrap.synthetic_base_wrapper @f : (!wrap.tensor<6xf32>, !wrap.tensor<2x3xf32>, !wrap.tensor<4xf32>)
+        -> !wrap.tensor<4xf32> calls @f_inner args [0, 0, 1]
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    FlatSymbolRefAttr:$callee,
+    DenseI64ArrayAttr:$args,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$metadata_mutated,
+    UnitAttr:$trace_joint
+  );
+  let assemblyFormat = [{
+    $sym_name `:` $function_type `calls` $callee `args` $args
+    (`metadata_mutated` $metadata_mutated^)? attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// How many of the callee's arguments are bases.
+    unsigned getNumBases();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Level 2: straight-line wrapper steps
 //===----------------------------------------------------------------------===//
@@ -442,6 +490,33 @@ def Wrap_SubclassCheckTypeOp : Wrap_Op<"subclass.check_type"> {
   let summary = "assert a value's run-time subclass is the expected one";
   let arguments = (ins Wrap_SubclassType:$value);
   let assemblyFormat = "$value attr-dict `:` qualified(type($value))";
+}
+
+def Wrap_SyntheticBaseOp : Wrap_Op<"synthetic_base"> {
+  let summary = "the base PyTorch passes for inputs that alias each other";
+  let description = [{
+    The run-time half of a `wrap.synthetic_base_wrapper`: the base of
+    `members`, arguments `args` of the call, which must share one storage.
+    It is their common `_base` when some have one (every member without
+    one must be that base), else a fresh 1-d tensor over the whole storage
+    with its own version counter (`torch.empty(0).set_(storage)`), as
+    `merge_view_inputs` decides. A base that does not have the result's
+    sizes fails the call, as do members PyTorch refuses to merge (different
+    dtypes from their `_base`; under `trace_joint`, views autograd does not
+    relate).
+
+    ```mlir
+    %base = wrap.synthetic_base %a, %b {args = array<i64: 0, 1>} : !wrap.tensor<6xf32>, !wrap.tensor<2x3xf32> -> !wrap.tensor<6xf32>
+    ```
+  }];
+  let arguments = (ins Arg<Variadic<Wrap_TensorType>, "", [MemRead<Wrap_TensorState>]>:$members,
+                       DenseI64ArrayAttr:$args,
+                       UnitAttr:$trace_joint);
+  let results = (outs Wrap_NewTensor:$base);
+  let assemblyFormat = [{
+    $members attr-dict `:` qualified(type($members)) `->` qualified(type($base))
+  }];
+  let hasVerifier = 1;
 }
 
 def Wrap_CheckSameTensorOp : Wrap_Op<"check_same_tensor", [

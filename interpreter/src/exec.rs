@@ -274,6 +274,13 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             op,
             "a lazy launch is wrap-lower-lazy-launch's GPU form; interpret the module before that pass",
         )),
+        WrapOp::SyntheticBase => {
+            let members = (0..operands.len()).map(tensor).collect::<Result<Vec<_>>>()?;
+            let sizes: Vec<i64> = tensor_type(op)?.shape.iter().map(|&d| if d == DYNAMIC { -1 } else { d }).collect();
+            let trace_joint = ir::has_unit_attr(op, "trace_joint");
+            let base = Tensor::synthetic_base(&members, &ir::dense_i64_attr(op, "args"), trace_joint, &sizes);
+            Ok(vec![Value::Tensor(base.map_err(rt)?)])
+        }
         WrapOp::CheckSameTensor => {
             let (duplicate, original) = (ir::int_attr(op, "duplicate"), ir::int_attr(op, "original"));
             let (Some(duplicate), Some(original)) = (duplicate, original) else {
@@ -282,7 +289,11 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             crate::level1::check_duplicate(op, &tensor(0)?, &tensor(1)?, duplicate, original)?;
             none
         }
-        WrapOp::RuntimeWrapper | WrapOp::SubclassWrapper | WrapOp::DedupeWrapper | WrapOp::Kernel => {
+        WrapOp::RuntimeWrapper
+        | WrapOp::SubclassWrapper
+        | WrapOp::DedupeWrapper
+        | WrapOp::SyntheticBaseWrapper
+        | WrapOp::Kernel => {
             Err(InterpError::at(op, format!("'{}' declares a symbol; it is called, not run in a block", kind.name())))
         }
     }

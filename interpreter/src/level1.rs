@@ -6,8 +6,8 @@ use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::ir;
 use wrapc_dialects::{
-    autograd_function_marks, dedupe_args, DedupeArg, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo,
-    TensorTypeInfo, DYNAMIC,
+    autograd_function_marks, dedupe_args, synthetic_base_plan, DedupeArg, InputInfo, MutationType, OutputInfo,
+    OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC,
 };
 use wrapc_runtime::{DType, Tensor};
 
@@ -299,6 +299,48 @@ pub(crate) fn run_dedupe_wrapper(interp: &Interpreter, op: OperationRef, args: &
         }
     }
     interp.call_inner(&callee, &kept)
+}
+
+/// `AOTSyntheticBaseWrapper.post_compile`: each group of aliases becomes
+/// its base (`merge_view_inputs`, decided now, as PyTorch decides on every
+/// call), the callee runs on the bases and the other arguments, and merged
+/// arguments whose metadata it changed get their new geometry.
+pub(crate) fn run_synthetic_base_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
+    let malformed = |what: &str| InterpError::at(op, format!("malformed wrap.synthetic_base_wrapper: {what}"));
+    let callee = ir::flat_symbol_attr(op, "callee").ok_or_else(|| malformed("no callee"))?;
+    let plan = synthetic_base_plan(&ir::dense_i64_attr(op, "args")).ok_or_else(|| malformed("an invalid args map"))?;
+    let callee_inputs = interp
+        .lookup(&callee)
+        .and_then(|c| ir::function_type_attr(c, "function_type"))
+        .map(|(inputs, _)| inputs)
+        .ok_or_else(|| malformed("no callee signature"))?;
+    let n_results = ir::function_type_attr(op, "function_type").ok_or_else(|| malformed("no type"))?.1.len();
+    let trace_joint = ir::has_unit_attr(op, "trace_joint");
+    let mut inner: Vec<Value> = Vec::with_capacity(callee_inputs.len());
+    for (members, &ty) in plan.bases.iter().zip(&callee_inputs) {
+        let tensors =
+            members.iter().map(|&i| as_tensor(op, &args[i], &format!("argument #{i}"))).collect::<Result<Vec<_>>>()?;
+        let sizes: Vec<i64> = TensorTypeInfo::from_type(ty)
+            .ok_or_else(|| malformed("a base that is not a tensor"))?
+            .shape
+            .iter()
+            .map(|&d| if d == DYNAMIC { -1 } else { d })
+            .collect();
+        let indices: Vec<i64> = members.iter().map(|&i| i as i64).collect();
+        let base = Tensor::synthetic_base(&tensors, &indices, trace_joint, &sizes)
+            .map_err(|e| InterpError::at(op, e.to_string()))?;
+        inner.push(Value::Tensor(base));
+    }
+    inner.extend(plan.passed.iter().map(|&i| args[i].clone()));
+    let mut outs = interp.call_inner(&callee, &inner)?;
+    let updated = outs.split_off(n_results.min(outs.len()));
+    for (&i, new) in ir::dense_i64_attr(op, "metadata_mutated").iter().zip(&updated) {
+        let new = as_tensor(op, new, "new metadata")?;
+        as_tensor(op, &args[i as usize], "metadata-mutated argument")?
+            .as_strided_(&new.sizes(), &new.strides(), new.storage_offset())
+            .map_err(|e| InterpError::at(op, e.to_string()))?;
+    }
+    Ok(outs)
 }
 
 /// The check `AOTDedupeWrapper` makes under `debug_assert`, with its message.

@@ -136,6 +136,12 @@ int32_t wrt_patch_requires_grad(const wrt_tensor *view, const wrt_tensor *base, 
 int32_t wrt_assert_finite(const wrt_tensor *t, const char *name);
 /** Fails (WRT_ERR_SHAPE) unless sizes and strides are exactly these. */
 int32_t wrt_assert_size_stride(const wrt_tensor *t, size_t rank, const int64_t *sizes, const int64_t *strides);
+/** AOTSyntheticBaseWrapper's base of n inputs that alias (arguments args[i] of the call, for messages):
+ *  their common _base, or a fresh 1-d tensor over their storage with its own version counter; it must
+ *  have rank and sizes (-1: any). Fails (WRT_ERR_ARG) if they do not share a storage, WRT_ERR_UNSUPPORTED
+ *  where PyTorch refuses to merge them, WRT_ERR_SHAPE if the base differs from the compiled one. */
+int32_t wrt_synthetic_base(const wrt_tensor *const *members, const int64_t *args, size_t n, bool trace_joint,
+                           size_t rank, const int64_t *sizes, wrt_tensor **out);
 /* Tensor-subclass instances (PyTorch's __tensor_flatten__ protocol). An
  * instance is a wrt_tensor whose header holds the outer dtype, device and
  * sizes; it owns no data, and data and geometry operations refuse it. */

@@ -353,6 +353,38 @@ pub unsafe extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *cons
     })
 }
 
+/// The base `AOTSyntheticBaseWrapper` passes for `n` inputs that alias
+/// (`Tensor::synthetic_base`); `args` are their argument indices, for
+/// messages.
+///
+/// # Safety
+/// `members` must be null or readable for `n` handles, each null or live.
+/// `args` must be null or readable for `n` elements.
+/// `sizes` must be null or readable for `rank` elements.
+/// `out` must be null or point to a writable handle slot.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_synthetic_base(
+    members: *const *const wrt_tensor,
+    args: *const i64,
+    n: usize,
+    trace_joint: bool,
+    rank: usize,
+    sizes: *const i64,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_synthetic_base", || {
+        let handles = slice(members, n, "members")?;
+        let args = slice(args, n, "argument indices")?;
+        let members = handles
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| Ok(Tensor::clone(&*tensor(h, &format!("member #{i}"))?)))
+            .collect::<Result<Vec<_>, Failure>>()?;
+        let base = Tensor::synthetic_base(&members, args, trace_joint, dims(sizes, rank, "sizes")?)?;
+        store(out, base)
+    })
+}
+
 /// `dst.detach().copy_(src)`.
 ///
 /// # Safety
@@ -611,6 +643,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_patch_requires_grad,
         wrt_assert_finite,
         wrt_assert_size_stride,
+        wrt_synthetic_base,
         wrt_check_argument,
         wrt_scalar_i64,
         wrt_scalar_from_i64,

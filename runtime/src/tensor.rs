@@ -9,6 +9,7 @@ mod copy;
 mod elements;
 mod geometry;
 mod subclass;
+mod synthetic_base;
 
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
@@ -31,6 +32,9 @@ struct TensorImpl {
     dynamic_dims: DimMask,
     /// Shared with every view and detached alias (PyTorch's VariableVersion).
     version: Arc<AtomicU64>,
+    /// `_base`: what this tensor is a view of, always a non-view (PyTorch
+    /// keeps the root); `None` for a tensor that is not a view.
+    view_base: Option<Tensor>,
 }
 
 /// The dimensions marked dynamic, one bit each (a rank is at most
@@ -231,6 +235,7 @@ impl Tensor {
             is_leaf: true,
             dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
+            view_base: None,
         })
     }
 
@@ -272,6 +277,7 @@ impl Tensor {
             is_leaf,
             dynamic_dims: DimMask::default(),
             version: shared_version.unwrap_or_else(|| Arc::new(AtomicU64::new(version))),
+            view_base: None,
         };
         check_sizes(sizes, strides)?;
         if offset < 0 {
@@ -302,6 +308,16 @@ impl Tensor {
 
     pub fn same_tensor(a: &Tensor, b: &Tensor) -> bool {
         Arc::ptr_eq(&a.0, &b.0)
+    }
+
+    /// `t._base`: the tensor `t` is a view of, `None` when it is not a view.
+    pub fn view_base(&self) -> Option<Tensor> {
+        self.lock().view_base.clone()
+    }
+
+    /// What a view of this tensor (locked as `t`) records as its `_base`.
+    fn root(&self, t: &TensorImpl) -> Tensor {
+        t.view_base.clone().unwrap_or_else(|| self.clone())
     }
 
     pub fn sizes(&self) -> Vec<i64> {
@@ -401,6 +417,7 @@ impl Tensor {
                 is_leaf: !(requires_grad && grad_enabled()),
                 dynamic_dims: DimMask::default(),
                 version: base.version.clone(),
+                view_base: Some(self.root(&base)),
             }
         };
         Tensor::from_impl(view)
@@ -455,8 +472,14 @@ impl Tensor {
     /// `t.detach()`: same storage and version counter, no grad, a leaf.
     pub fn detach(&self) -> Tensor {
         let t = self.snapshot();
-        Tensor::from_impl(TensorImpl { requires_grad: false, is_leaf: true, dynamic_dims: DimMask::default(), ..t })
-            .expect("a tensor's own rank is within MAX_RANK")
+        Tensor::from_impl(TensorImpl {
+            requires_grad: false,
+            is_leaf: true,
+            dynamic_dims: DimMask::default(),
+            view_base: None,
+            ..t
+        })
+        .expect("a tensor's own rank is within MAX_RANK")
     }
 
     /// `t.requires_grad_(flag)` with PyTorch's checks.
@@ -495,6 +518,7 @@ impl Tensor {
     pub fn view_dtype(&self, dtype: DType) -> Result<Tensor> {
         self.check_plain("view(dtype)")?;
         let mut t = self.snapshot();
+        t.view_base = Some(self.root(&t));
         let (from, to) = (t.dtype.element_size() as i64, dtype.element_size() as i64);
         if from != to {
             let what = || format!("to view {} as {} (different element sizes)", t.dtype.name(), dtype.name());

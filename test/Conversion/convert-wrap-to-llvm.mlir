@@ -290,3 +290,26 @@ func.func @passes_null_through(%x: !wrap.tensor<4xf32>) {
   call @middle(%n) : (!wrap.tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+// wrap.synthetic_base: one checked runtime call with the members in a stack
+// array, their argument indices and the compiled sizes (-1: any) as
+// constants; the base is a new reference, released when no longer used.
+// CHECK:       llvm.mlir.global internal constant @[[ANY:__wrapc_dims_[0-9]+]](dense<-1> : tensor<1xi64>)
+// CHECK:       llvm.mlir.global internal constant @[[ARGS:__wrapc_dims_[0-9]+]](dense<[0, 2]> : tensor<2xi64>)
+// CHECK-LABEL: func.func @merge(
+// CHECK:         %[[MEMBERS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:         %[[OUT:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
+// CHECK:         %[[IDX:.*]] = llvm.mlir.addressof @[[ARGS]]
+// CHECK-NEXT:    %[[N:.*]] = arith.constant 2 : i64
+// CHECK-NEXT:    %[[JOINT:.*]] = arith.constant 1 : i8
+// CHECK-NEXT:    %[[RANK:.*]] = arith.constant 1 : i64
+// CHECK-NEXT:    %[[SIZES:.*]] = llvm.mlir.addressof @[[ANY]]
+// CHECK-NEXT:    call @wrt_synthetic_base(%[[MEMBERS]], %[[IDX]], %[[N]], %[[JOINT]], %[[RANK]], %[[SIZES]], %[[OUT]])
+// CHECK:         call @wrt_tensor_release
+func.func @merge(%a: !wrap.tensor<6xf32>, %b: !wrap.tensor<2x3xf32>) {
+  %base = wrap.synthetic_base %a, %b {args = array<i64: 0, 2>, trace_joint} : !wrap.tensor<6xf32>, !wrap.tensor<2x3xf32> -> !wrap.tensor<?xf32>
+  wrap.bump_version %base : !wrap.tensor<?xf32>
+  return
+}

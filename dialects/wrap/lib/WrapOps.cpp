@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -403,6 +404,11 @@ LogicalResult RuntimeWrapperOp::verify() {
 static FunctionType wrapperCalleeType(Operation *callee, bool subclassWrapper) {
   if (auto wrapper = dyn_cast_or_null<RuntimeWrapperOp>(callee))
     return wrapper.getFunctionType();
+  // AOTDedupeWrapper wraps AOTSyntheticBaseWrapper (they are applied in
+  // that order by _create_wrappers_for_dispatch).
+  if (auto wrapper = dyn_cast_or_null<SyntheticBaseWrapperOp>(callee);
+      wrapper && subclassWrapper)
+    return wrapper.getFunctionType();
   if (auto func = dyn_cast_or_null<func::FuncOp>(callee))
     return func.getFunctionType();
   if (auto wrapper = dyn_cast_or_null<SubclassWrapperOp>(callee);
@@ -647,6 +653,157 @@ DedupeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError() << "callee '" << getCallee() << "' has type "
                          << calleeType << " but removing the duplicates gives "
                          << deduped;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SyntheticBaseWrapperOp
+//===----------------------------------------------------------------------===//
+
+unsigned SyntheticBaseWrapperOp::getNumBases() {
+  DenseMap<int64_t, unsigned> uses;
+  for (int64_t index : getArgs())
+    ++uses[index];
+  return llvm::count_if(uses, [](auto &entry) { return entry.second > 1; });
+}
+
+LogicalResult SyntheticBaseWrapperOp::verify() {
+  ArrayRef<int64_t> args = getArgs();
+  FunctionType type = getFunctionType();
+  if (args.size() != type.getNumInputs())
+    return emitOpError() << "has " << args.size() << " args entries for "
+                         << type.getNumInputs() << " arguments";
+  SmallVector<SmallVector<unsigned>> usedBy(args.size());
+  for (auto [i, index] : llvm::enumerate(args)) {
+    if (index < 0 || index >= static_cast<int64_t>(args.size()))
+      return emitOpError() << "argument #" << i << " maps to callee argument #"
+                           << index << ", out of range";
+    usedBy[index].push_back(i);
+  }
+  unsigned numInner = 0;
+  while (numInner < usedBy.size() && !usedBy[numInner].empty())
+    ++numInner;
+  for (unsigned k = numInner; k < usedBy.size(); ++k)
+    if (!usedBy[k].empty())
+      return emitOpError() << "callee argument #" << numInner
+                           << " is passed nothing but #" << k << " is";
+  unsigned numBases = getNumBases();
+  if (numBases == 0)
+    return emitOpError() << "merges no arguments into a base; call the "
+                            "inner wrapper directly";
+  for (unsigned k = 0; k < numInner; ++k) {
+    bool isBase = usedBy[k].size() > 1;
+    if (isBase != (k < numBases))
+      return emitOpError() << "callee argument #" << k
+                           << (isBase ? " is a base but follows a plain argument"
+                                      : " is a plain argument before a base")
+                           << ": the bases come first";
+    if (!isBase)
+      continue;
+    auto first = dyn_cast<WrapTensorType>(type.getInput(usedBy[k].front()));
+    for (unsigned i : usedBy[k]) {
+      auto member = dyn_cast<WrapTensorType>(type.getInput(i));
+      if (!member)
+        return emitOpError() << "argument #" << i << " is merged into base #"
+                             << k << " but is not a tensor";
+      if (failed(verifySameElementAndDevice(
+              *this, first, member,
+              "aliases merged into base #" + std::to_string(k))))
+        return failure();
+    }
+  }
+  int64_t previous = -1;
+  for (int64_t i : getMetadataMutated()) {
+    if (i <= previous || i >= static_cast<int64_t>(args.size()))
+      return emitOpError() << "metadata_mutated must list arguments in "
+                              "increasing order, each in range; got #"
+                           << i;
+    if (args[i] >= static_cast<int64_t>(numBases))
+      return emitOpError() << "argument #" << i << " is in metadata_mutated "
+                           << "but is not merged into a base";
+    previous = i;
+  }
+  return success();
+}
+
+LogicalResult
+SyntheticBaseWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  FunctionType calleeType = wrapperCalleeType(callee, /*subclassWrapper=*/false);
+  if (!calleeType)
+    return emitOpError() << "callee '" << getCallee()
+                         << "' does not name a wrap.runtime_wrapper or "
+                            "func.func";
+  FunctionType type = getFunctionType();
+  ArrayRef<int64_t> args = getArgs();
+  unsigned numBases = getNumBases();
+  unsigned numInner = 0;
+  for (int64_t index : args)
+    numInner = std::max<unsigned>(numInner, index + 1);
+  if (calleeType.getNumInputs() != numInner)
+    return emitOpError() << "callee '" << getCallee() << "' takes "
+                         << calleeType.getNumInputs() << " arguments but "
+                         << numBases << " bases and " << numInner - numBases
+                         << " other arguments are passed";
+  for (auto [i, index] : llvm::enumerate(args)) {
+    Type inner = calleeType.getInput(index);
+    if (index >= static_cast<int64_t>(numBases)) {
+      if (inner != type.getInput(i))
+        return emitOpError() << "argument #" << i << " has type "
+                             << type.getInput(i) << " but callee argument #"
+                             << index << " is " << inner;
+      continue;
+    }
+    auto base = dyn_cast<WrapTensorType>(inner);
+    if (!base)
+      return emitOpError() << "callee argument #" << index
+                           << " is a base but not a tensor";
+    if (failed(verifySameElementAndDevice(
+            *this, cast<WrapTensorType>(type.getInput(i)), base,
+            "argument #" + std::to_string(i) + " and its base")))
+      return failure();
+  }
+  ArrayRef<int64_t> mutated = getMetadataMutated();
+  if (calleeType.getNumResults() != type.getNumResults() + mutated.size())
+    return emitOpError() << "callee '" << getCallee() << "' returns "
+                         << calleeType.getNumResults() << " values, not "
+                         << type.getNumResults() << " results and "
+                         << mutated.size() << " metadata-mutated arguments";
+  for (auto [j, result] : llvm::enumerate(type.getResults()))
+    if (calleeType.getResult(j) != result)
+      return emitOpError() << "result #" << j << " has type " << result
+                           << " but the callee returns "
+                           << calleeType.getResult(j);
+  for (auto [j, i] : llvm::enumerate(mutated)) {
+    auto updated = dyn_cast<WrapTensorType>(
+        calleeType.getResult(type.getNumResults() + j));
+    if (!updated)
+      return emitOpError() << "the callee's new metadata of argument #" << i
+                           << " is not a tensor";
+    if (failed(verifySameElementAndDevice(
+            *this, cast<WrapTensorType>(type.getInput(i)), updated,
+            "argument #" + std::to_string(i) + " and its new metadata")))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult SyntheticBaseOp::verify() {
+  auto members = getMembers();
+  if (members.size() < 2)
+    return emitOpError() << "merges " << members.size()
+                         << " tensors; a synthetic base stands for two or more";
+  if (getArgs().size() != members.size())
+    return emitOpError() << "has " << getArgs().size()
+                         << " argument indices for " << members.size()
+                         << " members";
+  auto base = cast<WrapTensorType>(getBase().getType());
+  for (auto [i, member] : llvm::enumerate(members))
+    if (failed(verifySameElementAndDevice(
+            *this, cast<WrapTensorType>(member.getType()), base,
+            "member #" + std::to_string(i) + " and the base")))
+      return failure();
   return success();
 }
 

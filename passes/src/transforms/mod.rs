@@ -5,6 +5,7 @@
 pub mod flatten_subclasses;
 pub mod inline_alias_replay;
 pub mod lower_lazy_launch;
+pub mod merge_view_inputs;
 pub mod orchestrate;
 pub mod outline_gpu_kernels;
 pub mod remove_dupe_args;

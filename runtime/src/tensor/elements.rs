@@ -63,6 +63,7 @@ impl Tensor {
             is_leaf: true,
             dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
+            view_base: None,
             ..t
         })
     }

@@ -79,6 +79,7 @@ impl Tensor {
             is_leaf: true,
             dynamic_dims: DimMask::default(),
             version: Arc::new(AtomicU64::new(0)),
+            view_base: None,
         };
         Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs, depth })))
     }

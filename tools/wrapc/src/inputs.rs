@@ -14,7 +14,10 @@
 //! storage just covers the view and `values` fill the view in logical order
 //! (the rest of the storage is zero). `"view_of": i` makes the tensor a view
 //! of argument `i` instead (same storage and version counter, as
-//! `base.as_strided(sizes, strides, storage_offset)`), so inputs can alias;
+//! `base.as_strided(sizes, strides, storage_offset)`, whose `_base` is the
+//! base's), so inputs can alias; `"alias_of": i` shares argument `i`'s
+//! memory the same way without being a view (no `_base`, its own version
+//! counter: `torch.empty(0).set_(storage, offset, sizes, strides)`);
 //! `{"same_as": i}` passes argument `i`'s tensor object again. A subclass
 //! may give its outer `"dtype"` (default: its first tensor leaf's).
 //!
@@ -56,6 +59,8 @@ struct TensorArg {
     storage_offset: i64,
     #[serde(default)]
     view_of: Option<usize>,
+    #[serde(default)]
+    alias_of: Option<usize>,
     #[serde(default)]
     values: Option<Vec<f64>>,
     #[serde(default)]
@@ -158,22 +163,31 @@ fn build_tensor(spec: TensorArg, earlier: &[Value]) -> Result<Tensor> {
         Some(strides) => strides.clone(),
         None => wrapc_runtime::contiguous_strides(&spec.sizes)?,
     };
-    if let Some(base) = spec.view_of {
+    let (key, shared) = match (spec.view_of, spec.alias_of) {
+        (Some(_), Some(_)) => bail!("give view_of or alias_of, not both"),
+        (Some(i), None) => ("view_of", Some(i)),
+        (None, Some(i)) => ("alias_of", Some(i)),
+        (None, None) => ("", None),
+    };
+    if let Some(base) = shared {
         if spec.values.is_some() || spec.requires_grad || !spec.leaf {
-            bail!("a view_of tensor shares its base's data and autograd state: give no values, requires_grad or leaf");
+            bail!("a {key} tensor shares its base's data: give no values, requires_grad or leaf");
         }
         let Some(Value::Tensor(base)) = earlier.get(base) else {
-            bail!("view_of {base}: not an earlier tensor argument");
+            bail!("{key} {base}: not an earlier tensor argument");
         };
         if base.dtype() != dtype {
-            bail!(
-                "view_of {}: dtype {} differs from the base's {}",
-                spec.view_of.unwrap(),
-                spec.dtype,
-                base.dtype().name()
-            );
+            bail!("{key} {}: dtype {} differs from the base's {}", shared.unwrap(), spec.dtype, base.dtype().name());
         }
-        return Ok(base.as_strided(&spec.sizes, &strides, spec.storage_offset)?);
+        let view = base.as_strided(&spec.sizes, &strides, spec.storage_offset)?;
+        if key == "view_of" {
+            return Ok(view);
+        }
+        // torch.empty(0).set_(storage, offset, sizes, strides): the same
+        // memory, but not a view (no _base) and a version counter of its own.
+        let alias = Tensor::empty(&[0], dtype, base.device())?;
+        alias.set_(&view)?;
+        return Ok(alias);
     }
     let values = match spec.values {
         Some(values) if values.len() as i64 != numel => {

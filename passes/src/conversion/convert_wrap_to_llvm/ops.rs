@@ -169,9 +169,24 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             WrapOp::SubclassUnwrap => self.lower_subclass_unwrap(op, operands[0])?,
             WrapOp::SubclassWrap => self.lower_subclass_wrap(op, &operands)?,
             WrapOp::CheckSameTensor => self.lower_check_same_tensor(op, &operands)?,
+            WrapOp::SyntheticBase => {
+                // One runtime call decides the base as merge_view_inputs
+                // does and checks it has the compiled sizes.
+                let base = TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).unwrap();
+                let sizes: Vec<i64> = base.shape.iter().map(|&d| if d == DYNAMIC { -1 } else { d }).collect();
+                let members = self.ptr_array(&operands);
+                let args = self.constant_array(ir::dense_i64_attr(op, "args"));
+                let n = self.const_int(operands.len() as i64, "i64");
+                let trace_joint = self.const_int(i64::from(ir::has_unit_attr(op, "trace_joint")), "i8");
+                let rank = self.const_int(sizes.len() as i64, "i64");
+                let sizes = if sizes.is_empty() { self.null() } else { self.constant_array(sizes) };
+                let value = self.new_ref(RuntimeFn::SyntheticBase, &[members, args, n, trace_joint, rank, sizes]);
+                self.result(op, value);
+            }
             WrapOp::RuntimeWrapper
             | WrapOp::SubclassWrapper
             | WrapOp::DedupeWrapper
+            | WrapOp::SyntheticBaseWrapper
             | WrapOp::ApplyMutation
             | WrapOp::ReplayAlias => {
                 return ir::fail(op, &format!("'{}' must be specialized before convert-wrap-to-llvm", kind.name()));
