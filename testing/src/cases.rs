@@ -11,6 +11,8 @@ use proptest::prelude::*;
 use wrapc_interpreter::Value;
 use wrapc_runtime::{DType, Tensor};
 
+use crate::synthetic::{self, Synthetic};
+
 pub const N: i64 = 6;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,6 +100,9 @@ pub struct Case {
     /// The run passes a different tensor where `@d` expects a duplicate:
     /// the call must fail, with the same message in every mode.
     pub broken_dupe: bool,
+    /// A `wrap.synthetic_base_wrapper @s` around `@f` (no subclasses or
+    /// duplicates then; see `synthetic.rs`).
+    pub synthetic: Option<Synthetic>,
 }
 
 /// One argument or result of the subclass wrapper.
@@ -196,6 +201,7 @@ pub fn case() -> impl Strategy<Value = Case> {
         (any::<bool>(), prop::collection::vec(0u8..6, 8), prop::collection::vec(0u8..3, 8)),
         (prop::collection::vec((any::<u8>(), any::<u8>()), 0..4), 0u8..8),
         (0usize..3, 0usize..3),
+        synthetic::choice(),
     )
         .prop_map(
             |(
@@ -209,6 +215,7 @@ pub fn case() -> impl Strategy<Value = Case> {
                 groups,
                 dupes,
                 saved,
+                synthetic_choice,
             )| {
                 let (use_subclasses, input_choices, output_choices) = groups;
                 let (dupe_choices, broken_roll) = dupes;
@@ -226,6 +233,7 @@ pub fn case() -> impl Strategy<Value = Case> {
                     output_groups: vec![],
                     outer_args: vec![],
                     broken_dupe: false,
+                    synthetic: None,
                 });
                 if use_subclasses {
                     case.input_groups = group_inputs(&case, &input_choices);
@@ -237,6 +245,9 @@ pub fn case() -> impl Strategy<Value = Case> {
                     }
                 }
                 if case.input_groups.is_empty() {
+                    synthetic::attach(&mut case, synthetic_choice);
+                }
+                if case.input_groups.is_empty() && case.synthetic.is_none() {
                     case.outer_args = outer_args(&case, &dupe_choices);
                     case.broken_dupe = !case.outer_args.is_empty() && broken_roll == 0;
                 }
@@ -283,6 +294,7 @@ pub fn dedupe_wrapper_text(case: &Case) -> String {
 pub fn entry_and_args(case: &Case, flat: Vec<Value>) -> (&'static str, Vec<Value>) {
     match entry_name(case) {
         "g" => return ("g", group_values(&case.input_groups, &flat)),
+        "s" => return ("s", synthetic::args(case, &flat)),
         "f" => return ("f", flat),
         _ => {}
     }
@@ -304,11 +316,14 @@ pub fn entry_and_args(case: &Case, flat: Vec<Value>) -> (&'static str, Vec<Value
     ("d", args)
 }
 
-/// The outermost wrapper of a case: the subclass wrapper @g, the dedupe
-/// wrapper @d (made only without subclasses), else @f itself.
+/// The outermost wrapper of a case: the subclass wrapper @g, the
+/// synthetic-base wrapper @s or the dedupe wrapper @d (each made only
+/// without the others), else @f itself.
 pub fn entry_name(case: &Case) -> &'static str {
     if !case.input_groups.is_empty() {
         "g"
+    } else if case.synthetic.is_some() {
+        "s"
     } else if !case.outer_args.is_empty() {
         "d"
     } else {
@@ -536,6 +551,13 @@ pub fn module_text(case: &Case) -> String {
         attrs.join(", "),
     ) + &if case.input_groups.is_empty() { String::new() } else { subclass_wrapper_text(case) }
         + &if case.outer_args.is_empty() { String::new() } else { dedupe_wrapper_text(case) }
+        + &synthetic::wrapper_text(case)
+}
+
+/// Whether every mode must fail the call (with the same message): a
+/// broken duplicate, or aliases a synthetic base cannot be made of.
+pub fn expect_failure(case: &Case) -> bool {
+    case.broken_dupe || synthetic::expect_failure(case)
 }
 
 /// Packs runs of tensor inputs into subclasses. A leaf may be frozen only

@@ -1,10 +1,12 @@
 //! What wrapc's differential property tests share: the generator of random
 //! but valid runtime-wrapper cases (`cases`), used by the interpreter's
 //! specialized-vs-dispatch test and the back end's compiled-vs-interpreted
-//! test, and of wrapper layering with tensor subclasses (`layered`).
+//! test, with synthetic-base layering (`synthetic`), and of wrapper
+//! layering with tensor subclasses (`layered`).
 
 pub mod cases;
 pub mod layered;
+pub mod synthetic;
 
 /// How many cases a property test runs: `default` (what `make test` runs),
 /// or `WRAPC_PROPTEST_CASES` when set — `make nightly` raises it to 10,000.
