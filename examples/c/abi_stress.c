@@ -129,6 +129,19 @@ int main(void) {
     wrt_tensor_release(user_outputs[k]);
   wrt_tensor_release(two);
 
+  /* An embedder naming a mirror's _base: null handles, a tensor its own
+   * base, tensors over different storages, instances. */
+  wrt_tensor *view = NULL;
+  int64_t two_sizes[] = {2}, unit[] = {1};
+  expect(wrt_as_strided(a, 1, two_sizes, unit, 1, &view) == WRT_OK && view, "a view");
+  expect(wrt_set_view_base(NULL, a) == WRT_ERR_NULL && wrt_set_view_base(view, NULL) == WRT_ERR_NULL,
+         "a null view or base");
+  expect(wrt_set_view_base(a, a) == WRT_ERR_ARG, "a tensor its own base");
+  expect(wrt_set_view_base(view, b) == WRT_ERR_ARG, "a base over another storage");
+  expect(wrt_set_view_base(a, view) == WRT_ERR_ARG, "a base whose own _base is the tensor");
+  expect(wrt_set_view_base(view, a) == WRT_OK, "a view's real base");
+  wrt_tensor_release(view);
+
   pthread_t threads[THREADS];
   for (int t = 0; t < THREADS; ++t)
     pthread_create(&threads[t], NULL, caller, NULL);

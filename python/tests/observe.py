@@ -10,28 +10,34 @@ import torch
 
 def clone_args(args: Sequence[Any]) -> list[Any]:
     """Fresh copies with the same layout, storages shared as in ``args``;
-    a tensor passed twice is one copy passed twice."""
+    a tensor passed twice is one copy passed twice, and a view is a view
+    of its base's copy (``_base`` relations kept: synthetic bases depend on
+    them)."""
     storages: dict[int, Any] = {}
     copies: dict[int, Any] = {}
-    out = []
-    for a in args:
-        if isinstance(a, torch.Tensor) and id(a) in copies:
-            out.append(copies[id(a)])
-            continue
-        if not isinstance(a, torch.Tensor) or type(a) is not torch.Tensor:
-            out.append(copy.deepcopy(a) if isinstance(a, torch.Tensor) else a)
-            continue
+
+    def copy_of(a: torch.Tensor) -> torch.Tensor:
+        if id(a) in copies:
+            return copies[id(a)]
         key = a.untyped_storage().data_ptr()
         if key not in storages:
             storages[key] = a.untyped_storage().clone()
-        t = torch.empty(0, dtype=a.dtype, device=a.device)
-        with torch.no_grad():
-            t.set_(storages[key], a.storage_offset(), a.size(), a.stride())
-        if a.requires_grad:
-            t.requires_grad_(True)
+        if a._base is not None:
+            t = copy_of(a._base).as_strided(a.size(), a.stride(), a.storage_offset())
+        else:
+            t = torch.empty(0, dtype=a.dtype, device=a.device)
+            with torch.no_grad():
+                t.set_(storages[key], a.storage_offset(), a.size(), a.stride())
+            if a.requires_grad:
+                t.requires_grad_(True)
         copies[id(a)] = t
-        out.append(t)
-    return out
+        return t
+
+    return [
+        copy_of(a) if isinstance(a, torch.Tensor) and type(a) is torch.Tensor
+        else copy.deepcopy(a) if isinstance(a, torch.Tensor) else a
+        for a in args
+    ]
 
 
 def describe(value: Any, inputs: Sequence[Any]) -> Any:

@@ -46,6 +46,7 @@ struct Runtime {
   void (*release)(wrt_tensor *);
   int32_t (*retain)(const wrt_tensor *, wrt_tensor **);
   int32_t (*from_external)(const wrt_external_tensor *, const wrt_tensor *, bool, wrt_tensor **);
+  int32_t (*set_view_base)(const wrt_tensor *, const wrt_tensor *);
   void (*set_backend)(const wrt_external_backend *);
   int64_t (*requires_grad)(const wrt_tensor *);
   int64_t (*storage_id)(const wrt_tensor *);
@@ -118,6 +119,8 @@ struct Call {
   Wrapper *wrapper;
   const Runtime *rt;
   std::vector<Mirror> inputs;
+  // Mirrors of inputs' _base tensors that are not inputs themselves.
+  std::vector<Mirror> bases;
   std::vector<Mirror> graph_outputs;
   std::vector<StorageEntry> storages;
   PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
@@ -144,6 +147,9 @@ struct Wrapper {
   // once when the wrapper is made.
   std::vector<PyObject *> dynamic_sets;
   bool single = false;  // return the only output itself, not a 1-tuple
+  // Inputs that are views tell the runtime their _base (a synthetic-base
+  // wrapper decides from it); off otherwise, as it costs a mirror per base.
+  bool view_bases = false;
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -155,6 +161,15 @@ StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
 StorageEntry *find_runtime_storage(Call &call, int64_t id) {
   for (auto &e : call.storages)
     if (e.runtime_id == id) return &e;
+  return nullptr;
+}
+
+// The mirror the call already made of the very tensor `t` (borrowed), if any.
+wrt_tensor *mirrored(Call &call, const at::Tensor &t) {
+  for (auto &m : call.inputs)
+    if (m.handle && m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) return m.handle;
+  for (auto &m : call.bases)
+    if (m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) return m.handle;
   return nullptr;
 }
 
@@ -242,6 +257,8 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
   const Runtime &rt = *call.rt;
   for (auto &m : call.inputs)
     if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
+  for (auto &m : call.bases)
+    if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
   for (auto &m : call.graph_outputs)
     if (m.handle == h) return match_requires_grad(m.tensor, rt.requires_grad(h) == 1);
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
@@ -252,7 +269,12 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
   auto strides = runtime_strides(rt, h);
   int64_t offset = runtime_offset(h);
   at::Tensor view;
-  if (dtype == base.scalar_type()) {
+  if (header(h).version != header(e->mirror).version) {
+    // A tensor with a version counter of its own (a synthetic base made
+    // over the storage): torch's view must not share the mirrors' counter.
+    view = at::empty({0}, base.options().dtype(dtype));
+    view.set_(base.storage(), offset, sizes, strides);
+  } else if (dtype == base.scalar_type()) {
     view = base.as_strided(sizes, strides, offset);
   } else if (static_cast<int64_t>(c10::elementSize(dtype)) == base.element_size()) {
     view = base.view(dtype).as_strided(sizes, strides, offset);
@@ -433,15 +455,17 @@ bool export_graph_symbol() {
 PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
-  static const char *names[] = {"library",       "entry",        "graph",  "prefix", "inputs", "outputs",
-                                "graph_inputs",  "graph_outputs", "dynamic_dims", "single", nullptr};
+  static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
+                                "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
+                                "view_bases",   nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn;
-  int single = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|p", const_cast<char **>(names), &path, &entry, &graph,
-                                   &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single))
+  int single = 0, view_bases = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|pp", const_cast<char **>(names), &path, &entry, &graph,
+                                   &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single, &view_bases))
     return -1;
   self->single = single;
+  self->view_bases = view_bases;
   if (!PyCallable_Check(graph)) {
     PyErr_SetString(PyExc_TypeError, "wrapc: graph must be callable");
     return -1;
@@ -479,6 +503,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       !load_symbol(l, "wrt_set_grad_enabled", &rt.set_grad_enabled) ||
       !load_symbol(l, "wrt_tensor_release", &rt.release) || !load_symbol(l, "wrt_tensor_retain", &rt.retain) ||
       !load_symbol(l, "wrt_from_external", &rt.from_external) ||
+      !load_symbol(l, "wrt_set_view_base", &rt.set_view_base) ||
       !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) ||
       !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
       !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
@@ -595,13 +620,19 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       const at::Tensor &t = THPVariable_Unpack(obj);
       // One tensor passed twice is one runtime object (a dedupe wrapper
       // checks exactly that), not two mirrors with separate metadata.
-      wrt_tensor *earlier = nullptr;
-      for (auto &m : call.inputs)
-        if (m.handle && m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) earlier = m.handle;
-      if (earlier) {
+      if (wrt_tensor *earlier = mirrored(call, t)) {
         if (rt.retain(earlier, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
       } else {
         handles[i] = mirror(call, t);
+        if (self->view_bases && t.is_view()) {
+          at::Tensor base(t._base());
+          wrt_tensor *b = mirrored(call, base);
+          if (!b) {
+            b = mirror(call, base);
+            call.bases.push_back({b, base});
+          }
+          if (rt.set_view_base(handles[i], b) != WRT_OK) throw std::runtime_error(rt.last_error());
+        }
       }
       call.inputs.push_back({handles[i], t});
       InputState &was = before[i];
@@ -665,6 +696,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   }
   for (auto h : outputs) rt.release(h);
   for (auto h : handles) rt.release(h);
+  for (auto &m : call.bases) rt.release(m.handle);
   for (auto &m : call.graph_outputs) rt.release(m.handle);
   Py_XDECREF(call.error_type);
   Py_XDECREF(call.error_value);

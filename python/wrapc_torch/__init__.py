@@ -62,6 +62,9 @@ class _Captured:
         # takes every argument and checks each duplicate is the tensor it
         # repeats; the metadata and graph are the deduplicated ones.
         self.dupes: list[int] = []
+        # AOTSyntheticBaseWrapper's layer when mutated inputs alias other
+        # inputs (else None): what the graph's inputs are made of.
+        self.synthetic: _importer.SyntheticBases | None = None
 
 
 def _inductor_forward_compiler(
@@ -105,6 +108,32 @@ def _inductor_training_compilers(dynamo_gm: torch.nn.Module, num_example_inputs:
 
     forward = _inductor_forward_compiler(dynamo_gm, num_example_inputs, is_inference=False)
     return forward, backward, min_cut_rematerialization_partition
+
+
+@contextlib.contextmanager
+def _record_synthetic_bases() -> Any:
+    """Records what ``AOTSyntheticBaseWrapper.pre_compile`` makes of the
+    graph's inputs: ``merge_view_inputs``'s arguments (the deduplicated fake
+    inputs) and its ``synthetic_base_info`` (per input, the graph input it
+    becomes, or the base it is merged into), which the wrapper does not keep."""
+    from torch._dynamo.convert_frame import compile_lock
+    from torch._functorch._aot_autograd import runtime_wrappers
+
+    recorded: dict[str, Any] = {}
+    original = runtime_wrappers.merge_view_inputs
+
+    def merge_view_inputs(aot_config: Any, fwd_inputs: Any, fwd_inputs_descs: Any, *args: Any, **kwargs: Any) -> Any:
+        result = original(aot_config, fwd_inputs, fwd_inputs_descs, *args, **kwargs)
+        if fwd_inputs_descs is not None and result[2] is not None:
+            recorded.update(inputs=list(fwd_inputs), info=list(result[2]))
+        return result
+
+    with compile_lock:
+        runtime_wrappers.merge_view_inputs = merge_view_inputs
+        try:
+            yield recorded
+        finally:
+            runtime_wrappers.merge_view_inputs = original
 
 
 @contextlib.contextmanager
@@ -213,7 +242,8 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
         )
         stack.enter_context(compiled_autograd._disable())
         state = create_aot_state(stack, functional_call, fake_args, descs, aot_config, fake_mode, shape_env)
-        capture = aot_stage1_graph_capture(state, functional_call)
+        with _record_synthetic_bases() as merged:
+            capture = aot_stage1_graph_capture(state, functional_call)
         captured.params = list(params_flat)
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
@@ -222,12 +252,19 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
         reason = ""
         if capture.maybe_subclass_meta is not None:
             reason = "the graph takes or returns tensor subclasses"
-        elif any(isinstance(w, AOTSyntheticBaseWrapper) and w.needs_post_compile for w in capture.wrappers):
-            reason = "the graph mutates an input that aliases another input (synthetic bases)"
         else:
             for w in capture.wrappers:
                 if isinstance(w, AOTDedupeWrapper) and w.needs_post_compile:
                     captured.dupes = list(w.add_dupe_map)
+                if isinstance(w, AOTSyntheticBaseWrapper) and w.needs_post_compile:
+                    if "info" not in merged:
+                        raise CompileError("AOTSyntheticBaseWrapper merged inputs wrapc did not see")
+                    captured.synthetic = _importer.SyntheticBases(
+                        inputs=merged["inputs"],
+                        args=[i if isinstance(i, int) else i[0] for i in merged["info"]],
+                        metadata_mutated=list(w.aliased_arg_idx_with_metadata_mutations),
+                        trace_joint=w.trace_joint,
+                    )
             try:
                 _importer.check_supported(state.fw_metadata, training=training)
             except Unsupported as e:
@@ -278,6 +315,7 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         trace_joint=captured.trace_joint,
         detach_inputs=captured.detach_inputs,
         dupes=captured.dupes,
+        synthetic=captured.synthetic,
     )
     library = compile_module(ir)
     kinds = lambda ks: "".join("t" if k == "tensor" else "i" for k in ks)  # noqa: E731
@@ -294,6 +332,7 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         kinds(sig.graph_outputs),
         sig.dynamic_dims,
         single,
+        captured.synthetic is not None,
     )
     return wrapper
 
@@ -406,6 +445,7 @@ def _export_ir(captured: _Captured) -> str:
         trace_joint=captured.trace_joint,
         detach_inputs=captured.detach_inputs,
         dupes=captured.dupes,
+        synthetic=captured.synthetic,
     )
     return ir
 

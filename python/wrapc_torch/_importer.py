@@ -19,10 +19,11 @@ import torch
 from torch._functorch._aot_autograd.schemas import OutputType
 
 GRAPH_SYMBOL = "wrapc_torch_graph"
+# The entry point: the outermost of PyTorch's wrappers the graph needs
+# (dedupe, synthetic bases, runtime wrapper); the inner ones are named:
 WRAPPER_SYMBOL = "wrapc_torch_wrapper"
-# The runtime wrapper over the deduplicated arguments, when the entry is a
-# dedupe wrapper.
-DEDUPED_SYMBOL = "wrapc_torch_deduped"
+RUNTIME_WRAPPER_SYMBOL = "wrapc_torch_runtime_wrapper"
+SYNTHETIC_BASE_SYMBOL = "wrapc_torch_synthetic_base"
 
 # torch dtype -> wrap element type (the dialect's spelling; the runtime's
 # dtype codes are the extension's business, through wrapc_runtime.h).
@@ -59,6 +60,22 @@ INPUT_FLAGS = (
 
 class Unsupported(Exception):
     """A graph wrapc does not model; the message says why."""
+
+
+@dataclass
+class SyntheticBases:
+    """``AOTSyntheticBaseWrapper``'s layer: mutated inputs that alias other
+    inputs reach the graph as one base."""
+
+    # The (fake) inputs before merging (after deduplication).
+    inputs: list[Any]
+    # Per input, the graph input it becomes (PyTorch's synthetic_base_info
+    # with each (base, view) entry reduced to its base).
+    args: list[int]
+    # Merged inputs whose metadata the function changes: the graph returns
+    # each one's new geometry after its outputs.
+    metadata_mutated: list[int]
+    trace_joint: bool
 
 
 @dataclass
@@ -180,7 +197,7 @@ def check_supported(meta: Any, *, training: bool = False) -> None:
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
          source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = (),
-         dupes: Sequence[int] = ()) -> tuple[str, Signature]:
+         dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None) -> tuple[str, Signature]:
     """Level-1 wrap IR for one graph and the ABI of its wrapper.
 
     ``inputs`` are the graph's (fake) example inputs, ``graph_outputs`` the
@@ -192,6 +209,9 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     ``AOTDedupeWrapper.add_dupe_map`` when the caller passes one tensor as
     several arguments (``inputs`` and ``meta`` are then the deduplicated
     ones); the entry is a ``wrap.dedupe_wrapper`` taking every argument.
+    ``synthetic``: inputs merged into synthetic bases (``inputs`` and
+    ``meta`` are then the graph's, bases first); a
+    ``wrap.synthetic_base_wrapper`` takes the inputs before merging.
     """
     check_supported(meta, training=trace_joint)
     if len(meta.input_info) != len(inputs):
@@ -254,22 +274,62 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     if source:
         lines += [f"// {line}" for line in source.splitlines()]
     lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(in_types)}) -> {tuple_type(graph_types)}")
-    runtime_wrapper = DEDUPED_SYMBOL if dupes else WRAPPER_SYMBOL
+    # PyTorch's layers, innermost first, each calling the one before it; the
+    # outermost is the entry point.
+    names = [RUNTIME_WRAPPER_SYMBOL] + [SYNTHETIC_BASE_SYMBOL] * (synthetic is not None) + ["dedupe"] * bool(dupes)
+    names[-1] = WRAPPER_SYMBOL
     lines.append(
-        f"wrap.runtime_wrapper @{runtime_wrapper} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{GRAPH_SYMBOL}"
+        f"wrap.runtime_wrapper @{names[0]} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{GRAPH_SYMBOL}"
     )
     lines.append(f"    inputs [{', '.join(in_attrs)}]")
     lines.append(f"    outputs [{', '.join(out_attrs)}]")
     if flags:
         lines.append("    {" + ", ".join(flags) + "}")
+    layer_types, callee = in_types, names[0]
+    if synthetic is not None:
+        layer_types, out_types = _synthetic_layer(lines, synthetic, in_types, out_types, sig, callee, names[1])
+        callee = names[1]
     if dupes:
         # A duplicate is the argument it repeats: same type, same kind.
-        if any(not 0 <= d < len(in_types) for d in dupes):
-            raise Unsupported(f"a duplicate map {list(dupes)} for {len(in_types)} deduplicated inputs")
-        outer_types = [in_types[d] for d in dupes]
-        sig.inputs = [sig.graph_inputs[d] for d in dupes]
+        if any(not 0 <= d < len(layer_types) for d in dupes):
+            raise Unsupported(f"a duplicate map {list(dupes)} for {len(layer_types)} deduplicated inputs")
+        outer_types = [layer_types[d] for d in dupes]
+        sig.inputs = [sig.inputs[d] for d in dupes]
         lines.append(
             f"wrap.dedupe_wrapper @{WRAPPER_SYMBOL} : ({', '.join(outer_types)}) -> {tuple_type(out_types)}"
-            f" calls @{runtime_wrapper} dupes [{', '.join(str(d) for d in dupes)}]"
+            f" calls @{callee} dupes [{', '.join(str(d) for d in dupes)}]"
         )
     return "\n".join(lines) + "\n", sig
+
+
+def _synthetic_layer(lines: list[str], synthetic: SyntheticBases, in_types: list[str], out_types: list[str],
+                     sig: Signature, callee: str, name: str) -> tuple[list[str], list[str]]:
+    """Appends the ``wrap.synthetic_base_wrapper`` over the runtime wrapper
+    and returns its argument and result types (``sig`` made its ABI)."""
+    args, merged_inputs = synthetic.args, synthetic.inputs
+    if len(args) != len(merged_inputs) or any(not 0 <= a < len(in_types) for a in args):
+        raise Unsupported(f"a synthetic base map {args} for {len(in_types)} graph inputs")
+    num_bases = sum(1 for k in set(args) if args.count(k) > 1)
+    types = []
+    for i, (a, x) in enumerate(zip(args, merged_inputs)):
+        if a >= num_bases:
+            types.append(in_types[a])
+        else:
+            # An alias whose metadata the function changes has its entry
+            # shape only until the wrapper's as_strided_.
+            types.append(value_type(x, f"input #{i}", dynamic=i in synthetic.metadata_mutated))
+    n_extra = len(synthetic.metadata_mutated)
+    results = out_types[: len(out_types) - n_extra]
+    sig.inputs = ["tensor" if a < num_bases else sig.graph_inputs[a] for a in args]
+    sig.outputs = sig.outputs[: len(results)]
+    sig.dynamic_dims = sig.dynamic_dims[: len(results)]
+    text = (
+        f"wrap.synthetic_base_wrapper @{name} : ({', '.join(types)}) -> ({', '.join(results)})"
+        f" calls @{callee} args [{', '.join(str(a) for a in args)}]"
+    )
+    if synthetic.metadata_mutated:
+        text += f" metadata_mutated [{', '.join(str(i) for i in synthetic.metadata_mutated)}]"
+    if synthetic.trace_joint:
+        text += " {trace_joint}"
+    lines.append(text)
+    return types, results

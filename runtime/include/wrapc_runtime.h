@@ -199,6 +199,10 @@ typedef struct wrt_external_tensor {
 int32_t wrt_from_external(const wrt_external_tensor *desc, const wrt_tensor *share, bool share_version,
                           wrt_tensor **out);
 
+/** Records that mirror t is a view of mirror base (the embedder's t._base, whose own _base it takes when
+ *  base is a view): they must share a storage (WRT_ERR_ARG otherwise). */
+int32_t wrt_set_view_base(const wrt_tensor *t, const wrt_tensor *base);
+
 typedef struct wrt_external_backend {
   /* dst.copy_(src) when either is embedder memory; the runtime bumps versions. */
   int32_t (*copy)(const wrt_tensor *dst, const wrt_tensor *src);

@@ -10,7 +10,9 @@ use std::ffi::{c_char, CStr};
 use crate::{DType, Device, Tensor};
 
 // The backends' own entry points, so that the whole C ABI is reachable here.
-pub use crate::external::{wrt_external_tensor, wrt_from_external, wrt_set_external_backend, wrt_tensor_is_external};
+pub use crate::external::{
+    wrt_external_tensor, wrt_from_external, wrt_set_external_backend, wrt_set_view_base, wrt_tensor_is_external,
+};
 pub use crate::host::{wrt_host_kernel, wrt_launch_host};
 
 mod subclass;
@@ -656,6 +658,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_cuda_synchronize,
         wrt_from_external,
         wrt_set_external_backend,
+        wrt_set_view_base,
         wrt_tensor_is_external,
         wrt_subclass_new,
         wrt_subclass_attr,

@@ -152,6 +152,16 @@ pub unsafe extern "C" fn wrt_from_external(
     })
 }
 
+/// Records that the mirror `t` is a view of the mirror `base` (the
+/// embedder's `t._base`), which `wrt_synthetic_base` looks at.
+///
+/// # Safety
+/// `t` and `base` must be null or live handles from this ABI.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_set_view_base(t: *const wrt_tensor, base: *const wrt_tensor) -> i32 {
+    status("wrt_set_view_base", || Ok(tensor(t, "view")?.set_view_base(&*tensor(base, "base")?)?))
+}
+
 /// Installs the embedder's backend for this runtime.
 ///
 /// # Safety

@@ -315,6 +315,29 @@ impl Tensor {
         self.lock().view_base.clone()
     }
 
+    /// Makes this tensor a view of `base` (of its `_base` when `base` is a
+    /// view itself), as an embedder's mirror of a view is: the two must
+    /// share a storage.
+    pub fn set_view_base(&self, base: &Tensor) -> Result<()> {
+        self.check_plain("a view base")?;
+        base.check_plain("a view base")?;
+        if Tensor::same_tensor(base, self) {
+            return Err(RuntimeError::Argument("a tensor cannot be its own base".into()));
+        }
+        let root = {
+            let b = base.lock();
+            if !Arc::ptr_eq(&b.storage, &self.lock().storage) {
+                return Err(RuntimeError::Argument("a view and its base must share a storage".into()));
+            }
+            base.root(&b)
+        };
+        if Tensor::same_tensor(&root, self) {
+            return Err(RuntimeError::Argument("a tensor cannot be its own base".into()));
+        }
+        self.lock().view_base = Some(root);
+        Ok(())
+    }
+
     /// What a view of this tensor (locked as `t`) records as its `_base`.
     fn root(&self, t: &TensorImpl) -> Tensor {
         t.view_base.clone().unwrap_or_else(|| self.clone())

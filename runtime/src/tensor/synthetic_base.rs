@@ -161,6 +161,20 @@ mod tests {
     }
 
     #[test]
+    fn an_embedder_names_a_mirror_s_base() {
+        let x = arange(6);
+        let v = x.detach();
+        v.set_view_base(&x).unwrap();
+        let w = x.detach();
+        w.set_view_base(&v).unwrap();
+        assert!(Tensor::same_tensor(&w.view_base().unwrap(), &x), "the base's own _base is taken");
+        let base = Tensor::synthetic_base(&[v.clone(), w], &[0, 1], true, &[6]).unwrap();
+        assert!(Tensor::same_tensor(&base, &x));
+        assert!(x.set_view_base(&x).is_err());
+        assert!(v.set_view_base(&arange(6)).unwrap_err().to_string().contains("share a storage"));
+    }
+
+    #[test]
     fn inputs_that_do_not_alias_or_disagree_are_refused() {
         let (x, y) = (arange(4), arange(4));
         let err = Tensor::synthetic_base(&[x.clone(), y], &[2, 5], false, &[4]).unwrap_err();
