@@ -90,6 +90,9 @@ runtime_fns! {
     CheckArgument = "wrt_check_argument"(Ptr, Ptr, I64, I32, I32, Size, Ptr) -> I32;
     LaunchHost = "wrt_launch_host"(HostKernel, I64, I64, I64, Ptr) -> I32;
     CudaLaunchSlow = "wrt_cuda_launch_slow"(Ptr, Ptr, I32, Ptr, Ptr, I64, Ptr, I32, I32) -> I32;
+    CudaGraphBegin = "wrt_cuda_graph_begin"(Ptr) -> I32;
+    CudaGraphLaunch = "wrt_cuda_graph_launch"(Ptr, Ptr, I32, Ptr, Ptr, I64, Ptr, I32) -> I32;
+    CudaGraphEnd = "wrt_cuda_graph_end"(Ptr) -> I32;
     CudaGuardEnter = "wrt_cuda_guard_enter"(I32, Ptr) -> I32;
     CudaGuardExit = "wrt_cuda_guard_exit"(I32, Ptr) -> I32;
     SubclassNew = "wrt_subclass_new"(Ptr, I32, Size, Ptr, Size, Ptr, Ptr, Ptr) -> I32;

@@ -257,6 +257,18 @@ int32_t wrt_cuda_launch_slow(wrt_cuda_slot *slot, const wrt_cuda_kernel *kernel,
                              const wrt_tensor *const *tensors, int64_t num_params, const int64_t *extents,
                              int32_t by_elements, int32_t failed_status);
 
+/* CUDA-graph mode (wrapc compile --cuda-graphs): an entry point's launches between begin and end are
+ * recorded and replayed as one CUDA graph when they repeat; every parameter cell is 8 bytes. */
+typedef struct wrt_cuda_graph_slot {
+  void *cache; /* zero-initialized; owned by the runtime */
+} wrt_cuda_graph_slot;
+
+int32_t wrt_cuda_graph_begin(wrt_cuda_graph_slot *slot);
+int32_t wrt_cuda_graph_launch(wrt_cuda_slot *slot, const wrt_cuda_kernel *kernel, int32_t device, void **params,
+                              const wrt_tensor *const *tensors, int64_t num_params, const int64_t *extents,
+                              int32_t by_elements);
+int32_t wrt_cuda_graph_end(wrt_cuda_graph_slot *slot);
+
 #ifdef __cplusplus
 }
 #endif

@@ -605,7 +605,10 @@ pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
 /// Every function of the C ABI by name, for JITs that resolve compiled
 /// wrappers against the runtime linked into the host process.
 pub fn symbols() -> Vec<(&'static str, *mut ())> {
-    use crate::cuda::slot::{wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_launch_slow, wrt_cuda_synchronize};
+    use crate::cuda::graph::{wrt_cuda_graph_begin, wrt_cuda_graph_end};
+    use crate::cuda::slot::{
+        wrt_cuda_graph_launch, wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_launch_slow, wrt_cuda_synchronize,
+    };
     macro_rules! table {
         ($($f:ident),* $(,)?) => { vec![$((stringify!($f), $f as *mut ())),*] };
     }
@@ -653,6 +656,9 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_launch_host,
         wrt_to_device,
         wrt_cuda_launch_slow,
+        wrt_cuda_graph_begin,
+        wrt_cuda_graph_launch,
+        wrt_cuda_graph_end,
         wrt_cuda_guard_enter,
         wrt_cuda_guard_exit,
         wrt_cuda_synchronize,

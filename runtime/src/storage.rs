@@ -107,6 +107,9 @@ impl Storage {
             )));
         }
         let target = Storage::new(self.nbytes, device)?;
+        if self.gpu.is_some() || target.gpu.is_some() {
+            crate::cuda::graph::flush().map_err(device_error)?;
+        }
         let result = match (self.gpu(), target.gpu()) {
             (None, None) => {
                 // SAFETY: two live host buffers of `nbytes`.
@@ -215,7 +218,7 @@ fn cached_block(device: i32, nbytes: usize) -> Option<u64> {
     cache.as_mut()?.get_mut(&(device, nbytes))?.pop()
 }
 
-fn cache_block(device: i32, nbytes: usize, block: u64) {
+pub(crate) fn cache_block(device: i32, nbytes: usize, block: u64) {
     let mut cache = CACHED_BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
     cache.get_or_insert_with(Default::default).entry((device, nbytes)).or_default().push(block);
 }
@@ -228,7 +231,10 @@ impl Drop for Storage {
         }
         if self.gpu.is_some() {
             if let Device::Cuda(index) = self.device {
-                cache_block(index, self.nbytes, self.data as u64);
+                // A launch recorded for a CUDA graph may still use it.
+                if !crate::cuda::graph::defer_release(index, self.nbytes, self.data as u64) {
+                    cache_block(index, self.nbytes, self.data as u64);
+                }
             }
             return;
         }

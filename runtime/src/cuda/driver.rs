@@ -5,7 +5,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 
 use libloading::Library;
 
-use super::{CudaError, Driver, FunctionHandle, ModuleHandle, Result};
+use super::{CudaError, Driver, FunctionHandle, GraphHandle, KernelLaunch, ModuleHandle, Result};
 
 type CuResult = c_int;
 type Handle = *mut c_void;
@@ -70,6 +70,30 @@ struct Api {
     mem_free_async: Option<unsafe extern "C" fn(u64, Handle) -> CuResult>,
     device_get_default_mem_pool: Option<unsafe extern "C" fn(*mut Handle, c_int) -> CuResult>,
     mem_pool_set_attribute: Option<unsafe extern "C" fn(Handle, c_int, *mut c_void) -> CuResult>,
+    /// CUDA graphs (instantiation with flags: CUDA 11.4+); absent on older drivers.
+    graph: Option<GraphApi>,
+}
+
+/// `CUDA_KERNEL_NODE_PARAMS` (the v1 layout `cuGraphAddKernelNode` takes).
+#[repr(C)]
+struct KernelNodeParams {
+    func: Handle,
+    grid: [c_uint; 3],
+    block: [c_uint; 3],
+    shared_mem_bytes: c_uint,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+}
+
+#[derive(Clone, Copy)]
+struct GraphApi {
+    create: unsafe extern "C" fn(*mut Handle, c_uint) -> CuResult,
+    add_kernel_node:
+        unsafe extern "C" fn(*mut Handle, Handle, *const Handle, usize, *const KernelNodeParams) -> CuResult,
+    instantiate: unsafe extern "C" fn(*mut Handle, Handle, u64) -> CuResult,
+    launch: unsafe extern "C" fn(Handle, Handle) -> CuResult,
+    exec_destroy: unsafe extern "C" fn(Handle) -> CuResult,
+    destroy: unsafe extern "C" fn(Handle) -> CuResult,
 }
 
 /// `CU_STREAM_NON_BLOCKING`.
@@ -157,6 +181,19 @@ impl CudaDriver {
             mem_free_async: unsafe { library.get(b"cuMemFreeAsync") }.ok().map(|s| *s),
             device_get_default_mem_pool: unsafe { library.get(b"cuDeviceGetDefaultMemPool") }.ok().map(|s| *s),
             mem_pool_set_attribute: unsafe { library.get(b"cuMemPoolSetAttribute") }.ok().map(|s| *s),
+            // SAFETY: as `symbol!`; any missing symbol leaves graphs off.
+            graph: unsafe {
+                (|| {
+                    Some(GraphApi {
+                        create: *library.get(b"cuGraphCreate").ok()?,
+                        add_kernel_node: *library.get(b"cuGraphAddKernelNode").ok()?,
+                        instantiate: *library.get(b"cuGraphInstantiateWithFlags").ok()?,
+                        launch: *library.get(b"cuGraphLaunch").ok()?,
+                        exec_destroy: *library.get(b"cuGraphExecDestroy").ok()?,
+                        destroy: *library.get(b"cuGraphDestroy").ok()?,
+                    })
+                })()
+            },
         };
         let null = std::ptr::null_mut();
         let mut driver = CudaDriver { api, device: 0, context: null, stream: null, _library: library };
@@ -463,5 +500,64 @@ impl Driver for CudaDriver {
         } else {
             format!("CUresult {status}")
         }
+    }
+
+    fn graph_build(&self, launches: &mut [KernelLaunch]) -> Result<GraphHandle> {
+        let api = self.graph_api()?;
+        let _current = super::Current::enter(self)?;
+        let mut graph: Handle = std::ptr::null_mut();
+        // SAFETY: out-pointer to a local.
+        self.check("cuGraphCreate", unsafe { (api.create)(&mut graph, 0) })?;
+        let built = (|| {
+            let mut previous: Option<Handle> = None;
+            for launch in launches.iter_mut() {
+                let mut params = launch.params();
+                let node_params = KernelNodeParams {
+                    func: launch.function.0 as Handle,
+                    grid: launch.grid,
+                    block: launch.block,
+                    shared_mem_bytes: launch.shared_bytes,
+                    kernel_params: params.as_mut_ptr(),
+                    extra: std::ptr::null_mut(),
+                };
+                let mut node: Handle = std::ptr::null_mut();
+                let dependencies = previous.as_slice();
+                // SAFETY: the driver copies the parameter values at this call.
+                self.check("cuGraphAddKernelNode", unsafe {
+                    (api.add_kernel_node)(&mut node, graph, dependencies.as_ptr(), dependencies.len(), &node_params)
+                })?;
+                previous = Some(node);
+            }
+            let mut exec: Handle = std::ptr::null_mut();
+            // SAFETY: out-pointer to a local; a complete graph.
+            self.check("cuGraphInstantiateWithFlags", unsafe { (api.instantiate)(&mut exec, graph, 0) })?;
+            Ok(GraphHandle(exec as usize))
+        })();
+        // The executable graph keeps what it needs; the template goes.
+        // SAFETY: created above, destroyed once.
+        let _ = unsafe { (api.destroy)(graph) };
+        built
+    }
+
+    fn graph_launch(&self, graph: GraphHandle) -> Result<()> {
+        let api = self.graph_api()?;
+        let _current = super::Current::enter(self)?;
+        // SAFETY: an executable graph of this context, on the device's stream.
+        self.check("cuGraphLaunch", unsafe { (api.launch)(graph.0 as Handle, self.stream) })
+    }
+
+    fn graph_destroy(&self, graph: GraphHandle) -> Result<()> {
+        let api = self.graph_api()?;
+        let _current = super::Current::enter(self)?;
+        // SAFETY: an executable graph made by graph_build, destroyed once.
+        self.check("cuGraphExecDestroy", unsafe { (api.exec_destroy)(graph.0 as Handle) })
+    }
+}
+
+impl CudaDriver {
+    fn graph_api(&self) -> Result<GraphApi> {
+        self.api
+            .graph
+            .ok_or_else(|| missing("CUDA graphs", "this driver lacks cuGraphInstantiateWithFlags (CUDA 11.4+)"))
     }
 }

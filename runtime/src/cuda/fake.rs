@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::Mutex;
 
-use super::{CudaError, Driver, FunctionHandle, ModuleHandle, RawLaunch, Result};
+use super::{CudaError, Driver, FunctionHandle, GraphHandle, KernelLaunch, ModuleHandle, RawLaunch, Result};
 
 type Cost = Box<dyn Fn([u32; 3], [u32; 3]) -> f32 + Send + Sync>;
 /// A host emulation of a kernel: its argument pointers, grid and block.
@@ -44,6 +44,9 @@ struct State {
     functions: Vec<String>,
     kernels: HashMap<String, (usize, Emulation)>,
     context_switches: usize,
+    /// Instantiated graphs (handles are index + 1; None once destroyed).
+    graphs: Vec<Option<Vec<KernelLaunch>>>,
+    graph_launches: usize,
 }
 
 pub struct FakeDriver {
@@ -123,6 +126,15 @@ impl FakeDriver {
     /// Live allocations.
     pub fn allocations(&self) -> usize {
         self.state().memory.len()
+    }
+    /// Graphs instantiated, and how many of them are still alive.
+    pub fn graphs_built(&self) -> (usize, usize) {
+        let state = self.state();
+        (state.graphs.len(), state.graphs.iter().filter(|g| g.is_some()).count())
+    }
+    /// Graph launches (each runs its kernels, counted in `launches` too).
+    pub fn graph_launches(&self) -> usize {
+        self.state().graph_launches
     }
     /// How often a context was made current on some thread.
     pub fn context_switches(&self) -> usize {
@@ -311,6 +323,38 @@ impl Driver for FakeDriver {
         match status {
             INVALID_CONTEXT => "CUDA_ERROR_INVALID_CONTEXT".into(),
             other => format!("CUresult {other}"),
+        }
+    }
+
+    fn graph_build(&self, launches: &mut [KernelLaunch]) -> Result<GraphHandle> {
+        let mut state = self.state();
+        state.graphs.push(Some(launches.to_vec()));
+        Ok(GraphHandle(state.graphs.len()))
+    }
+
+    /// Runs the graph's kernels in order, as the device would.
+    fn graph_launch(&self, graph: GraphHandle) -> Result<()> {
+        let launches = {
+            let mut state = self.state();
+            state.graph_launches += 1;
+            graph.0.checked_sub(1).and_then(|i| state.graphs.get(i).cloned().flatten())
+        };
+        let invalid = || CudaError { call: "cuGraphLaunch", name: "CUDA_ERROR_INVALID_VALUE".into() };
+        for mut launch in launches.ok_or_else(invalid)? {
+            let params = launch.params();
+            self.launch(launch.function, launch.grid, launch.block, launch.shared_bytes, &params)?;
+        }
+        Ok(())
+    }
+
+    fn graph_destroy(&self, graph: GraphHandle) -> Result<()> {
+        let mut state = self.state();
+        match graph.0.checked_sub(1).and_then(|i| state.graphs.get_mut(i)) {
+            Some(slot @ Some(_)) => {
+                *slot = None;
+                Ok(())
+            }
+            _ => Err(CudaError { call: "cuGraphExecDestroy", name: "CUDA_ERROR_INVALID_VALUE".into() }),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod driver;
 #[cfg(any(test, feature = "fake-cuda"))]
 pub mod fake;
 pub mod gpus;
+pub mod graph;
 pub mod slot;
 
 use cache::KernelCache;
@@ -38,6 +39,29 @@ pub type Result<T> = std::result::Result<T, CudaError>;
 pub struct ModuleHandle(pub usize);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionHandle(pub usize);
+/// An instantiated CUDA graph (`CUgraphExec`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GraphHandle(pub usize);
+
+/// One kernel launch, its arguments held by value: what a CUDA graph's
+/// kernel node is made from. Every argument is one 8-byte cell (compiled
+/// code in graph mode widens narrower scalars; a kernel reads its own
+/// width from the cell's start, little-endian).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelLaunch {
+    pub function: FunctionHandle,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared_bytes: u32,
+    pub args: Vec<u64>,
+}
+
+impl KernelLaunch {
+    /// `cuLaunchKernel`'s `kernelParams`: a pointer to each cell.
+    pub fn params(&mut self) -> Vec<*mut c_void> {
+        self.args.iter_mut().map(|a| a as *mut u64 as *mut c_void).collect()
+    }
+}
 
 /// What compiled wrappers call directly on their fast path: the address of
 /// `cuLaunchKernel` (or a stand-in with its signature) and the stream.
@@ -105,6 +129,13 @@ pub trait Driver: Send + Sync {
     fn raw_launch(&self) -> RawLaunch;
     /// The driver's name for a `CUresult`.
     fn error_name(&self, status: i32) -> String;
+
+    /// Builds and instantiates a graph running `launches` one after the
+    /// other (each node depends on the one before, as on a stream).
+    fn graph_build(&self, launches: &mut [KernelLaunch]) -> Result<GraphHandle>;
+    /// Launches an instantiated graph on the device's stream.
+    fn graph_launch(&self, graph: GraphHandle) -> Result<()>;
+    fn graph_destroy(&self, graph: GraphHandle) -> Result<()>;
 }
 
 /// The runtime's internal device guard: the device's context is current

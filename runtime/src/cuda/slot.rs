@@ -206,14 +206,12 @@ impl Request<'_> {
         Ok(())
     }
 
-    fn run(&self, failed_status: i32) -> Result<(), CudaError> {
-        if !(0..MAX_DEVICES as i32).contains(&self.device) {
-            return Err(error("wrt_cuda_launch", format!("cuda:{} is outside 0..{MAX_DEVICES}", self.device)));
-        }
-        let driver = gpu(self.device)?;
-        let _current = Current::enter(&*driver)?;
+    /// The launch this request makes with the entry's chosen config
+    /// (loading and tuning first, on the first call): function, grid,
+    /// block and shared bytes; None for an empty grid.
+    fn prepare(&self, driver: &Arc<dyn Driver>) -> Result<Option<(super::FunctionHandle, Dims)>, CudaError> {
         if self.entry().function.load(Ordering::Acquire).is_null() {
-            self.initialize(&driver)?;
+            self.initialize(driver)?;
         }
         let entry = self.entry();
         let config = Config {
@@ -227,10 +225,25 @@ impl Request<'_> {
         };
         let grid = grid_for(&config, self.extents)?;
         if grid.contains(&0) {
-            return Ok(());
+            return Ok(None);
         }
         let function = super::FunctionHandle(entry.function.load(Ordering::Acquire) as usize);
-        driver.launch(function, grid, block_dims(&config), config.shared_bytes, self.params).map_err(|e| {
+        Ok(Some((function, Dims { grid, block: block_dims(&config), shared_bytes: config.shared_bytes })))
+    }
+
+    fn check_device(&self) -> Result<(), CudaError> {
+        if !(0..MAX_DEVICES as i32).contains(&self.device) {
+            return Err(error("wrt_cuda_launch", format!("cuda:{} is outside 0..{MAX_DEVICES}", self.device)));
+        }
+        Ok(())
+    }
+
+    fn run(&self, failed_status: i32) -> Result<(), CudaError> {
+        self.check_device()?;
+        let driver = gpu(self.device)?;
+        let _current = Current::enter(&*driver)?;
+        let Some((function, dims)) = self.prepare(&driver)? else { return Ok(()) };
+        driver.launch(function, dims.grid, dims.block, dims.shared_bytes, self.params).map_err(|e| {
             if failed_status != 0 {
                 error("cuLaunchKernel", format!("{} (first attempt: {})", e.name, driver.error_name(failed_status)))
             } else {
@@ -238,6 +251,69 @@ impl Request<'_> {
             }
         })
     }
+
+    /// Inside a graph-mode entry point: records the launch of a loaded
+    /// kernel (each parameter an 8-byte cell); a first launch runs now,
+    /// after what is pending, as autotuning times it on the stream.
+    fn record(&self) -> Result<(), CudaError> {
+        self.check_device()?;
+        if self.entry().function.load(Ordering::Acquire).is_null() {
+            super::graph::flush()?;
+            return self.run(0);
+        }
+        let driver = gpu(self.device)?;
+        let Some((function, dims)) = self.prepare(&driver)? else { return Ok(()) };
+        // SAFETY: in graph mode every parameter cell is 8 bytes.
+        let args = self.params.iter().map(|&p| unsafe { *(p as *const u64) }).collect();
+        let launch =
+            super::KernelLaunch { function, grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes, args };
+        super::graph::record(self.device, driver, launch);
+        Ok(())
+    }
+}
+
+/// A launch's geometry under the chosen config.
+struct Dims {
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared_bytes: u32,
+}
+
+/// The arguments of a compiled launch, checked.
+///
+/// # Safety
+/// As [`wrt_cuda_launch_slow`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn request<'a>(
+    slot: *mut wrt_cuda_slot,
+    kernel: *const wrt_cuda_kernel,
+    device: i32,
+    params: *mut *mut c_void,
+    tensors: *const *const wrt_tensor,
+    num_params: i64,
+    extents: *const i64,
+    by_elements: i32,
+) -> Result<Request<'a>, CudaError> {
+    if slot.is_null()
+        || kernel.is_null()
+        || extents.is_null()
+        || (num_params > 0 && (params.is_null() || tensors.is_null()))
+    {
+        return Err(error("wrt_cuda_launch", "null slot, kernel, extents or arguments"));
+    }
+    let count = num_params.max(0) as usize;
+    // SAFETY: compiled code passes arrays of these lengths.
+    Ok(unsafe {
+        Request {
+            slot: &*slot,
+            kernel: &*kernel,
+            device,
+            params: if count == 0 { &[] } else { std::slice::from_raw_parts(params, count) },
+            tensors: if count == 0 { &[] } else { std::slice::from_raw_parts(tensors, count) },
+            extents: std::array::from_fn(|d| (*extents.add(d)).max(0) as u64),
+            mode: if by_elements != 0 { Extents::Elements } else { Extents::Grid },
+        }
+    })
 }
 
 /// The slow path of a compiled launch. `params` has one pointer per kernel
@@ -264,27 +340,39 @@ pub unsafe extern "C" fn wrt_cuda_launch_slow(
     failed_status: i32,
 ) -> i32 {
     crate::ffi::cuda_status("wrt_cuda_launch", || {
-        if slot.is_null()
-            || kernel.is_null()
-            || extents.is_null()
-            || (num_params > 0 && (params.is_null() || tensors.is_null()))
-        {
-            return Err(error("wrt_cuda_launch", "null slot, kernel, extents or arguments"));
+        // SAFETY: the caller's contract.
+        unsafe { request(slot, kernel, device, params, tensors, num_params, extents, by_elements) }?.run(failed_status)
+    })
+}
+
+/// A launch of a graph-mode entry point (`--cuda-graphs`): recorded for
+/// the entry point's CUDA graph while its batch is open (see
+/// [`super::graph`]), issued at once otherwise. Arguments as
+/// [`wrt_cuda_launch_slow`]'s, each `params` entry pointing at an 8-byte
+/// cell.
+///
+/// # Safety
+/// As [`wrt_cuda_launch_slow`], with 8 readable bytes behind each param.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn wrt_cuda_graph_launch(
+    slot: *mut wrt_cuda_slot,
+    kernel: *const wrt_cuda_kernel,
+    device: i32,
+    params: *mut *mut c_void,
+    tensors: *const *const wrt_tensor,
+    num_params: i64,
+    extents: *const i64,
+    by_elements: i32,
+) -> i32 {
+    crate::ffi::cuda_status("wrt_cuda_launch", || {
+        // SAFETY: the caller's contract.
+        let request = unsafe { request(slot, kernel, device, params, tensors, num_params, extents, by_elements) }?;
+        if super::graph::recording() {
+            request.record()
+        } else {
+            request.run(0)
         }
-        let count = num_params.max(0) as usize;
-        // SAFETY: compiled code passes arrays of these lengths.
-        let request = unsafe {
-            Request {
-                slot: &*slot,
-                kernel: &*kernel,
-                device,
-                params: if count == 0 { &[] } else { std::slice::from_raw_parts(params, count) },
-                tensors: if count == 0 { &[] } else { std::slice::from_raw_parts(tensors, count) },
-                extents: std::array::from_fn(|d| (*extents.add(d)).max(0) as u64),
-                mode: if by_elements != 0 { Extents::Elements } else { Extents::Grid },
-            }
-        };
-        request.run(failed_status)
     })
 }
 
@@ -329,5 +417,8 @@ pub unsafe extern "C" fn wrt_cuda_guard_exit(device: i32, previous: *mut c_void)
 /// Waits for all work the runtime queued on `cuda:<device>`.
 #[no_mangle]
 pub extern "C" fn wrt_cuda_synchronize(device: i32) -> i32 {
-    crate::ffi::cuda_status("wrt_cuda_synchronize", || gpu(device)?.synchronize())
+    crate::ffi::cuda_status("wrt_cuda_synchronize", || {
+        super::graph::flush()?;
+        gpu(device)?.synchronize()
+    })
 }

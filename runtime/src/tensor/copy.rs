@@ -15,6 +15,11 @@ impl Tensor {
         if self.is_subclass() || src.is_subclass() {
             return self.copy_subclass(src);
         }
+        // Launches recorded for a CUDA graph run before the copy reads or
+        // writes what they touch.
+        if crate::cuda::graph::recording() {
+            crate::cuda::graph::flush().map_err(|e| RuntimeError::Device(e.to_string()))?;
+        }
         if let Some(copy) = crate::external::copy_hook() {
             if self.lock().storage.is_external() || src.lock().storage.is_external() {
                 // SAFETY: both handles are live for the call; the hook only
