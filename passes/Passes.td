@@ -117,13 +117,25 @@ def WrapLowerLazyLaunch : Pass<"wrap-lower-lazy-launch", "mlir::ModuleOp"> {
     saving and restoring what the kernel writes) and when a launch fails
     (a thread without the device's context current). Every tensor a GPU
     launch passes must be a CUDA tensor.
+
+    With `cuda-graphs`, launches are marked `cuda_graph` and every public
+    function gets a zero-initialized `wrt_cuda_graph_slot` global, named by
+    its `wrap.cuda_graph` attribute: convert-wrap-to-llvm brackets the
+    function's body with `wrt_cuda_graph_begin` / `wrt_cuda_graph_end`, and
+    the runtime records the launches in between and replays them as one
+    CUDA graph when a call repeats the previous call's launches (same
+    kernels, grids and argument values); other calls launch directly. Meant
+    for static-shape wrappers called again and again with the same
+    buffers, as PyTorch's `mode="reduce-overhead"` is.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [
     Option<"allowFileDir", "allow-file-dir", "std::string", "\"\"",
            "A directory besides the input file's that ptx_file and cubin_file "
            "may name files in (they are read relative to the input file's "
-           "directory and may not leave it otherwise)">
+           "directory and may not leave it otherwise)">,
+    Option<"cudaGraphs", "cuda-graphs", "bool", "false",
+           "Record each public function's launches and replay them as a CUDA graph when they repeat">
   ];
 }
 

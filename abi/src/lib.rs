@@ -299,6 +299,10 @@ pub const SLOT_ENTRY: Layout = Layout {
 /// Bytes of one slot entry as the runtime pads it (a cache line).
 pub const SLOT_ENTRY_BYTES: usize = 64;
 
+/// Bytes of `wrt_cuda_graph_slot`, the zero-initialized global of a
+/// CUDA-graph-mode entry point (one pointer the runtime owns).
+pub const GRAPH_SLOT_BYTES: usize = 8;
+
 #[cfg(test)]
 mod tests {
     use super::*;

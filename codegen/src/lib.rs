@@ -65,13 +65,23 @@ pub fn lower_to_llvm_dialect_cuda(
     sm: ptx::Sm,
     opt_level: u8,
     allow_file_dir: Option<&Path>,
+    cuda_graphs: bool,
 ) -> Result<Vec<String>> {
     ptx::attach_ptx(context, module, sm, opt_level)?;
-    let Some(dir) = allow_file_dir else { return run_pipeline(context, module, TO_LLVM_CUDA) };
-    let dir = dir.to_str().filter(|d| !d.contains(['"', '\\'])).ok_or_else(|| {
-        CodegenError::Pipeline(format!("--allow-file-dir {}: the path must be UTF-8 without quotes", dir.display()))
-    })?;
-    let pipeline = format!("builtin.module(wrap-lower-lazy-launch{{allow-file-dir=\"{dir}\"}},wrap-lower-to-llvm)");
+    if allow_file_dir.is_none() && !cuda_graphs {
+        return run_pipeline(context, module, TO_LLVM_CUDA);
+    }
+    let mut options = Vec::new();
+    if let Some(dir) = allow_file_dir {
+        let dir = dir.to_str().filter(|d| !d.contains(['"', '\\'])).ok_or_else(|| {
+            CodegenError::Pipeline(format!("--allow-file-dir {}: the path must be UTF-8 without quotes", dir.display()))
+        })?;
+        options.push(format!("allow-file-dir=\"{dir}\""));
+    }
+    if cuda_graphs {
+        options.push("cuda-graphs=true".to_string());
+    }
+    let pipeline = format!("builtin.module(wrap-lower-lazy-launch{{{}}},wrap-lower-to-llvm)", options.join(" "));
     run_pipeline(context, module, &pipeline)
 }
 

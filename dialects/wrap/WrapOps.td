@@ -663,13 +663,19 @@ def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments,
     and `descriptor` one of type `!llvm.struct<(ptr, i64, ptr, ptr, i64)>`:
     the compiled fast path reads them without further checks.
 
+    With `cuda_graph` (wrap-lower-lazy-launch's `cuda-graphs` option) the
+    launch goes through the runtime instead (`wrt_cuda_graph_launch`, every
+    argument in an 8-byte cell): inside a graph-mode entry point it is
+    recorded, and the entry point's launches are replayed as one CUDA graph
+    when they repeat.
+
     ```mlir
     wrap.lazy_launch @__wrapc_slot_add, @__wrapc_kernel_add numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$slot, FlatSymbolRefAttr:$descriptor,
                        Variadic<Index>:$grid, Variadic<Index>:$numel,
-                       Variadic<Wrap_KernelArg>:$args);
+                       Variadic<Wrap_KernelArg>:$args, UnitAttr:$cuda_graph);
   let assemblyFormat = [{
     $slot `,` $descriptor (`grid` `(` $grid^ `)`)? (`numel` `(` $numel^ `)`)?
     `args` `(` $args `)` attr-dict (`:` qualified(type($args))^)?

@@ -11,7 +11,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute};
+use melior::ir::operation::OperationMutLike;
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::Attribute;
 use melior::ir::{RegionLike, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo, WrapOp};
@@ -23,6 +25,10 @@ use crate::Options;
 const MAX_DEVICES: usize = wrapc_abi::MAX_DEVICES;
 /// `sizeof(wrt_cuda_slot_entry)`.
 const SLOT_ENTRY_BYTES: usize = wrapc_abi::SLOT_ENTRY_BYTES;
+/// `sizeof(wrt_cuda_graph_slot)`.
+const GRAPH_SLOT_BYTES: usize = wrapc_abi::GRAPH_SLOT_BYTES;
+/// The function attribute naming a graph-mode entry point's slot.
+pub const GRAPH_ATTR: &str = "wrap.cuda_graph";
 /// `wrt_cuda_kernel`: image, image size, entry, configs, number of configs.
 const DESCRIPTOR_TYPE: &str = "!llvm.struct<(ptr, i64, ptr, ptr, i64)>";
 /// i64 words per `wrt_cuda_config`: block[3], num_warps | shared << 32, name.
@@ -36,8 +42,8 @@ struct Globals {
 }
 
 pub fn run(module: OperationRef, options: &Options) -> PassResult {
-    let allowed = crate::WrapLowerLazyLaunchOptions::from(options).allow_file_dir;
-    let allowed = allowed.as_str();
+    let options = crate::WrapLowerLazyLaunchOptions::from(options);
+    let allowed = options.allow_file_dir.as_str();
     let mut made: HashMap<String, Globals> = HashMap::new();
     for launch in ir::collect_ops(module, WrapOp::Launch.name()) {
         let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();
@@ -51,7 +57,35 @@ pub fn run(module: OperationRef, options: &Options) -> PassResult {
                 globals
             }
         };
-        rewrite(launch, &globals);
+        rewrite(launch, &globals, options.cuda_graphs);
+    }
+    if options.cuda_graphs && !made.is_empty() {
+        add_graph_slots(module)?;
+    }
+    Ok(())
+}
+
+/// A zero-initialized `wrt_cuda_graph_slot` global per public function with
+/// a body, named by the function's `wrap.cuda_graph` attribute.
+fn add_graph_slots(module: OperationRef) -> PassResult {
+    let context = ir::context_of(module);
+    let body = module.region(0).expect("module body").first_block().expect("module block");
+    for function in ir::collect_ops(module, "func.func") {
+        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+        let has_body = function.region(0).ok().and_then(|r| r.first_block()).is_some();
+        if private || !has_body {
+            continue;
+        }
+        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let global = format!("__wrapc_graph_{name}");
+        let text = format!(
+            "module {{\nllvm.mlir.global internal @\"{global}\"(dense<0> : tensor<{GRAPH_SLOT_BYTES}xi8>) \
+             {{addr_space = 0 : i32, alignment = 8 : i64}} : !llvm.array<{GRAPH_SLOT_BYTES} x i8>\n}}"
+        );
+        if !ir::insert_parsed(context, &text, body, Some(function)) {
+            return ir::fail(function, &format!("internal error: the CUDA graph slot of '{name}' does not parse"));
+        }
+        ir::as_mut(function).set_attribute(GRAPH_ATTR, FlatSymbolRefAttribute::new(context, &global).into());
     }
     Ok(())
 }
@@ -214,7 +248,7 @@ fn emit_globals(
 }
 
 /// `wrap.launch` → `wrap.lazy_launch` with the same extents and arguments.
-fn rewrite(launch: OperationRef, globals: &Globals) {
+fn rewrite(launch: OperationRef, globals: &Globals, cuda_graph: bool) {
     let b = Builder::before(launch);
     let operands: Vec<Value> = launch.operands().collect();
     // wrap.launch and wrap.lazy_launch share their operand groups: grid,
@@ -230,8 +264,8 @@ fn rewrite(launch: OperationRef, globals: &Globals) {
         .descriptor(FlatSymbolRefAttribute::new(b.context, &globals.descriptor))
         .grid(grid)
         .numel(numel)
-        .args(args)
-        .build();
-    b.insert_segmented(lazy, &[grid.len(), numel.len(), args.len()]);
+        .args(args);
+    let lazy = if cuda_graph { lazy.cuda_graph(Attribute::unit(b.context)) } else { lazy };
+    b.insert_segmented(lazy.build(), &[grid.len(), numel.len(), args.len()]);
     ir::erase(launch);
 }

@@ -35,6 +35,8 @@ pub struct wrt_cuda_graph_slot {
     cache: AtomicPtr<GraphCache>,
 }
 
+const _: () = assert!(std::mem::size_of::<wrt_cuda_graph_slot>() == wrapc_abi::GRAPH_SLOT_BYTES);
+
 struct Pending {
     device: i32,
     driver: Arc<dyn Driver>,

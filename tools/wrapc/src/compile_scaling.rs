@@ -76,6 +76,7 @@ fn measure(n: usize, dir: &Path) -> Result<Vec<(String, f64)>> {
         target: TargetKind::Host,
         arch: Arch::Sm90,
         allow_file_dir: None,
+        cuda_graphs: false,
     };
     native::compile(request, &mut progress)?;
     // "optimize (default<O1>)" and "(default<O2>)" are one column.

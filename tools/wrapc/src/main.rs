@@ -58,6 +58,11 @@ enum Command {
         /// `cubin_file` attributes may name files in (with --target=cuda).
         #[arg(long)]
         allow_file_dir: Option<PathBuf>,
+        /// Replay each entry point's GPU launches as one CUDA graph when a
+        /// call repeats the previous call's launches (same kernels, sizes
+        /// and buffers); other calls launch directly (with --target=cuda).
+        #[arg(long)]
+        cuda_graphs: bool,
         /// No progress and timing lines on stderr.
         #[arg(long)]
         quiet: bool,
@@ -194,18 +199,21 @@ fn run(cli: Cli) -> Result<()> {
         Command::Fuzz { corpus, seconds, seed, out } => {
             fuzz::run(fuzz::Options { corpus: &corpus, seconds, seed, out: &out })
         }
-        Command::Compile { input, output, emit, opt_level, target, arch, allow_file_dir, quiet } => native::compile(
-            native::CompileRequest {
-                input: &input,
-                output: &output,
-                emit,
-                opt_level,
-                target,
-                arch,
-                allow_file_dir: allow_file_dir.as_deref(),
-            },
-            &mut native::Progress::new(quiet),
-        ),
+        Command::Compile { input, output, emit, opt_level, target, arch, allow_file_dir, cuda_graphs, quiet } => {
+            native::compile(
+                native::CompileRequest {
+                    input: &input,
+                    output: &output,
+                    emit,
+                    opt_level,
+                    target,
+                    arch,
+                    allow_file_dir: allow_file_dir.as_deref(),
+                    cuda_graphs,
+                },
+                &mut native::Progress::new(quiet),
+            )
+        }
         Command::Run { input, entry, inputs, opt_level, grad, format, quiet } => {
             let spec = inputs::read(&inputs)?;
             let args = inputs::parse(&spec).with_context(|| format!("in {}", inputs.display()))?;

@@ -88,11 +88,15 @@ pub struct CompileRequest<'p> {
     pub target: TargetKind,
     pub arch: Arch,
     pub allow_file_dir: Option<&'p Path>,
+    pub cuda_graphs: bool,
 }
 
 pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     if request.target == TargetKind::Host && request.emit == Emit::Ptx {
         bail!("--emit=ptx compiles the module's MLIR kernels for the GPU: add --target=cuda");
+    }
+    if request.target == TargetKind::Host && request.cuda_graphs {
+        bail!("--cuda-graphs replays GPU launches as CUDA graphs: add --target=cuda");
     }
     let header_path = (request.emit == Emit::So).then(|| request.output.with_extension("h"));
     check_outputs(request.input, request.output, header_path.as_deref())?;
@@ -138,6 +142,7 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
                 sm,
                 request.opt_level,
                 request.allow_file_dir,
+                request.cuda_graphs,
             )?)
         })?,
     };

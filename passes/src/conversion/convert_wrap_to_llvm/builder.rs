@@ -178,6 +178,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         for value in self.owned.clone() {
             self.call(RuntimeFn::TensorRelease, &[value]);
         }
+        if let Some(slot) = self.graph {
+            // Issues what was recorded before the failure; its own status
+            // gives way to the failure's.
+            self.call(RuntimeFn::CudaGraphEnd, &[slot]);
+        }
         for (device, previous) in self.guards.clone().into_iter().rev() {
             let previous = self.load(previous, "!llvm.ptr");
             self.call(RuntimeFn::CudaGuardExit, &[device, previous]);

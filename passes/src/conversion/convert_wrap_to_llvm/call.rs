@@ -246,6 +246,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         operands: &[Value<'c, 'a>],
         _results: &[Type<'c>],
     ) -> PassResult {
+        if let Some(slot) = self.graph.take() {
+            // The batch runs (or replays) before the results are handed out.
+            self.checked(RuntimeFn::CudaGraphEnd, &[slot]);
+        }
         let out = self.arg(2);
         let mut transferred: Vec<Value> = Vec::new();
         let forwarded = self.decls.forwarded.get(&self.entry_name).cloned().unwrap_or_default();

@@ -44,6 +44,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// grid inline and one `cuLaunchKernel` through the cached pointer;
     /// otherwise, or when that launch fails, the runtime's slow path.
     pub(super) fn lower_lazy_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        if op.attribute("cuda_graph").is_ok() {
+            return self.lower_graph_launch(op, operands);
+        }
         let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
         let (extents, args) = operands.split_at(grid_rank + numel_rank);
         let arg_types: Vec<Type<'c>> = op.operands().skip(extents.len()).map(|v| v.r#type()).collect();
@@ -152,6 +155,64 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         self.jump(done);
         self.block = done;
+        Ok(())
+    }
+
+    /// Begins a graph-mode entry point's batch (after its argument checks:
+    /// a call refused there launches nothing).
+    pub(super) fn begin_graph(&mut self, slot: &str) {
+        let slot = self.address_of(slot);
+        self.checked(RuntimeFn::CudaGraphBegin, &[slot]);
+        self.graph = Some(slot);
+    }
+
+    /// A `cuda_graph` launch: one `wrt_cuda_graph_launch` with every
+    /// argument in an 8-byte cell (zero-extended), so that the runtime can
+    /// keep the values for a graph node and compare them with the next
+    /// call's.
+    fn lower_graph_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
+        let (extents, args) = operands.split_at(grid_rank + numel_rank);
+        let arg_types: Vec<Type<'c>> = op.operands().skip(extents.len()).map(|v| v.r#type()).collect();
+        let ptr = "!llvm.ptr";
+        let params = self.alloca(ptr, args.len().max(1) as i64);
+        let tensors = self.alloca(ptr, args.len().max(1) as i64);
+        let null = self.null();
+        let zero = self.const_int(0, "i64");
+        let mut first_tensor = None;
+        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
+            let (value, handle) = match TensorTypeInfo::from_type(ty) {
+                Some(info) => {
+                    first_tensor.get_or_insert(arg);
+                    (self.data_address(arg, &info), arg)
+                }
+                None if ty.to_string() == "index" => (self.to_i64(arg), null),
+                None => (arg, null),
+            };
+            let cell = self.alloca("i64", 1);
+            self.store(zero, cell);
+            self.store(value, cell);
+            let at = self.gep(params, ptr, k as i64);
+            self.store(cell, at);
+            let at = self.gep(tensors, ptr, k as i64);
+            self.store(handle, at);
+        }
+        let Some(first_tensor) = first_tensor else {
+            return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
+        };
+        let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
+        let descriptor = self.address_of(&ir::flat_symbol_attr(op, "descriptor").unwrap_or_default());
+        let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
+        let extents64: Vec<Value> = (0..3)
+            .map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64")))
+            .collect();
+        let extents_array = self.i64_array(&extents64);
+        let count = self.const_int(args.len() as i64, "i64");
+        let by_elements = self.const_int(i64::from(numel_rank > 0), "i32");
+        self.checked(
+            RuntimeFn::CudaGraphLaunch,
+            &[slot, descriptor, device, params, tensors, count, extents_array, by_elements],
+        );
         Ok(())
     }
 }

@@ -271,6 +271,9 @@ struct FnLowering<'c, 'a, 'd> {
     /// Open device guards (device, slot holding the context to restore):
     /// a failure inside one restores the thread's context before returning.
     guards: Vec<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// A graph-mode entry point's `wrt_cuda_graph_slot`, once its batch is
+    /// begun: every exit ends the batch.
+    graph: Option<Value<'c, 'a>>,
     /// Stack slots live in the entry block (static allocas, which LLVM
     /// promotes and lays out once; an alloca elsewhere is a dynamic stack
     /// adjustment), inserted before `anchor`. Slots only live within the op
@@ -352,6 +355,7 @@ fn lower_function(
             type_checked: HashSet::new(),
             dead: HashSet::new(),
             guards: Vec::new(),
+            graph: None,
             anchor: None,
             scratch: HashMap::new(),
             scratch_used: HashMap::new(),
@@ -364,6 +368,11 @@ fn lower_function(
         // Callers inside the module are checked statically; only public
         // entry points validate what C hands them.
         lowering.prologue(&inputs, results.len(), old_body, !private)?;
+        if let Some(slot) = ir::flat_symbol_attr(old, crate::transforms::lower_lazy_launch::GRAPH_ATTR) {
+            if !private {
+                lowering.begin_graph(&slot);
+            }
+        }
         lowering.lower_block(old_body, &results)?;
     }
     ir::erase(old);
