@@ -73,9 +73,13 @@ fn cuda(values: &[f64]) -> Tensor {
 }
 
 fn compile(context: &melior::Context) -> Module<'_> {
-    let mut module = Module::parse(context, MODULE).expect("valid module");
+    compile_with(context, MODULE, codegen::TO_LLVM_CUDA)
+}
+
+fn compile_with<'c>(context: &'c melior::Context, source: &str, pipeline: &str) -> Module<'c> {
+    let mut module = Module::parse(context, source).expect("valid module");
     codegen::specialize(context, &mut module).unwrap();
-    codegen::run_pipeline(context, &mut module, codegen::TO_LLVM_CUDA).unwrap();
+    codegen::run_pipeline(context, &mut module, pipeline).unwrap();
     module
 }
 
@@ -86,21 +90,7 @@ fn compiled_wrapper_loads_once_then_launches_directly() {
     let module = compile(&context);
     let jit = codegen::Jit::new(&module, 2, &[]).unwrap();
     let f = jit.entry("f").unwrap();
-    let (x, y) = (cuda(&[0.; 10]), cuda(&[1., 2., 3., 4., 5., 6., 7., 8., 9., 10.]));
-    let inputs = [capi::into_handle(x.clone()), capi::into_handle(y.clone())];
-    for call in 1..=3 {
-        let mut outputs = [std::ptr::null_mut(); 2];
-        // SAFETY: wrapc's entry ABI; outputs are owned afterwards.
-        let status = unsafe { f(inputs.as_ptr(), 2, outputs.as_mut_ptr(), 2) };
-        assert_eq!(status, 0, "{:?}", unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) });
-        let (out, alias) = unsafe { (capi::take_handle(outputs[0]).unwrap(), capi::take_handle(outputs[1]).unwrap()) };
-        assert_eq!(x.to_f64_vec().unwrap(), vec![call as f64; 10], "x.add_(1) ran once per call");
-        assert_eq!(x.version(), call, "the elided copy keeps its version bump");
-        let expected: Vec<f64> = (1..=10).map(|v| v as f64 + call as f64).collect();
-        assert_eq!(out.to_f64_vec().unwrap(), expected);
-        assert_eq!(out.device(), Device::Cuda(0));
-        assert_eq!(alias.storage_id(), y.storage_id(), "the alias is regenerated as a view of y");
-    }
+    call_and_check(f, 3);
     assert_eq!(fake.loads_of(b"// inc_add\n"), 1, "the kernel is loaded once");
     let grid = fake.last_grid().unwrap()[0];
     let block = fake.last_block().unwrap()[0];
@@ -108,6 +98,45 @@ fn compiled_wrapper_loads_once_then_launches_directly() {
         (grid, block) == (3, 32) || (grid, block) == (2, 64),
         "ceil(10 / block) with the chosen config: {grid} x {block}"
     );
+}
+
+#[test]
+fn compiled_wrapper_in_cuda_graph_mode_replays_with_the_same_effects() {
+    let fake = device();
+    let context = wrapc_dialects::create_context();
+    // Its own image, so that the other tests' load counts stay theirs.
+    let source = MODULE.replace("// inc_add\\n", "// inc_add, graph mode\\n");
+    assert_ne!(source, MODULE);
+    let pipeline = "builtin.module(wrap-lower-lazy-launch{cuda-graphs=true},wrap-lower-to-llvm)";
+    let module = compile_with(&context, &source, pipeline);
+    let jit = codegen::Jit::new(&module, 2, &[]).unwrap();
+    let f = jit.entry("f").unwrap();
+    let replays = fake.graph_launches();
+    // The launch runs before the epilogue's copy (elided: the graph returns
+    // x itself) and the alias view: one segment, instantiated on the third
+    // call (the first loads the kernel), replayed from the fourth.
+    call_and_check(f, 6);
+    assert_eq!(fake.graph_launches(), replays + 3);
+}
+
+/// Calls the compiled `f` `calls` times on fresh inputs and checks every
+/// call's effects.
+fn call_and_check(f: codegen::NativeFn, calls: usize) {
+    let (x, y) = (cuda(&[0.; 10]), cuda(&[1., 2., 3., 4., 5., 6., 7., 8., 9., 10.]));
+    let inputs = [capi::into_handle(x.clone()), capi::into_handle(y.clone())];
+    for call in 1..=calls {
+        let mut outputs = [std::ptr::null_mut(); 2];
+        // SAFETY: wrapc's entry ABI; outputs are owned afterwards.
+        let status = unsafe { f(inputs.as_ptr(), 2, outputs.as_mut_ptr(), 2) };
+        assert_eq!(status, 0, "{:?}", unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) });
+        let (out, alias) = unsafe { (capi::take_handle(outputs[0]).unwrap(), capi::take_handle(outputs[1]).unwrap()) };
+        assert_eq!(x.to_f64_vec().unwrap(), vec![call as f64; 10], "x.add_(1) ran once per call");
+        assert_eq!(x.version(), call as u64, "the elided copy keeps its version bump");
+        let expected: Vec<f64> = (1..=10).map(|v| v as f64 + call as f64).collect();
+        assert_eq!(out.to_f64_vec().unwrap(), expected);
+        assert_eq!(out.device(), Device::Cuda(0));
+        assert_eq!(alias.storage_id(), y.storage_id(), "the alias is regenerated as a view of y");
+    }
     for handle in inputs {
         unsafe { capi::wrt_tensor_release(handle) };
     }

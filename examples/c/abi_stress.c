@@ -142,6 +142,14 @@ int main(void) {
   expect(wrt_set_view_base(view, a) == WRT_OK, "a view's real base");
   wrt_tensor_release(view);
 
+  /* CUDA-graph mode entry points, misused: no GPU is touched. */
+  wrt_cuda_graph_slot graph_slot = {0};
+  expect(wrt_cuda_graph_begin(NULL) != WRT_OK, "a graph batch with a null slot");
+  expect(wrt_cuda_graph_end(&graph_slot) != WRT_OK, "a graph batch ended without begin");
+  expect(wrt_cuda_graph_launch(NULL, NULL, 0, NULL, NULL, 1, NULL, 1) != WRT_OK, "a graph launch of nothing");
+  expect(wrt_cuda_graph_begin(&graph_slot) == WRT_OK && wrt_cuda_graph_end(&graph_slot) == WRT_OK,
+         "an empty graph batch");
+
   pthread_t threads[THREADS];
   for (int t = 0; t < THREADS; ++t)
     pthread_create(&threads[t], NULL, caller, NULL);

@@ -179,6 +179,33 @@ fn deferred_launches_run_before_a_copy_and_keep_their_memory() {
 }
 
 #[test]
+fn a_copy_between_launches_splits_the_call_into_two_replayed_segments() {
+    let _serial = serial();
+    let fake = device();
+    let site = site("segments");
+    let mut graph = graph_slot();
+    let (x, out) = (cuda(&[0.; 4]), cuda(&[0.; 4]));
+    let replays = fake.graph_launches();
+    for _ in 0..5 {
+        // SAFETY: the entry point's slot, begun and ended once.
+        unsafe {
+            assert_eq!(wrt_cuda_graph_begin(&mut *graph), 0);
+            assert_eq!(site.launch(&x), 0);
+            assert_eq!(site.launch(&x), 0);
+            out.copy_(&x).unwrap();
+            assert_eq!(site.launch(&out), 0);
+            assert_eq!(wrt_cuda_graph_end(&mut *graph), 0);
+        }
+    }
+    // The first call launched the kernel before the first segment's batch
+    // (loading it), so that segment repeats from the third call on and
+    // replays on the fourth and fifth; the second from the third.
+    assert_eq!(fake.graph_launches(), replays + 5);
+    assert_eq!(x.to_f64_vec().unwrap(), vec![10.; 4]);
+    assert_eq!(out.to_f64_vec().unwrap(), vec![11.; 4], "the copy saw x after the first segment");
+}
+
+#[test]
 fn nested_entry_points_join_one_batch_and_unbalanced_calls_are_errors() {
     let _serial = serial();
     let fake = device();

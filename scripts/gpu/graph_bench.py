@@ -11,8 +11,10 @@ tensor, scripts/gpu/graph_case.py), per-call host time of:
     the chain into one kernel and runs it under its CUDA-graph trees)
 The wrapc libraries are called through ctypes, whose own per-call cost is
 reported as "ctypes floor" (a call of a runtime function that does nothing
-but return). Each figure: best of 5 bursts of CALLS calls, then one
-synchronize; values are checked against the expected count.
+but return). Two figures each: sustained (best of 5 bursts of CALLS calls
+and one synchronize: throughput, the device's time when it is the slower)
+and issue (host time per call in bursts of 50 from an idle stream, before
+the synchronize). wrapc's values are checked against the expected count.
 
 usage: python3 scripts/gpu/graph_bench.py DIR  (DIR has chain_<N>.so and
 chain_<N>_graphs.so for each N in NS)
@@ -27,6 +29,7 @@ import torch
 NS = (5, 20)
 CALLS = 2000
 SIZE = 256
+WRT_F32 = 2  # wrapc_runtime.h
 
 
 class Wrapc:
@@ -45,7 +48,7 @@ class Wrapc:
         sizes = (ctypes.c_int64 * 1)(SIZE)
         zeros = (ctypes.c_double * SIZE)()
         host, dev = ctypes.c_void_p(), ctypes.c_void_p()
-        self.check(lib.wrt_from_f64(0, 1, sizes, zeros, SIZE, ctypes.byref(host)))  # WRT_F32 == 0
+        self.check(lib.wrt_from_f64(WRT_F32, 1, sizes, zeros, SIZE, ctypes.byref(host)))
         self.check(lib.wrt_to_device(host, 1, 0, ctypes.byref(dev)))
         self.inputs = (ctypes.c_void_p * 1)(dev.value)
         self.tensor = dev
@@ -74,6 +77,21 @@ def best_us(step, sync, calls: int = CALLS) -> float:
     return best
 
 
+def issue_us(step, sync, calls: int = 50) -> float:
+    """Host time to issue one call, the device kept from backing up: best
+    of 20 short bursts, each started on an idle stream, timed before the
+    synchronize."""
+    best = float("inf")
+    for _ in range(20):
+        sync()
+        start = time.perf_counter()
+        for _ in range(calls):
+            step()
+        best = min(best, (time.perf_counter() - start) / calls * 1e6)
+    sync()
+    return best
+
+
 def main() -> None:
     folder = sys.argv[1]
     rows = []
@@ -85,9 +103,11 @@ def main() -> None:
             for _ in range(3):  # first call (load, tune), then the batch repeats
                 call()
             before = w.value()
-            row[key] = best_us(call, lambda w=w: w.check(w.lib.wrt_cuda_synchronize(0)))
-            calls = 3 + 5 * CALLS
-            assert w.value() == before + 5 * CALLS * n == calls * n, (key, w.value(), calls * n)
+            sync = lambda w=w: w.check(w.lib.wrt_cuda_synchronize(0))  # noqa: E731
+            row[key] = best_us(call, sync)
+            row[f"{key}_issue"] = issue_us(call, sync)
+            calls = 3 + 5 * CALLS + 20 * 50
+            assert w.value() == calls * n, (key, w.value(), calls * n)
             row[f"{key}_correct"] = True
             if suffix == "":
                 w.lib.wrt_grad_enabled.restype = ctypes.c_bool
@@ -99,6 +119,7 @@ def main() -> None:
                 x.add_(1)
 
         row["torch_eager"] = best_us(eager, torch.cuda.synchronize)
+        row["torch_eager_issue"] = issue_us(eager, torch.cuda.synchronize)
         g = torch.cuda.CUDAGraph()
         s = torch.cuda.Stream()
         s.wait_stream(torch.cuda.current_stream())
@@ -108,6 +129,7 @@ def main() -> None:
         with torch.cuda.graph(g):
             eager()
         row["torch_cudagraph_replay"] = best_us(g.replay, torch.cuda.synchronize)
+        row["torch_cudagraph_replay_issue"] = issue_us(g.replay, torch.cuda.synchronize)
 
         def fn(x, n=n):
             for _ in range(n):
@@ -120,6 +142,7 @@ def main() -> None:
             out = compiled(y)
         torch.testing.assert_close(out, y + n)
         row["torch_compile_reduce_overhead"] = best_us(lambda: compiled(y), torch.cuda.synchronize)
+        row["torch_compile_reduce_overhead_issue"] = issue_us(lambda: compiled(y), torch.cuda.synchronize)
         rows.append(row)
         print(json.dumps(row), flush=True)
 

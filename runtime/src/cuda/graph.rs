@@ -14,7 +14,10 @@
 //!
 //! Deferring a launch must not reorder it against the runtime's other work
 //! on the stream: a copy, a transfer or a synchronization first issues what
-//! is pending ([`flush`]); memory a recorded launch may still use is not
+//! is pending ([`flush`]). That splits a call into segments (the launches
+//! before a mutation epilogue's `copy_`, those after it), each replayed as a
+//! graph of its own, with the copy native between them. Memory a recorded
+//! launch may still use is not
 //! handed out again before the batch is issued (device blocks freed while
 //! recording go back to the block cache at the end). Allocation needs no
 //! flush: a fresh block is no pending launch's.
@@ -46,6 +49,11 @@ struct Pending {
 #[derive(Default)]
 struct Recording {
     depth: u32,
+    /// The outermost entry point's slot (its address).
+    slot: usize,
+    /// How many segments of this call were issued: a copy or transfer
+    /// between launches splits the call into segments, each with a graph.
+    segment: usize,
     launches: Vec<Pending>,
     /// Device blocks released while recording: (device, bytes, address).
     released: Vec<(i32, usize, u64)>,
@@ -78,11 +86,19 @@ pub(crate) fn defer_release(device: i32, bytes: usize, block: u64) -> bool {
     })
 }
 
-/// Issues the pending launches one by one, in order: what must run before
-/// the stream work the caller is about to queue.
+/// Issues the pending launches, in order, as the current segment (its
+/// graph when it repeats): what must run before the stream work the
+/// caller is about to queue.
 pub fn flush() -> Result<()> {
-    let pending = RECORDING.with(|r| std::mem::take(&mut r.borrow_mut().launches));
-    launch_each(pending)
+    let (slot, segment, pending) = RECORDING.with(|r| {
+        let mut r = r.borrow_mut();
+        let segment = r.segment;
+        if !r.launches.is_empty() {
+            r.segment += 1;
+        }
+        (r.slot, segment, std::mem::take(&mut r.launches))
+    });
+    issue(slot as *const wrt_cuda_graph_slot, segment, pending)
 }
 
 fn launch_each(pending: Vec<Pending>) -> Result<()> {
@@ -111,10 +127,11 @@ struct Cached {
     unavailable: bool,
 }
 
-/// Lives as long as the process: a compiled library's slot may be used by
-/// any later call, and libraries are rarely unloaded.
+/// One entry per segment of the entry point's calls. Lives as long as the
+/// process: a compiled library's slot may be used by any later call, and
+/// libraries are rarely unloaded.
 #[derive(Default)]
-struct GraphCache(Mutex<Cached>);
+struct GraphCache(Mutex<Vec<Cached>>);
 
 impl wrt_cuda_graph_slot {
     fn cache(&self) -> &'static GraphCache {
@@ -137,17 +154,22 @@ impl wrt_cuda_graph_slot {
     }
 }
 
-/// Issues one batch for the entry point of `slot`: its graph when the batch
-/// is the graph's, else launch by launch (instantiating it when the same
-/// batch came twice in a row).
-fn issue(slot: &wrt_cuda_graph_slot, pending: Vec<Pending>) -> Result<()> {
+/// Issues segment `segment` of a call of the entry point of `slot`: its
+/// graph when the batch is the graph's, else launch by launch
+/// (instantiating it when the same batch came twice in a row).
+fn issue(slot: *const wrt_cuda_graph_slot, segment: usize, pending: Vec<Pending>) -> Result<()> {
     let Some(first) = pending.first() else { return Ok(()) };
     let (device, driver) = (first.device, first.driver.clone());
-    if pending.iter().any(|p| p.device != device) {
+    if slot.is_null() || pending.iter().any(|p| p.device != device) {
         // One graph runs on one device's stream.
         return launch_each(pending);
     }
-    let mut cached = slot.cache().0.lock().unwrap_or_else(|p| p.into_inner());
+    // SAFETY: the slot global begin was given, alive with its library.
+    let mut segments = unsafe { &*slot }.cache().0.lock().unwrap_or_else(|p| p.into_inner());
+    if segments.len() <= segment {
+        segments.resize_with(segment + 1, Cached::default);
+    }
+    let cached = &mut segments[segment];
     let matches = |g: &Instantiated| {
         g.device == device
             && g.launches.len() == pending.len()
@@ -189,7 +211,14 @@ pub unsafe extern "C" fn wrt_cuda_graph_begin(slot: *mut wrt_cuda_graph_slot) ->
         if slot.is_null() {
             return Err(CudaError { call: "wrt_cuda_graph_begin", name: "null graph slot".into() });
         }
-        RECORDING.with(|r| r.borrow_mut().depth += 1);
+        RECORDING.with(|r| {
+            let mut r = r.borrow_mut();
+            if r.depth == 0 {
+                r.slot = slot as usize;
+                r.segment = 0;
+            }
+            r.depth += 1;
+        });
         Ok(())
     })
 }
@@ -211,15 +240,12 @@ pub unsafe extern "C" fn wrt_cuda_graph_end(slot: *mut wrt_cuda_graph_slot) -> i
                 return Err(CudaError { call: "wrt_cuda_graph_end", name: "no batch was begun".into() });
             }
             r.depth -= 1;
-            Ok((r.depth == 0).then(|| (std::mem::take(&mut r.launches), std::mem::take(&mut r.released))))
+            Ok((r.depth == 0)
+                .then(|| (r.slot, r.segment, std::mem::take(&mut r.launches), std::mem::take(&mut r.released))))
         })?;
-        let Some((pending, released)) = batch else { return Ok(()) };
-        let outcome = if slot.is_null() {
-            launch_each(pending)
-        } else {
-            // SAFETY: the caller's slot global.
-            issue(unsafe { &*slot }, pending)
-        };
+        let Some((outermost, segment, pending, released)) = batch else { return Ok(()) };
+        let slot = if outermost == slot as usize { slot } else { std::ptr::null_mut() };
+        let outcome = issue(slot, segment, pending);
         for (device, bytes, block) in released {
             crate::storage::cache_block(device, bytes, block);
         }
