@@ -17,6 +17,7 @@ use wrapc_dialects::{SubclassInfo, TensorTypeInfo, WrapOp};
 mod abi;
 mod builder;
 mod call;
+mod copy;
 mod launch_cuda;
 mod launch_host;
 mod ops;

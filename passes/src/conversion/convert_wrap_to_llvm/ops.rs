@@ -69,8 +69,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.atomic_rmw(AtomicBinOp::Add, counter, one, AtomicOrdering::SequentiallyConsistent);
             }
             WrapOp::SetStorage => self.checked(RuntimeFn::Set, &operands),
-            WrapOp::CopyInplace => self.checked(RuntimeFn::Copy, &operands),
-            WrapOp::DetachCopyInplace => self.checked(RuntimeFn::DetachCopy, &operands),
+            WrapOp::CopyInplace => self.lower_copy(op, &operands, RuntimeFn::Copy)?,
+            WrapOp::DetachCopyInplace => self.lower_copy(op, &operands, RuntimeFn::DetachCopy)?,
             WrapOp::AsStridedInplace => self.checked(RuntimeFn::AsStridedLike, &operands),
             WrapOp::Detach => {
                 let value = self.new_ref(RuntimeFn::Detach, &operands);

@@ -1,0 +1,58 @@
+// convert-wrap-to-llvm on the mutation epilogue's copies: between host
+// tensors of one static shape and dtype the copy is inline — the runtime
+// strides of both checked against the row-major ones (dimensions of one
+// element skipped, as PyTorch's is_contiguous skips them), then a memmove
+// (the two may overlap) and an atomic bump of the destination's version —
+// with the runtime's copy as the fallback for any other layout. Dynamic
+// shapes, dtype conversions and GPU tensors always call the runtime.
+// RUN: wrapc-opt %s -split-input-file --convert-wrap-to-llvm | FileCheck %s
+
+// CHECK-LABEL: func.func @contiguous(
+// CHECK:         llvm.getelementptr %[[DST:[0-9]+]][0, 5, 2]
+// CHECK:         llvm.getelementptr %[[SRC:[0-9]+]][0, 5, 2]
+// CHECK:         arith.cmpi eq, %{{.*}}, %c1_i64
+// CHECK-NOT:     [0, 5, 1]
+// CHECK:         llvm.getelementptr %[[DST]][0, 5, 0]
+// CHECK:         llvm.getelementptr %[[SRC]][0, 5, 0]
+// CHECK:         arith.cmpi eq, %{{.*}}, %c4_i64
+// CHECK:         cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:.*]]
+// CHECK:       ^[[FAST]]:
+// CHECK:         %[[BYTES:.*]] = arith.constant 32 : i64
+// CHECK:         "llvm.intr.memmove"(%{{.*}}, %{{.*}}, %[[BYTES]]) <{isVolatile = false}>
+// CHECK:         %[[COUNTER:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:         llvm.atomicrmw add %[[COUNTER]], %{{.*}} seq_cst
+// CHECK:         cf.br ^[[DONE:.*]]
+// CHECK:       ^[[SLOW]]:
+// CHECK:         call @wrt_copy_(%[[DST]], %[[SRC]])
+// CHECK:       ^[[DONE]]:
+func.func @contiguous(%dst: !wrap.tensor<2x1x4xf32>, %src: !wrap.tensor<2x1x4xf32>) {
+  wrap.copy_inplace %dst, %src : !wrap.tensor<2x1x4xf32>, !wrap.tensor<2x1x4xf32>
+  return
+}
+
+// -----
+
+// detach().copy_ moves the same data and bumps the same counter.
+// CHECK-LABEL: func.func @detached(
+// CHECK:         "llvm.intr.memmove"
+// CHECK:         call @wrt_detach_copy_(
+func.func @detached(%dst: !wrap.tensor<3xi64>, %src: !wrap.tensor<3xi64>) {
+  wrap.detach_copy_inplace %dst, %src : !wrap.tensor<3xi64>, !wrap.tensor<3xi64>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @runtime_only(
+// CHECK-NOT:     llvm.intr.memmove
+// CHECK:         call @wrt_copy_(
+// CHECK:         call @wrt_copy_(
+// CHECK:         call @wrt_copy_(
+// CHECK-NOT:     llvm.intr.memmove
+func.func @runtime_only(%d: !wrap.tensor<?xf32>, %s: !wrap.tensor<?xf32>, %i: !wrap.tensor<4xf32>,
+                        %h: !wrap.tensor<4xf16>, %g: !wrap.tensor<4xf32, cuda>, %g2: !wrap.tensor<4xf32, cuda>) {
+  wrap.copy_inplace %d, %s : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
+  wrap.copy_inplace %i, %h : !wrap.tensor<4xf32>, !wrap.tensor<4xf16>
+  wrap.copy_inplace %g, %g2 : !wrap.tensor<4xf32, cuda>, !wrap.tensor<4xf32, cuda>
+  return
+}
