@@ -80,6 +80,9 @@ def observe(fn: Callable[..., Any], args: Sequence[Any]) -> dict[str, Any]:
         "values": [o.detach().clone() if isinstance(o, torch.Tensor) else o for o in outs],
         "input_values": [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args],
         "grad_enabled": torch.is_grad_enabled(),
+        # what autograd recorded for each output (a regenerated view's is
+        # its view op's when PyTorch replays the view chain, TBackward0 ...)
+        "grad_fns": [type(o.grad_fn).__name__ if isinstance(o, torch.Tensor) else None for o in outs],
         # the outputs themselves, for a backward pass (never compared)
         "raw": outs,
     }
@@ -96,5 +99,5 @@ def assert_same(got: dict[str, Any], want: dict[str, Any], *, values_only: bool 
                 assert g == w, (key, g, w)
     if values_only:
         return
-    for key in ("outputs", "output_sharing", "inputs_after", "version_deltas", "grad_enabled"):
+    for key in ("outputs", "output_sharing", "inputs_after", "version_deltas", "grad_enabled", "grad_fns"):
         assert got[key] == want[key], f"{key}:\n  wrapc: {got[key]}\n  torch: {want[key]}"

@@ -123,6 +123,13 @@ CASES = {
     "mutates_leaf_under_no_grad": (_mutates_leaf_under_no_grad, lambda: [leaf(3)]),
     "mutates_view_of_input_without_grad": (lambda x, buf: (buf[0].add_(x.sum().detach()), x.exp())[1], lambda: [leaf(3), t(2, 3)]),
     "scalar_loss": (lambda x, w: (x @ w).relu().sum(), lambda: [t(4, 3), leaf(3, 2)]),
+    # Regenerated views replay the recorded view chain (grad_fn TBackward0,
+    # SliceBackward0, ... as PyTorch's gen_alias_from_base gives them).
+    "view_chains_of_input": (
+        lambda x: (x.t()[1:], x.diagonal(), x.unsqueeze(0).expand(2, 3, 3), x.permute(1, 0).narrow(0, 1, 2), x * 2),
+        lambda: [leaf(3, 3)],
+    ),
+    "view_chain_of_intermediate": (lambda x: ((y := x.exp()), y.t()[0], y.unfold(1, 2, 1)), lambda: [leaf(3, 3)]),
 }
 
 

@@ -150,6 +150,11 @@ struct Wrapper {
   // Inputs that are views tell the runtime their _base (a synthetic-base
   // wrapper decides from it); off otherwise, as it costs a mirror per base.
   bool view_bases = false;
+  // Per output, the ViewMeta sequence PyTorch replays when it regenerates
+  // the output from its base (null: as_strided), and the function that
+  // replays one (torch._C._functionalization.apply_view_meta_sequence).
+  std::vector<PyObject *> replays;
+  PyObject *apply_views = nullptr;
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -253,7 +258,34 @@ bool same_state(Call &call, const wrt_tensor *h, const at::Tensor &t) {
          t.sizes() == runtime_sizes(rt, h) && t.strides() == runtime_strides(rt, h);
 }
 
-at::Tensor to_torch(Call &call, const wrt_tensor *h) {
+// A view of `base` with the runtime's geometry. Where autograd records the
+// view (grad on, a base that requires grad), it is made as PyTorch's
+// gen_alias_from_base makes it: the output's recorded view chain replayed on
+// the base, so that its grad_fn is the views' own (TBackward0, ...), not
+// AsStridedBackward0; a replay that does not land on the runtime's geometry
+// is not used (never a different tensor).
+at::Tensor view_of(Call &call, const at::Tensor &base, PyObject *replay, c10::IntArrayRef sizes,
+                   c10::IntArrayRef strides, int64_t offset) {
+  PyObject *apply = call.wrapper->apply_views;
+  if (replay && apply && base.requires_grad() && at::GradMode::is_enabled()) {
+    PyObject *py_base = THPVariable_Wrap(base);
+    PyObject *replayed = py_base ? PyObject_CallFunctionObjArgs(apply, py_base, replay, nullptr) : nullptr;
+    Py_XDECREF(py_base);
+    if (replayed && THPVariable_Check(replayed)) {
+      at::Tensor view = THPVariable_Unpack(replayed);
+      Py_DECREF(replayed);
+      if (view.sizes() == sizes && view.strides() == strides && view.storage_offset() == offset &&
+          view.scalar_type() == base.scalar_type() && view.storage().is_alias_of(base.storage()))
+        return view;
+    } else {
+      Py_XDECREF(replayed);
+    }
+    PyErr_Clear();
+  }
+  return base.as_strided(sizes, strides, offset);
+}
+
+at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr) {
   const Runtime &rt = *call.rt;
   for (auto &m : call.inputs)
     if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
@@ -275,7 +307,7 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
     view = at::empty({0}, base.options().dtype(dtype));
     view.set_(base.storage(), offset, sizes, strides);
   } else if (dtype == base.scalar_type()) {
-    view = base.as_strided(sizes, strides, offset);
+    view = view_of(call, base, replay, sizes, strides, offset);
   } else if (static_cast<int64_t>(c10::elementSize(dtype)) == base.element_size()) {
     view = base.view(dtype).as_strided(sizes, strides, offset);
   } else {
@@ -289,13 +321,13 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h) {
 
 // A runtime value as Python sees it: a symbolic int ('i', a 0-d i64
 // tensor at the ABI) or the torch tensor a handle stands for ('t').
-PyObject *to_python(Call &call, const wrt_tensor *h, char kind) {
+PyObject *to_python(Call &call, const wrt_tensor *h, char kind, PyObject *replay = nullptr) {
   if (kind == 'i') {
     int64_t v = 0;
     if (call.rt->scalar_i64(h, &v) != WRT_OK) throw std::runtime_error(call.rt->last_error());
     return PyLong_FromLongLong(v);
   }
-  return THPVariable_Wrap(to_torch(call, h));
+  return THPVariable_Wrap(to_torch(call, h, replay));
 }
 
 // ---- What the runtime calls back --------------------------------------
@@ -457,13 +489,29 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
-                                "view_bases",   nullptr};
+                                "view_bases",   "replays",       "apply_views",   nullptr};
   const char *path, *entry;
-  PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn;
+  PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr;
   int single = 0, view_bases = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|pp", const_cast<char **>(names), &path, &entry, &graph,
-                                   &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single, &view_bases))
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!O", const_cast<char **>(names), &path, &entry,
+                                   &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
+                                   &view_bases, &PyTuple_Type, &replays, &apply_views))
     return -1;
+  if (apply_views && apply_views != Py_None) {
+    if (!PyCallable_Check(apply_views)) {
+      PyErr_SetString(PyExc_TypeError, "wrapc: apply_views must be callable");
+      return -1;
+    }
+    Py_INCREF(apply_views);
+    self->apply_views = apply_views;
+  }
+  if (replays) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
+      PyObject *r = PyTuple_GET_ITEM(replays, j);
+      if (r != Py_None) Py_INCREF(r);
+      self->replays.push_back(r == Py_None ? nullptr : r);
+    }
+  }
   self->single = single;
   self->view_bases = view_bases;
   if (!PyCallable_Check(graph)) {
@@ -658,7 +706,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
-      PyObject *value = to_python(call, outputs[j], self->out_kinds[j]);
+      PyObject *value = to_python(call, outputs[j], self->out_kinds[j], j < self->replays.size() ? self->replays[j] : nullptr);
       if (self->out_kinds[j] == 't') {
         if (value && self->dynamic_sets[j]) {
           // A fresh set per tensor (the attribute is mutated in place later).
@@ -708,6 +756,8 @@ void Wrapper_dealloc(Wrapper *self) {
   Py_XDECREF(self->graph);
   Py_XDECREF(self->prefix);
   for (PyObject *set : self->dynamic_sets) Py_XDECREF(set);
+  for (PyObject *replay : self->replays) Py_XDECREF(replay);
+  Py_XDECREF(self->apply_views);
   // The library stays loaded: torch tensors may still hold storages whose
   // owners it released, and unloading code is never worth the risk.
   self->~Wrapper();

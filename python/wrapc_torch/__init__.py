@@ -333,6 +333,8 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         sig.dynamic_dims,
         single,
         captured.synthetic is not None,
+        _importer.view_replays(captured.meta),
+        torch._C._functionalization.apply_view_meta_sequence,
     )
     return wrapper
 

@@ -195,6 +195,34 @@ def check_supported(meta: Any, *, training: bool = False) -> None:
             raise Unsupported(f"input #{i} has its storage resized")
 
 
+# Output types whose regeneration PyTorch's gen_alias_from_base does.
+_REGENERATED = (
+    OutputType.alias_of_input,
+    OutputType.alias_of_intermediate,
+    OutputType.alias_of_intermediate_save_as_output,
+    OutputType.alias_of_intermediate_base_is_user_output,
+)
+
+
+def view_replays(meta: Any) -> tuple[Any, ...]:
+    """Per user output, the view chain PyTorch replays on the base when it
+    regenerates the output (``gen_alias_from_base`` with
+    ``view_replay_for_aliased_outputs``: the ``ViewMeta`` sequence when
+    none of its views has symbolic inputs), else None: the output is
+    ``as_strided`` of the base, as PyTorch falls back to."""
+    from torch._functorch import config
+
+    def replay(info: Any) -> Any:
+        sequence = getattr(info, "view_meta_sequence", None)
+        if not config.view_replay_for_aliased_outputs or info.output_type not in _REGENERATED or sequence is None:
+            return None
+        if any(vm.has_symbolic_inputs for vm in sequence.sequence):
+            return None
+        return list(sequence.sequence)
+
+    return tuple(replay(info) for info in meta.output_info)
+
+
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
          source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = (),
          dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None) -> tuple[str, Signature]:
