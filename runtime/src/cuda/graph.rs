@@ -29,6 +29,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::gpus::gpu;
 use super::{CudaError, Current, Driver, GraphHandle, KernelLaunch, Result};
 
 /// The per-entry-point global compiled code passes to begin and end
@@ -42,7 +43,6 @@ const _: () = assert!(std::mem::size_of::<wrt_cuda_graph_slot>() == wrapc_abi::G
 
 struct Pending {
     device: i32,
-    driver: Arc<dyn Driver>,
     launch: KernelLaunch,
 }
 
@@ -69,8 +69,8 @@ pub fn recording() -> bool {
 }
 
 /// Records `launch` on `device` (only while [`recording`]).
-pub(crate) fn record(device: i32, driver: Arc<dyn Driver>, launch: KernelLaunch) {
-    RECORDING.with(|r| r.borrow_mut().launches.push(Pending { device, driver, launch }));
+pub(crate) fn record(device: i32, launch: KernelLaunch) {
+    RECORDING.with(|r| r.borrow_mut().launches.push(Pending { device, launch }));
 }
 
 /// Keeps a released device block from reuse until the batch is issued;
@@ -102,7 +102,8 @@ pub fn flush() -> Result<()> {
 }
 
 fn launch_each(pending: Vec<Pending>) -> Result<()> {
-    for Pending { driver, mut launch, .. } in pending {
+    for Pending { device, mut launch } in pending {
+        let driver = gpu(device)?;
         let _current = Current::enter(&*driver)?;
         let params = launch.params();
         driver.launch(launch.function, launch.grid, launch.block, launch.shared_bytes, &params)?;
@@ -159,7 +160,7 @@ impl wrt_cuda_graph_slot {
 /// (instantiating it when the same batch came twice in a row).
 fn issue(slot: *const wrt_cuda_graph_slot, segment: usize, pending: Vec<Pending>) -> Result<()> {
     let Some(first) = pending.first() else { return Ok(()) };
-    let (device, driver) = (first.device, first.driver.clone());
+    let device = first.device;
     if slot.is_null() || pending.iter().any(|p| p.device != device) {
         // One graph runs on one device's stream.
         return launch_each(pending);
@@ -183,6 +184,7 @@ fn issue(slot: *const wrt_cuda_graph_slot, segment: usize, pending: Vec<Pending>
     if cached.unavailable {
         return Ok(());
     }
+    let driver = gpu(device)?;
     if cached.last.as_ref().is_some_and(|(d, last)| *d == device && *last == launches) {
         cached.last = None;
         match driver.graph_build(&mut launches) {

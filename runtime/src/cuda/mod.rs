@@ -53,7 +53,8 @@ pub struct KernelLaunch {
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub shared_bytes: u32,
-    pub args: Vec<u64>,
+    /// Inline up to 16 arguments: recording a launch allocates nothing.
+    pub args: smallvec::SmallVec<[u64; 16]>,
 }
 
 impl KernelLaunch {

@@ -213,6 +213,11 @@ impl Request<'_> {
         if self.entry().function.load(Ordering::Acquire).is_null() {
             self.initialize(driver)?;
         }
+        self.loaded_dims()
+    }
+
+    /// [`Request::prepare`] for an entry already published.
+    fn loaded_dims(&self) -> Result<Option<(super::FunctionHandle, Dims)>, CudaError> {
         let entry = self.entry();
         let config = Config {
             name: String::new(),
@@ -261,13 +266,12 @@ impl Request<'_> {
             super::graph::flush()?;
             return self.run(0);
         }
-        let driver = gpu(self.device)?;
-        let Some((function, dims)) = self.prepare(&driver)? else { return Ok(()) };
+        let Some((function, dims)) = self.loaded_dims()? else { return Ok(()) };
         // SAFETY: in graph mode every parameter cell is 8 bytes.
         let args = self.params.iter().map(|&p| unsafe { *(p as *const u64) }).collect();
         let launch =
             super::KernelLaunch { function, grid: dims.grid, block: dims.block, shared_bytes: dims.shared_bytes, args };
-        super::graph::record(self.device, driver, launch);
+        super::graph::record(self.device, launch);
         Ok(())
     }
 }
