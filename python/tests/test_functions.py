@@ -400,6 +400,18 @@ def test_direct_dupe_must_stay_one_tensor():
     torch.testing.assert_close(x, before + 1)
 
 
+def assert_same_run(got, want):
+    """Element by element: tensors close, lists of tensors close, the rest equal."""
+    for g, w in zip(got, want, strict=True):
+        if isinstance(w, torch.Tensor):
+            torch.testing.assert_close(g, w)
+        elif isinstance(w, list) and w and isinstance(w[0], torch.Tensor):
+            for gi, wi in zip(g, w, strict=True):
+                torch.testing.assert_close(gi, wi)
+        else:
+            assert g == w
+
+
 def test_direct_dupe_training():
     # A non-leaf that requires grad, passed twice and mutated: the training
     # path (CompiledFunction) under the dedupe wrapper; the forward and the
@@ -418,14 +430,7 @@ def test_direct_dupe_training():
     example = t(3).requires_grad_() * 1
     got = run(wrapc_torch.compile(fn, twice(example), inner="eager"))
     want = run(aot_function(fn, _nop))
-    for g, w in zip(got, want):
-        if isinstance(w, torch.Tensor):
-            torch.testing.assert_close(g, w)
-        elif isinstance(w, list) and w and isinstance(w[0], torch.Tensor):
-            for gi, wi in zip(g, w):
-                torch.testing.assert_close(gi, wi)
-        else:
-            assert g == w
+    assert_same_run(got, want)
 
 
 def test_direct_synthetic_base_training():
@@ -448,14 +453,7 @@ def test_direct_synthetic_base_training():
     example = t(6).requires_grad_() * 1
     got = run(wrapc_torch.compile(fn, [example[:4], example[2:]], inner="eager"))
     want = run(aot_function(fn, _nop))
-    for g, w in zip(got, want):
-        if isinstance(w, torch.Tensor):
-            torch.testing.assert_close(g, w)
-        elif isinstance(w, list) and w and isinstance(w[0], torch.Tensor):
-            for gi, wi in zip(g, w):
-                torch.testing.assert_close(gi, wi)
-        else:
-            assert g == w
+    assert_same_run(got, want)
 
 
 def test_direct_module_binds_parameters():

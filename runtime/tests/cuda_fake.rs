@@ -3,15 +3,18 @@
 //! wrappers use, including first calls from many threads and launches from
 //! threads that have no context current.
 
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, OnceLock};
 
 use wrapc_runtime::capi::{self, wrt_tensor};
 use wrapc_runtime::cuda::fake::FakeDriver;
-use wrapc_runtime::cuda::slot::{self, wrt_cuda_config, wrt_cuda_kernel, wrt_cuda_slot};
+use wrapc_runtime::cuda::slot::{self, wrt_cuda_slot};
 use wrapc_runtime::cuda::{copy, gpus, Driver, LaunchFn};
 use wrapc_runtime::{DType, Device, Tensor};
+
+mod common;
+use common::{launch_site, Launch};
 
 /// cuda:0 of this test process is a fake device.
 fn device() -> &'static Arc<FakeDriver> {
@@ -94,41 +97,6 @@ fn the_copy_kernel_is_ptx_with_every_element_size() {
         assert!(ptx.contains(&format!("ld.global.{width}")), "{width}");
     }
     assert_eq!(ptx.matches(".param .u64").count(), copy::ARITY);
-}
-
-/// A compiled wrapper's view of one kernel: descriptor, slot, arguments.
-struct Launch {
-    kernel: wrt_cuda_kernel,
-    slot: Box<wrt_cuda_slot>,
-    _keep: (CString, Vec<wrt_cuda_config>, Vec<u8>),
-}
-
-// SAFETY: the descriptor and slot are what compiled code shares between
-// threads; the slot's protocol (atomic publish) is what is under test.
-unsafe impl Sync for Launch {}
-
-fn launch_site(tag: &str, configs: &[(i64, i32)]) -> Launch {
-    let entry = CString::new("add_one").unwrap();
-    let configs: Vec<wrt_cuda_config> = configs
-        .iter()
-        .map(|&(block, warps)| wrt_cuda_config {
-            block: [block, 1, 1],
-            num_warps: warps,
-            shared_bytes: 0,
-            name: std::ptr::null(),
-        })
-        .collect();
-    let image = format!(".version 8.0\n// {tag}\n").into_bytes();
-    let kernel = wrt_cuda_kernel {
-        image: image.as_ptr(),
-        image_size: image.len() as u64,
-        entry: entry.as_ptr(),
-        configs: configs.as_ptr(),
-        num_configs: configs.len() as i64,
-    };
-    // SAFETY: all-zero is the compiled slot's initial state.
-    let slot = Box::new(unsafe { std::mem::zeroed::<wrt_cuda_slot>() });
-    Launch { kernel, slot, _keep: (entry, configs, image) }
 }
 
 impl Launch {

@@ -4,15 +4,18 @@
 //! arguments launch directly; deferred launches keep their order against
 //! copies, and device memory they use is not reused before they run.
 
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use wrapc_runtime::capi::{self, wrt_tensor};
 use wrapc_runtime::cuda::fake::FakeDriver;
 use wrapc_runtime::cuda::gpus;
 use wrapc_runtime::cuda::graph::{wrt_cuda_graph_begin, wrt_cuda_graph_end, wrt_cuda_graph_slot};
-use wrapc_runtime::cuda::slot::{wrt_cuda_config, wrt_cuda_graph_launch, wrt_cuda_kernel, wrt_cuda_slot};
+use wrapc_runtime::cuda::slot::{wrt_cuda_graph_launch, wrt_cuda_slot};
 use wrapc_runtime::{DType, Device, Tensor};
+
+mod common;
+use common::{launch_site, Launch};
 
 fn device() -> &'static Arc<FakeDriver> {
     static DEVICE: OnceLock<Arc<FakeDriver>> = OnceLock::new();
@@ -49,32 +52,11 @@ fn cuda(values: &[f64]) -> Tensor {
 }
 
 /// One kernel of a compiled graph-mode module: descriptor and slot.
-struct Site {
-    kernel: wrt_cuda_kernel,
-    slot: Box<wrt_cuda_slot>,
-    _keep: (CString, Vec<wrt_cuda_config>, Vec<u8>),
+fn site(tag: &str) -> Launch {
+    launch_site(tag, &[(4, 1), (8, 2)])
 }
 
-fn site(tag: &str) -> Site {
-    let entry = CString::new("add_one").unwrap();
-    let configs = vec![
-        wrt_cuda_config { block: [4, 1, 1], num_warps: 1, shared_bytes: 0, name: std::ptr::null() },
-        wrt_cuda_config { block: [8, 1, 1], num_warps: 2, shared_bytes: 0, name: std::ptr::null() },
-    ];
-    let image = format!(".version 8.0\n// {tag}\n").into_bytes();
-    let kernel = wrt_cuda_kernel {
-        image: image.as_ptr(),
-        image_size: image.len() as u64,
-        entry: entry.as_ptr(),
-        configs: configs.as_ptr(),
-        num_configs: configs.len() as i64,
-    };
-    // SAFETY: all-zero is the compiled slot's initial state.
-    let slot = Box::new(unsafe { std::mem::zeroed::<wrt_cuda_slot>() });
-    Site { kernel, slot, _keep: (entry, configs, image) }
-}
-
-impl Site {
+impl Launch {
     /// What graph-mode compiled code does for `add_one(x, n)`.
     fn launch(&self, x: &Tensor) -> i32 {
         let handle = capi::into_handle(x.clone());
@@ -108,7 +90,7 @@ fn graph_slot() -> Box<wrt_cuda_graph_slot> {
 }
 
 /// An entry point that launches `add_one` on `x` twice.
-fn call(graph: &mut wrt_cuda_graph_slot, site: &Site, x: &Tensor) {
+fn call(graph: &mut wrt_cuda_graph_slot, site: &Launch, x: &Tensor) {
     // SAFETY: the entry point's slot, begun and ended once.
     unsafe {
         assert_eq!(wrt_cuda_graph_begin(graph), 0);

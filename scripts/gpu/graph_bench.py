@@ -65,31 +65,27 @@ class Wrapc:
         return out[0]
 
 
-def best_us(step, sync, calls: int = CALLS) -> float:
+def best_us(step, sync, calls: int = CALLS, bursts: int = 5, before_sync: bool = False) -> float:
+    """Per-call µs, best of `bursts` bursts of `calls` calls, each started on
+    an idle stream and timed up to its synchronize (sustained) or, with
+    `before_sync`, before it (the host's time to issue)."""
     best = float("inf")
-    for _ in range(5):
+    for _ in range(bursts):
         sync()
         start = time.perf_counter()
         for _ in range(calls):
             step()
-        sync()
-        best = min(best, (time.perf_counter() - start) / calls * 1e6)
-    return best
-
-
-def issue_us(step, sync, calls: int = 50) -> float:
-    """Host time to issue one call, the device kept from backing up: best
-    of 20 short bursts, each started on an idle stream, timed before the
-    synchronize."""
-    best = float("inf")
-    for _ in range(20):
-        sync()
-        start = time.perf_counter()
-        for _ in range(calls):
-            step()
+        if not before_sync:
+            sync()
         best = min(best, (time.perf_counter() - start) / calls * 1e6)
     sync()
     return best
+
+
+def issue_us(step, sync) -> float:
+    """Host time to issue one call, the device kept from backing up: best
+    of 20 bursts of 50 calls from an idle stream."""
+    return best_us(step, sync, calls=50, bursts=20, before_sync=True)
 
 
 def main() -> None:

@@ -49,31 +49,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
         let (extents, args) = operands.split_at(grid_rank + numel_rank);
-        let arg_types: Vec<Type<'c>> = op.operands().skip(extents.len()).map(|v| v.r#type()).collect();
-        let ptr = "!llvm.ptr";
-        let params = self.alloca(ptr, args.len().max(1) as i64);
-        let tensors = self.alloca(ptr, args.len().max(1) as i64);
-        let null = self.null();
-        let mut first_tensor = None;
-        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
-            let (value, handle) = match TensorTypeInfo::from_type(ty) {
-                Some(info) => {
-                    first_tensor.get_or_insert(arg);
-                    (self.data_address(arg, &info), arg)
-                }
-                None if ty.to_string() == "index" => (self.to_i64(arg), null),
-                None => (arg, null),
-            };
-            let cell = self.alloca(&value.r#type().to_string(), 1);
-            self.store(value, cell);
-            let at = self.gep(params, ptr, k as i64);
-            self.store(cell, at);
-            let at = self.gep(tensors, ptr, k as i64);
-            self.store(handle, at);
-        }
-        let Some(first_tensor) = first_tensor else {
+        let Some(LaunchArguments { params, tensors, first_tensor }) = self.launch_arguments(op, args, false) else {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };
+        let ptr = "!llvm.ptr";
+        let null = self.null();
         let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
         let descriptor = self.address_of(&ir::flat_symbol_attr(op, "descriptor").unwrap_or_default());
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
@@ -173,31 +153,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_graph_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
         let (extents, args) = operands.split_at(grid_rank + numel_rank);
-        let arg_types: Vec<Type<'c>> = op.operands().skip(extents.len()).map(|v| v.r#type()).collect();
-        let ptr = "!llvm.ptr";
-        let params = self.alloca(ptr, args.len().max(1) as i64);
-        let tensors = self.alloca(ptr, args.len().max(1) as i64);
-        let null = self.null();
-        let zero = self.const_int(0, "i64");
-        let mut first_tensor = None;
-        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
-            let (value, handle) = match TensorTypeInfo::from_type(ty) {
-                Some(info) => {
-                    first_tensor.get_or_insert(arg);
-                    (self.data_address(arg, &info), arg)
-                }
-                None if ty.to_string() == "index" => (self.to_i64(arg), null),
-                None => (arg, null),
-            };
-            let cell = self.alloca("i64", 1);
-            self.store(zero, cell);
-            self.store(value, cell);
-            let at = self.gep(params, ptr, k as i64);
-            self.store(cell, at);
-            let at = self.gep(tensors, ptr, k as i64);
-            self.store(handle, at);
-        }
-        let Some(first_tensor) = first_tensor else {
+        let Some(LaunchArguments { params, tensors, first_tensor }) = self.launch_arguments(op, args, true) else {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };
         let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
@@ -215,4 +171,57 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         Ok(())
     }
+
+    /// `cuLaunchKernel`'s parameter array for a launch's `args` (a pointer
+    /// to a cell per argument: a tensor's data address, an index as i64,
+    /// other scalars as they are; with `wide_cells` every cell is 8 bytes,
+    /// zeroed first, for the CUDA-graph recorder), the tensor handle of each
+    /// argument (null for scalars), and the first tensor. None without a
+    /// tensor argument.
+    fn launch_arguments(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        args: &[Value<'c, 'a>],
+        wide_cells: bool,
+    ) -> Option<LaunchArguments<'c, 'a>> {
+        let first_arg = op.operand_count() - args.len();
+        let arg_types: Vec<Type<'c>> = op.operands().skip(first_arg).map(|v| v.r#type()).collect();
+        let ptr = "!llvm.ptr";
+        let params = self.alloca(ptr, args.len().max(1) as i64);
+        let tensors = self.alloca(ptr, args.len().max(1) as i64);
+        let null = self.null();
+        let zero = wide_cells.then(|| self.const_int(0, "i64"));
+        let mut first_tensor = None;
+        for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
+            let (value, handle) = match TensorTypeInfo::from_type(ty) {
+                Some(info) => {
+                    first_tensor.get_or_insert(arg);
+                    (self.data_address(arg, &info), arg)
+                }
+                None if ty.to_string() == "index" => (self.to_i64(arg), null),
+                None => (arg, null),
+            };
+            let cell = match zero {
+                Some(zero) => {
+                    let cell = self.alloca("i64", 1);
+                    self.store(zero, cell);
+                    cell
+                }
+                None => self.alloca(&value.r#type().to_string(), 1),
+            };
+            self.store(value, cell);
+            let at = self.gep(params, ptr, k as i64);
+            self.store(cell, at);
+            let at = self.gep(tensors, ptr, k as i64);
+            self.store(handle, at);
+        }
+        Some(LaunchArguments { params, tensors, first_tensor: first_tensor? })
+    }
+}
+
+/// What [`FnLowering::launch_arguments`] lays out.
+struct LaunchArguments<'c, 'a> {
+    params: Value<'c, 'a>,
+    tensors: Value<'c, 'a>,
+    first_tensor: Value<'c, 'a>,
 }
