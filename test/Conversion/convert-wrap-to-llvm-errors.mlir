@@ -70,3 +70,49 @@ func.func @pong(%x: !wrap.tensor<4xf32>) {
   call @ping(%x) : (!wrap.tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+// A CUDA-graph slot the runtime would overrun, or none at all.
+llvm.mlir.global internal @small(dense<0> : tensor<4xi8>) {addr_space = 0 : i32} : !llvm.array<4 x i8>
+// expected-error @+1 {{wrap.cuda_graph '@small' must be a mutable !llvm.array of at least 8 x i8, got !llvm.array<4 x i8>}}
+func.func @f(%x: !wrap.tensor<4xf32, cuda>) attributes {wrap.cuda_graph = @small} {
+  return
+}
+
+// -----
+
+llvm.mlir.global internal constant @frozen(dense<0> : tensor<8xi8>) {addr_space = 0 : i32} : !llvm.array<8 x i8>
+// expected-error @+1 {{wrap.cuda_graph '@frozen' must be a mutable !llvm.array of at least 8 x i8}}
+func.func @f(%x: !wrap.tensor<4xf32, cuda>) attributes {wrap.cuda_graph = @frozen} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{wrap.cuda_graph '@nothing' does not name an llvm.mlir.global}}
+func.func @f(%x: !wrap.tensor<4xf32, cuda>) attributes {wrap.cuda_graph = @nothing} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{wrap.cuda_graph must be a symbol reference to the function's graph slot}}
+func.func @f(%x: !wrap.tensor<4xf32, cuda>) attributes {wrap.cuda_graph = 3 : i64} {
+  return
+}
+
+// -----
+
+// A CUDA-graph launch records every argument in an 8-byte cell.
+llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
+llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
+func.func private @f(%x: !wrap.tensor<4xf32, cuda>, %n: index) {
+  %w = arith.constant 1 : i128
+  // expected-error @+1 {{a CUDA-graph launch passes scalars of at most 64 bits; argument #1 is i128}}
+  wrap.lazy_launch @slot, @desc numel(%n) args(%x, %w) {cuda_graph} : !wrap.tensor<4xf32, cuda>, i128
+  return
+}

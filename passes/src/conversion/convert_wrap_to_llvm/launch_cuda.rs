@@ -4,6 +4,7 @@
 use melior::dialect::arith::{self, CmpiPredicate};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{IntegerType, TypeLike};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
@@ -153,6 +154,21 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_graph_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));
         let (extents, args) = operands.split_at(grid_rank + numel_rank);
+        // Each argument is recorded as one 8-byte cell.
+        let first_arg = op.operand_count() - args.len();
+        for (k, operand) in op.operands().skip(first_arg).enumerate() {
+            let ty = operand.r#type();
+            let fits = TensorTypeInfo::from_type(ty).is_some()
+                || ty.is_index()
+                || IntegerType::try_from(ty).is_ok_and(|i| i.width() <= 64)
+                || matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64");
+            if !fits {
+                return ir::fail(
+                    op,
+                    &format!("a CUDA-graph launch passes scalars of at most 64 bits; argument #{k} is {ty}"),
+                );
+            }
+        }
         let Some(LaunchArguments { params, tensors, first_tensor }) = self.launch_arguments(op, args, true) else {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };

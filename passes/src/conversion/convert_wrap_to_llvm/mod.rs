@@ -369,7 +369,12 @@ fn lower_function(
         // Callers inside the module are checked statically; only public
         // entry points validate what C hands them.
         lowering.prologue(&inputs, results.len(), old_body, !private)?;
-        if let Some(slot) = ir::flat_symbol_attr(old, crate::transforms::lower_lazy_launch::GRAPH_ATTR) {
+        let graph_attr = crate::transforms::lower_lazy_launch::GRAPH_ATTR;
+        if old.attribute(graph_attr).is_ok() && ir::flat_symbol_attr(old, graph_attr).is_none() {
+            return ir::fail(old, "wrap.cuda_graph must be a symbol reference to the function's graph slot");
+        }
+        if let Some(slot) = ir::flat_symbol_attr(old, graph_attr) {
+            check_graph_slot(old, &slot)?;
             if !private {
                 lowering.begin_graph(&slot);
             }
@@ -377,6 +382,30 @@ fn lower_function(
         lowering.lower_block(old_body, &results)?;
     }
     ir::erase(old);
+    Ok(())
+}
+
+/// A graph-mode function's `wrap.cuda_graph` must name what the runtime
+/// writes through: a mutable `!llvm.array` of at least `GRAPH_SLOT_BYTES`
+/// bytes (IR is input: a smaller global would be overrun at run time).
+fn check_graph_slot(function: OperationRef, slot: &str) -> PassResult {
+    let bytes = wrapc_abi::GRAPH_SLOT_BYTES;
+    let global =
+        ir::lookup_symbol(function, slot).filter(|g| g.name().as_string_ref().as_str() == Ok("llvm.mlir.global"));
+    let Some(global) = global else {
+        return ir::fail(function, &format!("wrap.cuda_graph '@{slot}' does not name an llvm.mlir.global"));
+    };
+    let ty = global.attribute("global_type").ok().map(|t| t.to_string()).unwrap_or_default();
+    let size = ty
+        .strip_prefix("!llvm.array<")
+        .and_then(|rest| rest.strip_suffix(" x i8>"))
+        .and_then(|n| n.trim().parse::<usize>().ok());
+    if global.attribute("constant").is_ok() || size.is_none_or(|n| n < bytes) {
+        return ir::fail(
+            function,
+            &format!("wrap.cuda_graph '@{slot}' must be a mutable !llvm.array of at least {bytes} x i8, got {ty}"),
+        );
+    }
     Ok(())
 }
 
