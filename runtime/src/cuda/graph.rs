@@ -63,9 +63,11 @@ thread_local! {
     static RECORDING: RefCell<Recording> = RefCell::new(Recording::default());
 }
 
-/// Whether this thread is inside a graph-mode entry point.
+/// Whether this thread is inside a graph-mode entry point (never while
+/// the thread's locals are being destroyed: tensors dropped then are not
+/// in any call).
 pub fn recording() -> bool {
-    RECORDING.with(|r| r.borrow().depth > 0)
+    RECORDING.try_with(|r| r.borrow().depth > 0).unwrap_or(false)
 }
 
 /// Records `launch` on `device` (only while [`recording`]).
@@ -76,14 +78,18 @@ pub(crate) fn record(device: i32, launch: KernelLaunch) {
 /// Keeps a released device block from reuse until the batch is issued;
 /// false when not recording (the caller caches it at once).
 pub(crate) fn defer_release(device: i32, bytes: usize, block: u64) -> bool {
-    RECORDING.with(|r| {
-        let mut r = r.borrow_mut();
-        if r.depth == 0 {
-            return false;
-        }
-        r.released.push((device, bytes, block));
-        true
-    })
+    // A storage dropped while the thread's locals are destroyed is in no
+    // batch (try_with: `with` would panic there, inside a Drop).
+    RECORDING
+        .try_with(|r| {
+            let mut r = r.borrow_mut();
+            if r.depth == 0 {
+                return false;
+            }
+            r.released.push((device, bytes, block));
+            true
+        })
+        .unwrap_or(false)
 }
 
 /// Issues the pending launches, in order, as the current segment (its
