@@ -1,0 +1,199 @@
+//! Unit tests of tensor objects: header layout, views, copies, autograd flags.
+
+use super::*;
+
+fn t(values: &[f64]) -> Tensor {
+    Tensor::from_f64s(&[values.len() as i64], DType::F32, values).unwrap()
+}
+
+#[test]
+fn header_layout_is_the_c_abi() {
+    // wrt_tensor_header in include/wrapc_runtime.h, and the LLVM struct
+    // convert-wrap-to-llvm reads: (i32, i32, i64, i64, [8 x i64], [8 x i64], ptr).
+    use super::header::*;
+    let abi = &wrapc_abi::TENSOR_HEADER;
+    // In wrapc_abi's field order.
+    let ours = [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX, SUBCLASS];
+    let theirs: Vec<usize> = abi.fields.iter().map(|(name, _)| abi.offset(name)).collect();
+    assert_eq!(ours.to_vec(), theirs);
+}
+
+#[test]
+fn header_mirrors_geometry_after_in_place_changes() {
+    let x = t(&[0., 1., 2., 3., 4., 5.]);
+    x.as_strided_(&[2, 3], &[1, 2], 0).unwrap();
+    assert!(x.has_signature(DType::F32, false, &[2, 3]));
+    assert!(x.has_signature(DType::F32, false, &[-1, 3]));
+    assert!(!x.has_signature(DType::F32, false, &[6]));
+    x.set_(&t(&[1., 2.])).unwrap();
+    assert!(x.has_signature(DType::F32, false, &[2]));
+    assert!(matches!(Tensor::empty(&[1; 9], DType::F32, Device::Host), Err(RuntimeError::Unsupported(_))));
+}
+
+#[test]
+fn views_share_storage_and_version() {
+    let base = t(&[0., 1., 2., 3., 4., 5.]);
+    let view = base.as_strided(&[2, 3], &[3, 1], 0).unwrap();
+    assert_eq!(view.storage_id(), base.storage_id());
+    view.bump_version();
+    assert_eq!(base.version(), 1);
+    let transposed = base.as_strided(&[3, 2], &[1, 3], 0).unwrap();
+    assert_eq!(transposed.to_f64_vec().unwrap(), vec![0., 3., 1., 4., 2., 5.]);
+}
+
+#[test]
+fn out_of_bounds_views_are_errors() {
+    let base = t(&[0., 1., 2.]);
+    assert!(base.as_strided(&[2], &[2], 0).is_ok());
+    assert!(matches!(base.as_strided(&[2], &[3], 0), Err(RuntimeError::Bounds(_))));
+    assert!(matches!(base.as_strided_(&[4], &[1], 0), Err(RuntimeError::Bounds(_))));
+    assert!(base.as_strided(&[0], &[1], 7).is_ok(), "an empty view reaches nothing");
+}
+
+#[test]
+fn detach_shares_storage_and_version_but_not_grad() {
+    let x = t(&[1., 2.]);
+    x.set_requires_grad(true).unwrap();
+    let d = x.detach();
+    assert!(!d.requires_grad() && d.is_leaf());
+    d.copy_(&t(&[5., 6.])).unwrap();
+    assert_eq!(x.to_f64_vec().unwrap(), vec![5., 6.]);
+    assert_eq!(x.version(), 1);
+}
+
+#[test]
+fn set_keeps_own_version_counter() {
+    let x = t(&[1., 2.]);
+    let y = t(&[3., 4., 5.]);
+    x.set_(&y).unwrap();
+    assert_eq!(x.storage_id(), y.storage_id());
+    assert_eq!((x.version(), y.version()), (1, 0));
+    assert_eq!(x.sizes(), vec![3]);
+}
+
+#[test]
+fn copy_converts_broadcasts_and_handles_overlap() {
+    let dst = Tensor::empty(&[2, 2], DType::I32, Device::Host).unwrap();
+    dst.copy_(&Tensor::from_f64s(&[2], DType::F64, &[1.9, -2.0]).unwrap()).unwrap();
+    assert_eq!(dst.to_f64_vec().unwrap(), vec![1., -2., 1., -2.]);
+    let x = t(&[0., 1., 2., 3.]);
+    let shifted = x.as_strided(&[3], &[1], 1).unwrap();
+    let head = x.as_strided(&[3], &[1], 0).unwrap();
+    head.copy_(&shifted).unwrap();
+    assert_eq!(x.to_f64_vec().unwrap(), vec![1., 2., 3., 3.]);
+    assert!(matches!(dst.copy_(&t(&[1., 2., 3.])), Err(RuntimeError::Shape(_))));
+}
+
+#[test]
+fn integer_copies_wrap_as_pytorchs_casts() {
+    let wide = Tensor::from_f64s(&[4], DType::I64, &[300., -1., 65537., 7.]).unwrap();
+    let bytes = Tensor::empty(&[4], DType::U8, Device::Host).unwrap();
+    bytes.copy_(&wide).unwrap();
+    assert_eq!(bytes.to_f64_vec().unwrap(), vec![44., 255., 1., 7.]);
+    let shorts = Tensor::empty(&[4], DType::I16, Device::Host).unwrap();
+    shorts.copy_(&wide).unwrap();
+    assert_eq!(shorts.to_f64_vec().unwrap(), vec![300., -1., 1., 7.]);
+    let small = Tensor::empty(&[4], DType::I8, Device::Host).unwrap();
+    small.copy_(&wide).unwrap();
+    assert_eq!(small.to_f64_vec().unwrap(), vec![44., -1., 1., 7.]);
+}
+
+#[test]
+fn views_have_a_grad_fn_only_in_grad_mode() {
+    // PyTorch 2.11: `with torch.no_grad(): v = x.view(-1)` for an x that
+    // requires grad gives v.requires_grad == True and v.is_leaf == True.
+    let x = t(&[1., 2.]);
+    x.set_requires_grad(true).unwrap();
+    let v = x.as_strided(&[2], &[1], 0).unwrap();
+    assert!(v.requires_grad() && !v.is_leaf());
+    crate::set_grad_enabled(false);
+    let v = x.as_strided(&[2], &[1], 0).unwrap();
+    crate::set_grad_enabled(true);
+    assert!(v.requires_grad() && v.is_leaf());
+}
+
+#[test]
+fn dtype_views_that_change_the_element_size() {
+    // torch.arange(8, dtype=torch.float32).view(2, 4)
+    let x = Tensor::from_f64s(&[2, 4], DType::F32, &[0., 1., 2., 3., 4., 5., 6., 7.]).unwrap();
+    let h = x.view_dtype(DType::F16).unwrap();
+    assert_eq!((h.sizes(), h.strides(), h.storage_offset()), (vec![2, 8], vec![8, 1], 0));
+    let back = h.view_dtype(DType::F32).unwrap();
+    assert_eq!((back.sizes(), back.strides()), (vec![2, 4], vec![4, 1]));
+    let wide = x.view_dtype(DType::F64).unwrap();
+    assert_eq!((wide.sizes(), wide.strides()), (vec![2, 2], vec![2, 1]));
+    assert_eq!(wide.storage_id(), x.storage_id());
+    // The messages follow ATen's checks.
+    let column = x.as_strided(&[2, 3], &[4, 1], 1).unwrap();
+    assert!(column.view_dtype(DType::F64).unwrap_err().to_string().contains("last size 3 must be a multiple of 2"));
+    let odd = x.as_strided(&[2, 2], &[4, 1], 1).unwrap();
+    assert!(odd.view_dtype(DType::F64).unwrap_err().to_string().contains("storage offset 1"));
+    let t = x.as_strided(&[4, 2], &[1, 4], 0).unwrap();
+    assert!(t.view_dtype(DType::I8).unwrap_err().to_string().contains("stride 1"));
+    let scalar = Tensor::from_f64s(&[], DType::F32, &[1.]).unwrap();
+    assert!(scalar.view_dtype(DType::F16).unwrap_err().to_string().contains("0-d"));
+}
+
+#[test]
+fn requires_grad_rules() {
+    let i = Tensor::from_f64s(&[1], DType::I64, &[1.]).unwrap();
+    assert!(i.set_requires_grad(true).is_err());
+    let x = t(&[1.]);
+    x.set_requires_grad(true).unwrap();
+    let view = x.as_strided(&[1], &[1], 0).unwrap();
+    assert!(!view.is_leaf());
+    assert!(view.set_requires_grad(false).is_err());
+}
+
+#[test]
+fn autograd_function_outputs() {
+    // A differentiable float output gets a grad_fn; one marked
+    // non-differentiable, or an integer one, stays a leaf without grad.
+    let out = t(&[1.0, 2.0]);
+    out.mark_differentiable(true);
+    assert!(out.requires_grad() && !out.is_leaf());
+    out.mark_differentiable(false);
+    assert!(!out.requires_grad() && out.is_leaf());
+    let ints = Tensor::from_f64s(&[2], DType::I64, &[1.0, 2.0]).unwrap();
+    ints.mark_differentiable(true);
+    assert!(!ints.requires_grad() && ints.is_leaf());
+}
+
+#[test]
+fn copy_between_transposed_views() {
+    let src = t(&[0., 1., 2., 3., 4., 5.]);
+    let src_t = src.as_strided(&[3, 2], &[1, 3], 0).unwrap();
+    let dst = Tensor::empty(&[2, 3], DType::F32, Device::Host).unwrap();
+    let dst_t = dst.as_strided(&[3, 2], &[1, 3], 0).unwrap();
+    dst_t.copy_(&src_t).unwrap();
+    assert_eq!(dst.to_f64_vec().unwrap(), vec![0., 1., 2., 3., 4., 5.]);
+    assert_eq!(dst.version(), 1, "the view's copy bumps the shared counter");
+}
+
+#[test]
+fn mark_dynamic_records_dims_and_checks_range() {
+    let x = Tensor::empty(&[2, 3], DType::F32, Device::Host).unwrap();
+    x.mark_dynamic(1).unwrap();
+    x.mark_dynamic(1).unwrap();
+    assert_eq!(x.dynamic_dims(), vec![1]);
+    assert!(matches!(x.mark_dynamic(2), Err(RuntimeError::Argument(_))));
+    assert!(x.detach().dynamic_dims().is_empty(), "marks belong to the tensor object");
+}
+
+#[test]
+fn grad_mode_is_per_thread() {
+    crate::set_grad_enabled(false);
+    assert!(std::thread::spawn(crate::grad_enabled).join().unwrap());
+    crate::set_grad_enabled(true);
+}
+
+#[test]
+fn dtype_views_and_half_precision() {
+    let x = Tensor::from_f64s(&[2], DType::BF16, &[1.5, -2.0]).unwrap();
+    assert_eq!(x.to_f64_vec().unwrap(), vec![1.5, -2.0]);
+    let as_f16 = x.view_dtype(DType::F16).unwrap();
+    assert_eq!(as_f16.storage_id(), x.storage_id());
+    assert_eq!(x.view_dtype(DType::F32).unwrap().sizes(), vec![1]);
+    let odd = Tensor::from_f64s(&[3], DType::BF16, &[1.0, 2.0, 3.0]).unwrap();
+    assert!(odd.view_dtype(DType::F32).is_err());
+}
