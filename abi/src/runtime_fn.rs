@@ -60,8 +60,7 @@ macro_rules! runtime_fns {
 }
 
 runtime_fns! {
-    GradEnabled = "wrt_grad_enabled"() -> Bool;
-    SetGradEnabled = "wrt_set_grad_enabled"(Bool) -> void;
+    GradModeSlot = "wrt_grad_mode_slot"() -> Ptr;
     SetError = "wrt_set_error"(Ptr) -> void;
     TensorRelease = "wrt_tensor_release"(Ptr) -> void;
     TensorRetain = "wrt_tensor_retain"(Ptr, Ptr) -> I32;

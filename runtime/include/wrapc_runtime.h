@@ -69,6 +69,9 @@ void wrt_set_error(const char *message);
 /** Thread-local grad mode (torch.is_grad_enabled), on by default. */
 bool wrt_grad_enabled(void);
 void wrt_set_grad_enabled(bool enabled);
+/* The calling thread's grad-mode flag (0 or 1), read and written inline by compiled wrappers; valid on this
+ * thread only. */
+bool *wrt_grad_mode_slot(void);
 
 /** Releases one reference; null is ignored. */
 void wrt_tensor_release(wrt_tensor *t);

@@ -54,6 +54,14 @@ pub extern "C" fn wrt_set_grad_enabled(enabled: bool) {
     crate::set_grad_enabled(enabled)
 }
 
+/// The calling thread's grad-mode flag (a `bool`, 0 or 1), which compiled
+/// wrappers read and write inline: fetched once per call, never kept
+/// across calls or handed to another thread.
+#[no_mangle]
+pub extern "C" fn wrt_grad_mode_slot() -> *mut bool {
+    crate::grad::grad_mode_slot()
+}
+
 /// Releases one reference; null is ignored.
 ///
 /// # Safety
@@ -617,6 +625,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_set_error,
         wrt_grad_enabled,
         wrt_set_grad_enabled,
+        wrt_grad_mode_slot,
         wrt_tensor_release,
         wrt_tensor_retain,
         wrt_empty_strided,

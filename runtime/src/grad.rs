@@ -13,3 +13,9 @@ pub fn grad_enabled() -> bool {
 pub fn set_grad_enabled(enabled: bool) {
     GRAD_ENABLED.with(|g| g.set(enabled));
 }
+
+/// This thread's grad-mode flag itself, for compiled wrappers that read and
+/// write it inline (a `bool`: 0 or 1); valid on this thread only.
+pub fn grad_mode_slot() -> *mut bool {
+    GRAD_ENABLED.with(Cell::as_ptr)
+}

@@ -2,6 +2,9 @@
 
 // A public entry point: wrapc's ABI, count check, one check per argument.
 // CHECK-LABEL: func.func @entry(%{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %{{.*}}: i64) -> i32
+// The address of the thread's grad-mode flag, fetched once per call at the
+// top of the entry block (grad mode is read and written inline below).
+// CHECK:       %[[GRAD:.*]] = call @wrt_grad_mode_slot() : () -> !llvm.ptr
 // CHECK:       %[[BAD_IN:.*]] = arith.cmpi ne, %{{.*}}, %c2_i64
 // CHECK:       cf.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[OK:.*]]
 // CHECK:       ^[[FAIL]]:
@@ -20,9 +23,10 @@
 // CHECK:       call @wrt_check_argument(%[[X]],
 // CHECK:       %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       call @wrt_scalar_i64(%[[N]],
-// Grad mode: get, set(false), restore.
-// CHECK:       call @wrt_grad_enabled() : () -> i8
-// CHECK:       call @wrt_set_grad_enabled
+// Grad mode: get, set(false), restore, inline on the thread's flag.
+// CHECK:       %[[WAS:.*]] = llvm.load %[[GRAD]] : !llvm.ptr -> i8
+// CHECK:       llvm.store %{{.*}}, %[[GRAD]] : i8, !llvm.ptr
+// CHECK-NOT:   wrt_grad_mode_slot
 // Version bump: an atomic add on the counter the header points at.
 // CHECK:       %[[VP:.*]] = llvm.getelementptr %[[X]][0, 6]
 // CHECK-NEXT:  %[[COUNTER:.*]] = llvm.load %[[VP]] : !llvm.ptr -> !llvm.ptr

@@ -218,6 +218,25 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         slot
     }
 
+    /// The address of the thread's grad-mode flag, fetched once per call
+    /// at the top of the entry block (so it dominates every use).
+    pub(super) fn grad_mode_slot(&mut self) -> Value<'c, 'a> {
+        if let Some(slot) = self.grad_slot {
+            return slot;
+        }
+        let b = match self.anchor {
+            Some(anchor) => Builder::before(anchor),
+            None => self.b(),
+        };
+        let f = RuntimeFn::GradModeSlot;
+        self.declare(f);
+        let (_, results) = self.runtime_types(f);
+        let callee = FlatSymbolRefAttribute::new(self.context, f.c_name());
+        let slot = insert_value(&b, func::call(self.context, callee, &[], &results, self.location));
+        self.grad_slot = Some(slot);
+        slot
+    }
+
     /// A fresh entry-block slot no other op reuses.
     pub(super) fn entry_alloca(&self, element: &str, count: i64) -> Value<'c, 'a> {
         let b = match self.anchor {

@@ -275,6 +275,8 @@ struct FnLowering<'c, 'a, 'd> {
     /// A graph-mode entry point's `wrt_cuda_graph_slot`, once its batch is
     /// begun: every exit ends the batch.
     graph: Option<Value<'c, 'a>>,
+    /// This call's address of the thread's grad-mode flag, once fetched.
+    grad_slot: Option<Value<'c, 'a>>,
     /// Stack slots live in the entry block (static allocas, which LLVM
     /// promotes and lays out once; an alloca elsewhere is a dynamic stack
     /// adjustment), inserted before `anchor`. Slots only live within the op
@@ -357,6 +359,7 @@ fn lower_function(
             dead: HashSet::new(),
             guards: Vec::new(),
             graph: None,
+            grad_slot: None,
             anchor: None,
             scratch: HashMap::new(),
             scratch_used: HashMap::new(),

@@ -53,14 +53,18 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     ) -> PassResult {
         let operands = operands.to_vec();
         match kind {
+            // Grad mode is the thread's flag, read and written inline
+            // through its address (fetched once per call).
             WrapOp::GradModeGet => {
-                let flag = self.call(RuntimeFn::GradEnabled, &[]).unwrap();
+                let slot = self.grad_mode_slot();
+                let flag = self.load(slot, "i8");
                 let bit = self.trunci(flag, "i1");
                 self.result(op, bit);
             }
             WrapOp::GradModeSet => {
+                let slot = self.grad_mode_slot();
                 let flag = self.bool_to_i8(operands[0]);
-                self.call(RuntimeFn::SetGradEnabled, &[flag]);
+                self.store(flag, slot);
             }
             WrapOp::BumpVersion => {
                 // An atomic add on the shared counter the header points at.
