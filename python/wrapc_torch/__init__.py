@@ -264,6 +264,8 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
                         args=[i if isinstance(i, int) else i[0] for i in merged["info"]],
                         metadata_mutated=list(w.aliased_arg_idx_with_metadata_mutations),
                         trace_joint=w.trace_joint,
+                        # Every aliased input is a (base, view) entry.
+                        num_bases=len({i[0] for i in merged["info"] if not isinstance(i, int)}),
                     )
             try:
                 _importer.check_supported(state.fw_metadata, training=training)

@@ -76,6 +76,9 @@ class SyntheticBases:
     # each one's new geometry after its outputs.
     metadata_mutated: list[int]
     trace_joint: bool
+    # How many graph inputs are synthetic bases (they come first, as
+    # merge_view_inputs orders them).
+    num_bases: int
 
 
 @dataclass
@@ -337,7 +340,9 @@ def _synthetic_layer(lines: list[str], synthetic: SyntheticBases, in_types: list
     args, merged_inputs = synthetic.args, synthetic.inputs
     if len(args) != len(merged_inputs) or any(not 0 <= a < len(in_types) for a in args):
         raise Unsupported(f"a synthetic base map {args} for {len(in_types)} graph inputs")
-    num_bases = sum(1 for k in set(args) if args.count(k) > 1)
+    num_bases = synthetic.num_bases
+    if not 0 < num_bases <= len(in_types):
+        raise Unsupported(f"{num_bases} synthetic bases for {len(in_types)} graph inputs")
     types = []
     for i, (a, x) in enumerate(zip(args, merged_inputs)):
         if a >= num_bases:

@@ -417,6 +417,23 @@ static FunctionType wrapperCalleeType(Operation *callee, bool subclassWrapper) {
   return {};
 }
 
+/// The signature of the layer a wrapper op calls (`wrapperCalleeType`),
+/// looked up by `name`; emits an error naming what it may call otherwise.
+static FunctionType layerCalleeType(Operation *op, FlatSymbolRefAttr name,
+                                    bool subclassWrapper,
+                                    SymbolTableCollection &symbolTable) {
+  Operation *callee = symbolTable.lookupNearestSymbolFrom(op, name);
+  FunctionType type = wrapperCalleeType(callee, subclassWrapper);
+  if (!type)
+    op->emitOpError() << "callee '" << name.getValue() << "' does not name a "
+                      << (subclassWrapper
+                              ? "wrap.runtime_wrapper, "
+                                "wrap.synthetic_base_wrapper, "
+                                "wrap.subclass_wrapper or func.func"
+                              : "wrap.runtime_wrapper or func.func");
+  return type;
+}
+
 /// The signature of what a runtime wrapper (or its call_compiled) calls: a
 /// func.func, or the wrap.subclass_wrapper of PyTorch's layering; emits an
 /// error on `op` and returns null otherwise.
@@ -576,13 +593,10 @@ LogicalResult SubclassWrapperOp::verify() {
 
 LogicalResult
 SubclassWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *callee =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  FunctionType calleeType = wrapperCalleeType(callee, /*subclassWrapper=*/false);
+  FunctionType calleeType = layerCalleeType(
+      *this, getCalleeAttr(), /*subclassWrapper=*/false, symbolTable);
   if (!calleeType)
-    return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a wrap.runtime_wrapper or "
-                            "func.func";
+    return failure();
   FunctionType flat = getFlattenedFunctionType();
   if (calleeType != flat)
     return emitOpError() << "callee '" << getCallee() << "' has type "
@@ -641,13 +655,10 @@ LogicalResult DedupeWrapperOp::verify() {
 
 LogicalResult
 DedupeWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *callee =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  FunctionType calleeType = wrapperCalleeType(callee, /*subclassWrapper=*/true);
+  FunctionType calleeType = layerCalleeType(
+      *this, getCalleeAttr(), /*subclassWrapper=*/true, symbolTable);
   if (!calleeType)
-    return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a wrap.runtime_wrapper, "
-                            "wrap.subclass_wrapper or func.func";
+    return failure();
   FunctionType deduped = getDedupedFunctionType();
   if (calleeType != deduped)
     return emitOpError() << "callee '" << getCallee() << "' has type "
@@ -728,13 +739,10 @@ LogicalResult SyntheticBaseWrapperOp::verify() {
 
 LogicalResult
 SyntheticBaseWrapperOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *callee =
-      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
-  FunctionType calleeType = wrapperCalleeType(callee, /*subclassWrapper=*/false);
+  FunctionType calleeType = layerCalleeType(
+      *this, getCalleeAttr(), /*subclassWrapper=*/false, symbolTable);
   if (!calleeType)
-    return emitOpError() << "callee '" << getCallee()
-                         << "' does not name a wrap.runtime_wrapper or "
-                            "func.func";
+    return failure();
   FunctionType type = getFunctionType();
   ArrayRef<int64_t> args = getArgs();
   unsigned numBases = getNumBases();

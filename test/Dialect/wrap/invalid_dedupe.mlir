@@ -43,7 +43,7 @@ wrap.dedupe_wrapper @f : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> () calls 
 
 // -----
 
-// expected-error @below {{callee 'missing' does not name a wrap.runtime_wrapper, wrap.subclass_wrapper or func.func}}
+// expected-error @below {{callee 'missing' does not name a wrap.runtime_wrapper, wrap.synthetic_base_wrapper, wrap.subclass_wrapper or func.func}}
 wrap.dedupe_wrapper @f : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> () calls @missing dupes [0, 0]
 
 // -----

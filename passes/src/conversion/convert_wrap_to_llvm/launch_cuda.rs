@@ -124,16 +124,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
         self.block = slow;
         let failed: Value = slow.argument(0).unwrap().into();
-        let extents64: Vec<Value> = (0..3)
-            .map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64")))
-            .collect();
-        let extents_array = self.i64_array(&extents64);
-        let count = self.const_int(args.len() as i64, "i64");
-        let by_elements = self.const_int(i64::from(numel_rank > 0), "i32");
-        self.checked(
-            RuntimeFn::CudaLaunchSlow,
-            &[slot, descriptor, device, params, tensors, count, extents_array, by_elements, failed],
-        );
+        let mut call =
+            self.runtime_launch_args([slot, descriptor, device, params, tensors], extents, args.len(), numel_rank);
+        call.push(failed);
+        self.checked(RuntimeFn::CudaLaunchSlow, &call);
         self.jump(done);
         self.block = done;
         Ok(())
@@ -175,17 +169,31 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
         let descriptor = self.address_of(&ir::flat_symbol_attr(op, "descriptor").unwrap_or_default());
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
+        let call =
+            self.runtime_launch_args([slot, descriptor, device, params, tensors], extents, args.len(), numel_rank);
+        self.checked(RuntimeFn::CudaGraphLaunch, &call);
+        Ok(())
+    }
+
+    /// What the runtime's launch entry points (`wrt_cuda_launch_slow`,
+    /// `wrt_cuda_graph_launch`) take, in order: slot, descriptor, device,
+    /// params, tensors, then the argument count, the three extents (1 for
+    /// an axis not given) and whether they count elements.
+    fn runtime_launch_args(
+        &mut self,
+        leading: [Value<'c, 'a>; 5],
+        extents: &[Value<'c, 'a>],
+        num_args: usize,
+        numel_rank: usize,
+    ) -> Vec<Value<'c, 'a>> {
         let extents64: Vec<Value> = (0..3)
             .map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64")))
             .collect();
-        let extents_array = self.i64_array(&extents64);
-        let count = self.const_int(args.len() as i64, "i64");
-        let by_elements = self.const_int(i64::from(numel_rank > 0), "i32");
-        self.checked(
-            RuntimeFn::CudaGraphLaunch,
-            &[slot, descriptor, device, params, tensors, count, extents_array, by_elements],
-        );
-        Ok(())
+        let mut call = leading.to_vec();
+        call.push(self.const_int(num_args as i64, "i64"));
+        call.push(self.i64_array(&extents64));
+        call.push(self.const_int(i64::from(numel_rank > 0), "i32"));
+        call
     }
 
     /// `cuLaunchKernel`'s parameter array for a launch's `args` (a pointer
