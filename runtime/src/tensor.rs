@@ -1,28 +1,25 @@
 //! Tensor handles and the operations the runtime wrapper performs on them.
 
-use std::sync::atomic::{AtomicI64, AtomicPtr, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, MutexGuard};
 
 use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 
 mod copy;
 mod elements;
 mod geometry;
+mod object;
 mod subclass;
 mod synthetic_base;
 
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
+pub use object::{header, Tensor, TensorObject};
 pub use subclass::SubclassParts;
-
-/// A reference to a tensor object. `clone()` is another reference to the
-/// same object: in-place operations through one are seen through all.
-#[derive(Clone, Debug)]
-pub struct Tensor(Arc<TensorObject>);
 
 #[derive(Clone, Debug)]
 struct TensorImpl {
-    storage: Arc<Storage>,
+    backing: Arc<Backing>,
     offset: i64,
     sizes: Dims,
     strides: Dims,
@@ -30,11 +27,41 @@ struct TensorImpl {
     requires_grad: bool,
     is_leaf: bool,
     dynamic_dims: DimMask,
-    /// Shared with every view and detached alias (PyTorch's VariableVersion).
-    version: Arc<AtomicU64>,
     /// `_base`: what this tensor is a view of, always a non-view (PyTorch
     /// keeps the root); `None` for a tensor that is not a view.
     view_base: Option<Tensor>,
+}
+
+impl TensorImpl {
+    fn storage(&self) -> &Arc<Storage> {
+        &self.backing.storage
+    }
+    fn version(&self) -> &AtomicU64 {
+        &self.backing.version
+    }
+}
+
+/// What a tensor's elements live in and the version counter it bumps, in
+/// one shared allocation: a view takes one reference instead of two, and
+/// making views is the wrapper's hot path. `set_` gives a tensor a new
+/// `Backing` (the source's storage, its own counter); views made before
+/// keep the old one, as PyTorch's keep the old storage.
+#[derive(Debug)]
+struct Backing {
+    storage: Arc<Storage>,
+    /// Shared with every view and detached alias (PyTorch's VariableVersion).
+    version: Arc<AtomicU64>,
+}
+
+impl Backing {
+    fn new(storage: Arc<Storage>, version: Arc<AtomicU64>) -> Arc<Backing> {
+        Arc::new(Backing { storage, version })
+    }
+
+    /// Over `storage`, with a counter of its own starting at `version`.
+    fn fresh(storage: Arc<Storage>, version: u64) -> Arc<Backing> {
+        Backing::new(storage, Arc::new(AtomicU64::new(version)))
+    }
 }
 
 /// The dimensions marked dynamic, one bit each (a rank is at most
@@ -61,141 +88,14 @@ type Dims = smallvec::SmallVec<[i64; MAX_RANK]>;
 /// for this many sizes and strides).
 pub const MAX_RANK: usize = wrapc_abi::MAX_RANK;
 
-/// What a C handle points at: the tensor object itself, so that retaining
-/// and releasing a handle is a reference-count update, not an allocation.
-///
-/// The header is C layout and part of the ABI (`wrt_tensor_header` in
-/// `wrapc_runtime.h`): compiled wrappers read dtype, device, rank, sizes,
-/// strides and offset, and bump the version counter, with plain loads and
-/// stores. The geometry fields mirror `inner` and are written only with
-/// `inner` locked; dtype and device never change for a tensor object.
-#[repr(C)]
-#[derive(Debug)]
-pub struct TensorObject {
-    dtype: i32,
-    device_kind: i32,
-    rank: AtomicI64,
-    offset: AtomicI64,
-    sizes: [AtomicI64; MAX_RANK],
-    strides: [AtomicI64; MAX_RANK],
-    /// The shared version counter (`inner.version`), for inline bumps.
-    version: *const AtomicU64,
-    /// The storage's base address (device memory for CUDA tensors), for
-    /// kernel arguments computed inline.
-    data: AtomicPtr<u8>,
-    /// The CUDA device ordinal (0 on the host).
-    device_index: i32,
-    /// 1 for a subclass instance (`subclass` is set): the compiled
-    /// argument check refuses one where a plain tensor is expected.
-    is_subclass: i32,
-    inner: Mutex<TensorImpl>,
-    /// Set once at creation for a tensor-subclass instance.
-    subclass: Option<Box<SubclassParts>>,
-}
-
-// SAFETY: `version` points into the Arc held by `inner`, alive as long as
-// the object; everything else is atomics or behind the Mutex.
-unsafe impl Send for TensorObject {}
-unsafe impl Sync for TensorObject {}
-
-impl TensorObject {
-    /// A new object in its `Arc`, built in place: the object is a few
-    /// hundred bytes, and making views is the wrapper's hot path.
-    #[inline(always)]
-    fn new_shared(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Arc<TensorObject> {
-        TensorObject::new_shared_with(|| inner, subclass)
-    }
-
-    /// As [`TensorObject::new_shared`], with the state made by `make` only
-    /// once the object is allocated, so that it is built where it lives
-    /// rather than on the stack and then copied (a view's state is ~200
-    /// bytes: the copies were a quarter of making one).
-    #[inline(always)]
-    fn new_shared_with(make: impl FnOnce() -> TensorImpl, subclass: Option<Box<SubclassParts>>) -> Arc<TensorObject> {
-        let mut object = Arc::<TensorObject>::new_uninit();
-        let slot = Arc::get_mut(&mut object).expect("a fresh Arc is unique").as_mut_ptr();
-        // SAFETY: every field of the uninitialized object is written once
-        // through raw field pointers before `assume_init`; `inner` first,
-        // then the header from it (the object is not shared yet).
-        unsafe {
-            std::ptr::addr_of_mut!((*slot).inner).write(Mutex::new(make()));
-            let inner = (*std::ptr::addr_of_mut!((*slot).inner)).get_mut().unwrap_or_else(|p| p.into_inner());
-            let device_index = match inner.storage.device() {
-                Device::Cuda(index) => index,
-                Device::Host => 0,
-            };
-            std::ptr::addr_of_mut!((*slot).dtype).write(inner.dtype as i32);
-            std::ptr::addr_of_mut!((*slot).device_kind)
-                .write(i32::from(matches!(inner.storage.device(), Device::Cuda(_))));
-            std::ptr::addr_of_mut!((*slot).rank).write(AtomicI64::new(inner.sizes.len() as i64));
-            std::ptr::addr_of_mut!((*slot).offset).write(AtomicI64::new(inner.offset));
-            let sizes = std::ptr::addr_of_mut!((*slot).sizes) as *mut AtomicI64;
-            let strides = std::ptr::addr_of_mut!((*slot).strides) as *mut AtomicI64;
-            for d in 0..MAX_RANK {
-                sizes.add(d).write(AtomicI64::new(inner.sizes.get(d).copied().unwrap_or(0)));
-                strides.add(d).write(AtomicI64::new(inner.strides.get(d).copied().unwrap_or(0)));
-            }
-            std::ptr::addr_of_mut!((*slot).version).write(Arc::as_ptr(&inner.version));
-            std::ptr::addr_of_mut!((*slot).data).write(AtomicPtr::new(inner.storage.data_ptr()));
-            std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
-            std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
-            std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
-            object.assume_init()
-        }
-    }
-
-    /// Mirrors the geometry of `t` (the locked `inner`) into the header.
-    fn publish(&self, t: &TensorImpl) {
-        self.rank.store(t.sizes.len() as i64, Ordering::Relaxed);
-        self.offset.store(t.offset, Ordering::Relaxed);
-        self.data.store(t.storage.data_ptr(), Ordering::Relaxed);
-        for (slot, &v) in self.sizes.iter().zip(&t.sizes) {
-            slot.store(v, Ordering::Relaxed);
-        }
-        for (slot, &v) in self.strides.iter().zip(&t.strides) {
-            slot.store(v, Ordering::Relaxed);
-        }
-    }
-}
-
-/// Byte offsets of the header fields compiled code reads (see
-/// `wrt_tensor_header` in the C header).
-pub mod header {
-    use super::TensorObject;
-    pub const DTYPE: usize = std::mem::offset_of!(TensorObject, dtype);
-    pub const DEVICE_KIND: usize = std::mem::offset_of!(TensorObject, device_kind);
-    pub const RANK: usize = std::mem::offset_of!(TensorObject, rank);
-    pub const OFFSET: usize = std::mem::offset_of!(TensorObject, offset);
-    pub const SIZES: usize = std::mem::offset_of!(TensorObject, sizes);
-    pub const STRIDES: usize = std::mem::offset_of!(TensorObject, strides);
-    pub const VERSION: usize = std::mem::offset_of!(TensorObject, version);
-    pub const DATA: usize = std::mem::offset_of!(TensorObject, data);
-    pub const DEVICE_INDEX: usize = std::mem::offset_of!(TensorObject, device_index);
-    pub const SUBCLASS: usize = std::mem::offset_of!(TensorObject, is_subclass);
-}
-
 impl Tensor {
-    /// A raw owning pointer (one strong reference) for the C ABI.
-    pub fn into_raw(self) -> *const TensorObject {
-        Arc::into_raw(self.0)
-    }
-
-    /// Takes back one strong reference made by [`Tensor::into_raw`].
-    ///
-    /// # Safety
-    /// `raw` must come from `into_raw` and own the reference it gives back.
-    pub unsafe fn from_raw(raw: *const TensorObject) -> Tensor {
-        // SAFETY: the caller owns the reference.
-        Tensor(unsafe { Arc::from_raw(raw) })
-    }
-
     /// Whether this tensor has `dtype`, the device kind, and `sizes` (`-1`
     /// entries match any size): one lock, no allocation.
     pub fn has_signature(&self, dtype: DType, cuda: bool, sizes: &[i64]) -> bool {
-        let h = &*self.0;
+        let h = self.object();
         h.subclass.is_none()
-            && h.dtype == dtype as i32
-            && (h.device_kind == 1) == cuda
+            && h.dtype_code() == dtype as i32
+            && h.is_cuda() == cuda
             && h.rank.load(Ordering::Relaxed) == sizes.len() as i64
             && h.sizes.iter().zip(sizes).all(|(have, &want)| want < 0 || have.load(Ordering::Relaxed) == want)
     }
@@ -210,11 +110,11 @@ impl Tensor {
         if inner.sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
         }
-        Ok(Tensor(TensorObject::new_shared(inner, subclass)))
+        Ok(Tensor::new_with(|| inner, subclass))
     }
 
     fn lock(&self) -> MutexGuard<'_, TensorImpl> {
-        self.0.inner.lock().unwrap_or_else(|poison| poison.into_inner())
+        self.object().inner.lock().unwrap_or_else(|poison| poison.into_inner())
     }
 
     /// A copy of the tensor's state, so that an operation can read one
@@ -237,7 +137,7 @@ impl Tensor {
             .ok_or_else(|| RuntimeError::Alloc(format!("sizes {sizes:?} strides {strides:?}: too many bytes")))?;
         let storage = Storage::new(nbytes, device)?;
         Tensor::from_impl(TensorImpl {
-            storage,
+            backing: Backing::fresh(storage, 0),
             offset: 0,
             sizes: Dims::from_slice(sizes),
             strides: Dims::from_slice(strides),
@@ -245,7 +145,6 @@ impl Tensor {
             requires_grad: false,
             is_leaf: true,
             dynamic_dims: DimMask::default(),
-            version: Arc::new(AtomicU64::new(0)),
             view_base: None,
         })
     }
@@ -266,11 +165,14 @@ impl Tensor {
         is_leaf: bool,
         version: u64,
     ) -> Result<Tensor> {
-        let (storage, shared_version) = match (storage, share) {
-            (Some(storage), None) => (storage, None),
+        let backing = match (storage, share) {
+            (Some(storage), None) => Backing::fresh(storage, version),
             (None, Some(base)) => {
                 let base = base.lock();
-                (base.storage.clone(), share_version.then(|| base.version.clone()))
+                match share_version {
+                    true => base.backing.clone(),
+                    false => Backing::fresh(base.storage().clone(), version),
+                }
             }
             _ => {
                 return Err(RuntimeError::Argument(
@@ -279,7 +181,7 @@ impl Tensor {
             }
         };
         let inner = TensorImpl {
-            storage,
+            backing,
             offset,
             sizes: Dims::from_slice(sizes),
             strides: Dims::from_slice(strides),
@@ -287,7 +189,6 @@ impl Tensor {
             requires_grad,
             is_leaf,
             dynamic_dims: DimMask::default(),
-            version: shared_version.unwrap_or_else(|| Arc::new(AtomicU64::new(version))),
             view_base: None,
         };
         check_sizes(sizes, strides)?;
@@ -300,7 +201,7 @@ impl Tensor {
 
     /// Whether the tensor's memory belongs to an embedding framework.
     pub fn is_external(&self) -> bool {
-        self.lock().storage.is_external()
+        self.lock().storage().is_external()
     }
 
     /// A contiguous host tensor holding `values` (converted to `dtype`).
@@ -310,7 +211,7 @@ impl Tensor {
         if values.len() as i64 != numel {
             return Err(RuntimeError::Shape(format!("{} values for sizes {sizes:?}", values.len())));
         }
-        let storage = tensor.lock().storage.clone();
+        let storage = tensor.lock().storage().clone();
         for (i, &v) in values.iter().enumerate() {
             storage.write(dtype, i, v)?;
         }
@@ -318,7 +219,7 @@ impl Tensor {
     }
 
     pub fn same_tensor(a: &Tensor, b: &Tensor) -> bool {
-        Arc::ptr_eq(&a.0, &b.0)
+        a.0 == b.0
     }
 
     /// `t._base`: the tensor `t` is a view of, `None` when it is not a view.
@@ -337,7 +238,7 @@ impl Tensor {
         }
         let root = {
             let b = base.lock();
-            if !Arc::ptr_eq(&b.storage, &self.lock().storage) {
+            if !Arc::ptr_eq(b.storage(), self.lock().storage()) {
                 return Err(RuntimeError::Argument("a view and its base must share a storage".into()));
             }
             base.root(&b)
@@ -367,7 +268,7 @@ impl Tensor {
         self.lock().dtype
     }
     pub fn device(&self) -> Device {
-        self.lock().storage.device()
+        self.lock().storage().device()
     }
     pub fn requires_grad(&self) -> bool {
         self.lock().requires_grad
@@ -379,17 +280,17 @@ impl Tensor {
         self.lock().sizes.iter().product()
     }
     pub fn version(&self) -> u64 {
-        self.lock().version.load(Ordering::SeqCst)
+        self.lock().version().load(Ordering::SeqCst)
     }
     pub fn bump_version(&self) {
-        self.lock().version.fetch_add(1, Ordering::SeqCst);
+        self.lock().version().fetch_add(1, Ordering::SeqCst);
     }
     /// Identity of the storage: equal ids mean the tensors alias.
     pub fn storage_id(&self) -> usize {
-        Arc::as_ptr(&self.lock().storage) as usize
+        Arc::as_ptr(self.lock().storage()) as usize
     }
     pub fn storage(&self) -> Arc<Storage> {
-        self.lock().storage.clone()
+        self.lock().storage().clone()
     }
     pub fn is_contiguous(&self) -> bool {
         let t = self.lock();
@@ -398,7 +299,7 @@ impl Tensor {
     /// Address of the element at the storage offset.
     pub fn data_ptr(&self) -> *mut u8 {
         let t = self.lock();
-        t.storage.data_ptr().wrapping_add(t.offset as usize * t.dtype.element_size())
+        t.storage().data_ptr().wrapping_add(t.offset as usize * t.dtype.element_size())
     }
 
     pub fn dynamic_dims(&self) -> Vec<i64> {
@@ -416,7 +317,7 @@ impl Tensor {
     }
 
     fn check_view_fits(t: &TensorImpl, sizes: &[i64], strides: &[i64], offset: i64, dtype: DType) -> Result<()> {
-        let capacity = (t.storage.nbytes() / dtype.element_size()) as i64;
+        let capacity = (t.storage().nbytes() / dtype.element_size()) as i64;
         if geometry::view_extent(sizes, strides, offset).is_some_and(|end| end <= capacity) {
             return Ok(());
         }
@@ -449,7 +350,7 @@ impl Tensor {
         let requires_grad = base.requires_grad;
         let is_leaf = !(requires_grad && grad_enabled());
         let make = || TensorImpl {
-            storage: base.storage.clone(),
+            backing: base.backing.clone(),
             offset,
             sizes: Dims::from_slice(sizes),
             strides: Dims::from_slice(strides),
@@ -457,10 +358,9 @@ impl Tensor {
             requires_grad,
             is_leaf,
             dynamic_dims: DimMask::default(),
-            version: base.version.clone(),
             view_base: Some(self.root(&base)),
         };
-        Ok(Tensor(TensorObject::new_shared_with(make, None)))
+        Ok(Tensor::new_with(make, None))
     }
 
     /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
@@ -474,8 +374,8 @@ impl Tensor {
         t.sizes = Dims::from_slice(sizes);
         t.strides = Dims::from_slice(strides);
         t.offset = offset;
-        self.0.publish(&t);
-        t.version.fetch_add(1, Ordering::SeqCst);
+        self.object().publish(&t);
+        t.version().fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 
@@ -493,19 +393,19 @@ impl Tensor {
                 source.dtype.name()
             )));
         }
-        if t.storage.device() != source.storage.device() {
+        if t.storage().device() != source.storage().device() {
             return Err(RuntimeError::Device(format!(
                 "set_ of a {:?} tensor from {:?} storage",
-                t.storage.device(),
-                source.storage.device()
+                t.storage().device(),
+                source.storage().device()
             )));
         }
-        t.storage = source.storage;
+        t.backing = Backing::new(source.storage().clone(), t.backing.version.clone());
         t.offset = source.offset;
         t.sizes = source.sizes;
         t.strides = source.strides;
-        self.0.publish(&t);
-        t.version.fetch_add(1, Ordering::SeqCst);
+        self.object().publish(&t);
+        t.version().fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 

@@ -21,14 +21,14 @@ impl Tensor {
             crate::cuda::graph::flush().map_err(|e| RuntimeError::Device(e.to_string()))?;
         }
         if let Some(copy) = crate::external::copy_hook() {
-            if self.lock().storage.is_external() || src.lock().storage.is_external() {
+            if self.lock().storage().is_external() || src.lock().storage().is_external() {
                 // SAFETY: both handles are live for the call; the hook only
                 // borrows them.
-                let status = unsafe { copy(Arc::as_ptr(&self.0), Arc::as_ptr(&src.0)) };
+                let status = unsafe { copy(self.as_ptr(), src.as_ptr()) };
                 if status != 0 {
                     return Err(RuntimeError::External(status));
                 }
-                self.lock().version.fetch_add(1, Ordering::SeqCst);
+                self.lock().version().fetch_add(1, Ordering::SeqCst);
                 return Ok(());
             }
         }
@@ -37,11 +37,11 @@ impl Tensor {
         }
         let source = src.snapshot();
         let dst = self.snapshot();
-        if source.storage.device() != dst.storage.device() {
+        if source.storage().device() != dst.storage().device() {
             return Err(RuntimeError::Device(format!(
                 "copy_ from {:?} to {:?}",
-                source.storage.device(),
-                dst.storage.device()
+                source.storage().device(),
+                dst.storage().device()
             )));
         }
         // PyTorch's assert_no_internal_overlap: a stride-0 destination would
@@ -53,19 +53,19 @@ impl Tensor {
         }
         let (sizes, strides) = broadcast_to(&source.sizes, &source.strides, &dst.sizes)?;
         let broadcast = TensorImpl { sizes: sizes.into(), strides: strides.into(), ..source };
-        if let Some(gpu) = dst.storage.gpu() {
+        if let Some(gpu) = dst.storage().gpu() {
             Tensor::copy_on_device(&**gpu, &broadcast, &dst)?;
-            dst.version.fetch_add(1, Ordering::SeqCst);
+            dst.version().fetch_add(1, Ordering::SeqCst);
             return Ok(());
         }
         // Read everything first: src and dst may overlap.
         let values = Tensor::element_indices(&broadcast)
-            .map(|i| broadcast.storage.read(broadcast.dtype, i))
+            .map(|i| broadcast.storage().read(broadcast.dtype, i))
             .collect::<Result<Vec<_>>>()?;
         for (i, v) in Tensor::element_indices(&dst).zip(values) {
-            dst.storage.write(dst.dtype, i, v)?;
+            dst.storage().write(dst.dtype, i, v)?;
         }
-        dst.version.fetch_add(1, Ordering::SeqCst);
+        dst.version().fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
 }
@@ -78,10 +78,10 @@ impl Tensor {
         if Tensor::same_tensor(self, src) {
             let t = self.lock();
             // Copying a tensor onto itself moves no data; copy_ still bumps.
-            t.version.fetch_add(1, Ordering::SeqCst);
+            t.version().fetch_add(1, Ordering::SeqCst);
             return true;
         }
-        let self_first = Arc::as_ptr(&self.0) < Arc::as_ptr(&src.0);
+        let self_first = self.as_ptr() < src.as_ptr();
         let (first, second) = if self_first {
             (self.lock(), src.lock())
         } else {
@@ -89,10 +89,10 @@ impl Tensor {
             (self.lock(), s)
         };
         let (dst, source) = (&*first, &*second);
-        if source.storage.device() != dst.storage.device() || !Tensor::copy_contiguous(source, dst) {
+        if source.storage().device() != dst.storage().device() || !Tensor::copy_contiguous(source, dst) {
             return false;
         }
-        dst.version.fetch_add(1, Ordering::SeqCst);
+        dst.version().fetch_add(1, Ordering::SeqCst);
         true
     }
 
@@ -106,22 +106,22 @@ impl Tensor {
         let size = dst.dtype.element_size();
         let numel: i64 = dst.sizes.iter().product();
         let bytes = numel as usize * size;
-        let fits = |t: &TensorImpl| (t.offset as usize) * size + bytes <= t.storage.nbytes();
+        let fits = |t: &TensorImpl| (t.offset as usize) * size + bytes <= t.storage().nbytes();
         if !fits(source) || !fits(dst) {
             return false;
         }
-        let at = |t: &TensorImpl| t.storage.data_ptr().wrapping_add(t.offset as usize * size);
-        if let Some(gpu) = dst.storage.gpu() {
+        let at = |t: &TensorImpl| t.storage().data_ptr().wrapping_add(t.offset as usize * size);
+        if let Some(gpu) = dst.storage().gpu() {
             let overlapping =
-                Arc::ptr_eq(&source.storage, &dst.storage) && source.offset.abs_diff(dst.offset) < numel as u64;
+                Arc::ptr_eq(source.storage(), dst.storage()) && source.offset.abs_diff(dst.offset) < numel as u64;
             return !overlapping && gpu.copy_dtod(at(dst) as u64, at(source) as u64, bytes).is_ok();
         }
         // SAFETY: both ranges are in bounds of live storages (checked above);
         // `copy` tolerates overlap.
         unsafe {
             std::ptr::copy(
-                source.storage.data_ptr().add(source.offset as usize * size),
-                dst.storage.data_ptr().add(dst.offset as usize * size),
+                source.storage().data_ptr().add(source.offset as usize * size),
+                dst.storage().data_ptr().add(dst.offset as usize * size),
                 bytes,
             );
         }
@@ -145,21 +145,21 @@ impl Tensor {
         for t in [source, dst] {
             Tensor::check_view_fits(t, &t.sizes, &t.strides, t.offset, t.dtype)?;
         }
-        let device = match dst.storage.device() {
+        let device = match dst.storage().device() {
             Device::Cuda(index) => index as usize,
             Device::Host => 0,
         };
-        let address = |t: &TensorImpl| t.storage.data_ptr() as u64 + (t.offset as usize * size) as u64;
+        let address = |t: &TensorImpl| t.storage().data_ptr() as u64 + (t.offset as usize * size) as u64;
         let copy = |dst_at: u64, dst_strides: &[i64], src_at: u64, src_strides: &[i64]| {
             let args = crate::cuda::copy::CopyArgs::new(dst_at, src_at, size, &dst.sizes, dst_strides, src_strides);
             crate::cuda::copy::strided_copy(gpu, device, &args).map_err(crate::storage::device_error)
         };
-        if !Arc::ptr_eq(&source.storage, &dst.storage) {
+        if !Arc::ptr_eq(source.storage(), dst.storage()) {
             return copy(address(dst), &dst.strides, address(source), &source.strides);
         }
         let contiguous = contiguous_strides(&dst.sizes)?;
         let numel: i64 = dst.sizes.iter().product();
-        let staging = Storage::new(numel as usize * size, dst.storage.device())?;
+        let staging = Storage::new(numel as usize * size, dst.storage().device())?;
         copy(staging.data_ptr() as u64, &contiguous, address(source), &source.strides)?;
         copy(address(dst), &dst.strides, staging.data_ptr() as u64, &contiguous)
     }

@@ -1,10 +1,7 @@
 //! Reading and writing elements one by one (the host backend's slow paths,
 //! the interpreter's view of values), bounded before anything is allocated.
 
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
-use super::{DimMask, Dims, Tensor, TensorImpl};
+use super::{Backing, DimMask, Dims, Tensor, TensorImpl};
 use crate::{Device, Result, RuntimeError};
 
 impl Tensor {
@@ -36,18 +33,19 @@ impl Tensor {
     /// The elements as [`Tensor::to_f64_vec`] reads them, or an error before
     /// anything is read or allocated when there are more than `limit`.
     pub fn read_f64(&self, limit: usize) -> Result<Vec<f64>> {
-        let mut t = self.snapshot();
+        let t = self.snapshot();
         let numel: i64 = t.sizes.iter().product();
         let mut values = Vec::new();
         if usize::try_from(numel).map_or(true, |n| n > limit) {
             return Err(RuntimeError::Argument(format!("{numel} elements do not fit in {limit}")));
         }
         values.try_reserve_exact(numel as usize).map_err(|_| RuntimeError::Alloc(format!("{numel} elements")))?;
-        if t.storage.gpu().is_some() {
-            t.storage = t.storage.transfer(Device::Host)?;
-        }
+        let storage = match t.storage().gpu() {
+            Some(_) => t.storage().transfer(Device::Host)?,
+            None => t.storage().clone(),
+        };
         for i in Tensor::element_indices(&t) {
-            values.push(t.storage.read(t.dtype, i)?);
+            values.push(storage.read(t.dtype, i)?);
         }
         Ok(values)
     }
@@ -56,13 +54,12 @@ impl Tensor {
     /// storage, new version counter) on `device`.
     pub fn to_device(&self, device: Device) -> Result<Tensor> {
         let t = self.snapshot();
-        let storage = t.storage.transfer(device)?;
+        let storage = t.storage().transfer(device)?;
         Tensor::from_impl(TensorImpl {
-            storage,
+            backing: Backing::fresh(storage, 0),
             requires_grad: false,
             is_leaf: true,
             dynamic_dims: DimMask::default(),
-            version: Arc::new(AtomicU64::new(0)),
             view_base: None,
             ..t
         })
@@ -76,6 +73,6 @@ impl Tensor {
             return Err(RuntimeError::Bounds(format!("index {index:?} for sizes {:?}", t.sizes)));
         }
         let at = t.offset + index.iter().zip(&t.strides).map(|(i, s)| i * s).sum::<i64>();
-        t.storage.write(t.dtype, at as usize, value)
+        t.storage().write(t.dtype, at as usize, value)
     }
 }

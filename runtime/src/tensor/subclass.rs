@@ -10,10 +10,9 @@
 //! of `wrt_subclass_*`; data and geometry operations refuse subclass
 //! instances, whose semantics are their `__torch_dispatch__`'s.
 
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use super::{contiguous_strides, DimMask, Dims, Tensor, TensorImpl};
+use super::{contiguous_strides, Backing, DimMask, Dims, Tensor, TensorImpl};
 use crate::{DType, Device, Result, RuntimeError, Storage};
 
 /// The Python type and inner attributes of a subclass instance.
@@ -70,7 +69,7 @@ impl Tensor {
         let strides = contiguous_strides(outer_sizes)?;
         super::geometry::check_sizes(outer_sizes, &strides)?;
         let inner = TensorImpl {
-            storage: Arc::new(Storage::placeholder(device)),
+            backing: Backing::fresh(Arc::new(Storage::placeholder(device)), 0),
             offset: 0,
             sizes: Dims::from_slice(outer_sizes),
             strides: Dims::from_slice(&strides),
@@ -78,7 +77,6 @@ impl Tensor {
             requires_grad: false,
             is_leaf: true,
             dynamic_dims: DimMask::default(),
-            version: Arc::new(AtomicU64::new(0)),
             view_base: None,
         };
         Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs, depth })))
@@ -86,11 +84,11 @@ impl Tensor {
 
     /// The subclass type and attributes, if this is a subclass instance.
     pub fn subclass_parts(&self) -> Option<&SubclassParts> {
-        self.0.subclass.as_deref()
+        self.object().subclass.as_deref()
     }
 
     pub fn is_subclass(&self) -> bool {
-        self.0.subclass.is_some()
+        self.object().subclass.is_some()
     }
 
     /// Fails unless this is an instance of `type_name`.

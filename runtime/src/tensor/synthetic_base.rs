@@ -2,10 +2,9 @@
 //! each other when one of them is mutated (`merge_view_inputs` in
 //! `torch/_functorch/_aot_autograd/runtime_wrappers.py`).
 
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use super::{contiguous_strides, DimMask, Dims, Tensor, TensorImpl};
+use super::{contiguous_strides, Backing, DimMask, Dims, Tensor, TensorImpl};
 use crate::{Result, RuntimeError};
 
 /// PyTorch's message for aliases it cannot merge (an `AssertionError` in
@@ -32,12 +31,12 @@ impl Tensor {
         let Some(first) = members.first() else {
             return Err(RuntimeError::Argument("a synthetic base of no inputs".into()));
         };
-        let storage = first.lock().storage.clone();
+        let storage = first.lock().storage().clone();
         let mut bases: Vec<Option<Tensor>> = Vec::with_capacity(members.len());
         for (i, member) in members.iter().enumerate() {
             member.check_plain("a synthetic base")?;
             let t = member.lock();
-            if !Arc::ptr_eq(&t.storage, &storage) {
+            if !Arc::ptr_eq(t.storage(), &storage) {
                 return Err(RuntimeError::Argument(format!(
                     "this wrapper was compiled under the assumption that inputs {} and {} alias (share a storage), \
                      but at runtime this was not the case",
@@ -91,9 +90,9 @@ impl Tensor {
     /// `set_` bumped once).
     fn storage_alias(&self) -> Result<Tensor> {
         let t = self.lock();
-        let numel = (t.storage.nbytes() / t.dtype.element_size()) as i64;
+        let numel = (t.storage().nbytes() / t.dtype.element_size()) as i64;
         let inner = TensorImpl {
-            storage: t.storage.clone(),
+            backing: Backing::fresh(t.storage().clone(), 1),
             offset: 0,
             sizes: Dims::from_slice(&[numel]),
             strides: Dims::from_slice(&contiguous_strides(&[numel])?),
@@ -101,7 +100,6 @@ impl Tensor {
             requires_grad: false,
             is_leaf: true,
             dynamic_dims: DimMask::default(),
-            version: Arc::new(AtomicU64::new(1)),
             view_base: None,
         };
         drop(t);

@@ -19,6 +19,77 @@ fn header_layout_is_the_c_abi() {
 }
 
 #[test]
+fn handles_are_counted_across_threads() {
+    // Views made on some threads and dropped on others (their memory goes
+    // to the dropping thread's pool), clones raced on one object: every
+    // reference is given back exactly once.
+    let base = t(&[0., 1., 2., 3.]);
+    let (send, receive) = std::sync::mpsc::channel::<Tensor>();
+    let dropper = std::thread::spawn(move || receive.into_iter().count());
+    let makers: Vec<_> = (0..4)
+        .map(|_| {
+            let (base, send) = (base.clone(), send.clone());
+            std::thread::spawn(move || {
+                for i in 0..2_000 {
+                    let view = base.as_strided(&[2], &[1], i % 3).unwrap();
+                    let again = view.clone();
+                    assert!(Tensor::same_tensor(&view.view_base().unwrap(), &base));
+                    if i % 2 == 0 {
+                        send.send(view).unwrap();
+                    }
+                    drop(again);
+                }
+            })
+        })
+        .collect();
+    drop(send);
+    for maker in makers {
+        maker.join().unwrap();
+    }
+    assert_eq!(dropper.join().unwrap(), 4 * 1_000);
+    assert_eq!(base.handles(), 1, "every view's reference to its base is back");
+}
+
+#[test]
+fn objects_dropped_while_a_thread_exits_are_freed() {
+    // A thread-local's destructor may run after the object pool's: the
+    // object then goes straight back to the allocator.
+    thread_local! {
+        static KEPT: std::cell::RefCell<Vec<Tensor>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let base = t(&[1., 2.]);
+    let held = base.clone();
+    std::thread::spawn(move || {
+        let view = held.as_strided(&[1], &[1], 1).unwrap();
+        KEPT.with(|kept| kept.borrow_mut().extend([held, view]));
+        drop(base_view_of_a_fresh_tensor());
+    })
+    .join()
+    .unwrap();
+    assert_eq!(base.handles(), 1);
+}
+
+fn base_view_of_a_fresh_tensor() -> Tensor {
+    t(&[5.]).as_strided(&[1], &[1], 0).unwrap()
+}
+
+#[test]
+fn set_keeps_earlier_views_on_the_old_storage() {
+    // A view shares its base's storage and counter through one `Backing`;
+    // `set_` gives the base a new one over the source's storage with the
+    // same counter.
+    let x = t(&[1., 2., 3.]);
+    let view = x.as_strided(&[2], &[1], 1).unwrap();
+    x.set_(&t(&[7., 8.])).unwrap();
+    assert_eq!(view.to_f64_vec().unwrap(), vec![2., 3.]);
+    assert_eq!(x.to_f64_vec().unwrap(), vec![7., 8.]);
+    assert_ne!(view.storage_id(), x.storage_id());
+    let before = view.version();
+    x.bump_version();
+    assert_eq!(view.version(), before + 1, "the view and its base still share one counter");
+}
+
+#[test]
 fn header_mirrors_geometry_after_in_place_changes() {
     let x = t(&[0., 1., 2., 3., 4., 5.]);
     x.as_strided_(&[2, 3], &[1, 2], 0).unwrap();
