@@ -79,6 +79,26 @@ def test_mlp_inductor():
     torch.testing.assert_close(got2, want2, rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.parametrize("inner", ["inductor", "eager"])
+def test_python_float_argument_that_changes_between_calls(inner):
+    # The second call recompiles with the float dynamic: Dynamo passes it
+    # as a 0-d tensor that the graph `.item()`s, and AOTAutograd's
+    # inference path turns that back into tensor arithmetic before the
+    # inner compiler (Inductor has no binding for the `.item()` otherwise).
+    def scale(x, s):
+        return (x * s).relu() + s
+
+    fn = torch.compile(scale, backend="wrapc", options={"inner": inner})
+    x = torch.randn(3, 4, device=DEVICE)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = [fn(x, s) for s in (2.5, 3.5, -1.25)]
+    torch._dynamo.reset()
+    assert no_fallback(caught)
+    for value, s in zip(got, (2.5, 3.5, -1.25)):
+        torch.testing.assert_close(value, scale(x, s))
+
+
 def test_transformer_encoder_layer():
     torch.manual_seed(0)
     layer = torch.nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0, batch_first=True).eval().to(DEVICE)

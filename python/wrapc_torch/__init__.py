@@ -296,6 +296,11 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
             captured.compiled = _autograd_graph(grabbed["function"])
             return captured
         aot_config.inference_compiler = compiler
+        # As aot_stage2_inference before the inner compiler: Python floats
+        # Dynamo passed as 0-d tensors (and `.item()`ed in the graph) become
+        # tensor arithmetic again, or are specialized; without it Inductor
+        # meets an `.item()` it has no binding for.
+        graph_compile._apply_tensorify_python_scalars(capture.graph_module)
         captured.graph_module = capture.graph_module
         captured.fake_inputs = list(capture.updated_flat_args)
         captured.graph_outputs = _fake_outputs(capture.graph_module)
