@@ -21,7 +21,7 @@ import torch
 from functorch.compile import make_boxed_func
 from torch._dynamo.backends.common import aot_autograd
 
-import wrapc_torch  # noqa: F401  (registers the backend)
+import wrapc_torch
 from observe import assert_same, clone_args, observe
 from test_functions import DEVICE, t
 
@@ -163,6 +163,50 @@ def test_batch_norm_training_updates_running_stats():
 def test_inductor_training():
     model = torch.nn.Sequential(torch.nn.Linear(6, 6), torch.nn.ReLU()).to(DEVICE)
     run_training(model, lambda: [t(3, 6)], params=model.named_parameters(), inner="inductor")
+
+
+def test_inductor_training_with_dropout():
+    # Inductor lowers dropout's RNG only after its joint-graph passes
+    # (replace_random), which run in compile_fx's partitioner and need the
+    # graph's fake mode: without them the compile failed.
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Dropout(0.5)).to(DEVICE).train()
+    fn = torch.compile(model, backend="wrapc")
+    x = torch.randn(256, 8, device=DEVICE)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fn(x)
+        out.sum().backward()
+    torch._dynamo.reset()
+    assert not [w for w in caught if "wrapc: falling back" in str(w.message)]
+    dropped = (out == 0).float().mean().item()
+    assert 0.4 < dropped < 0.6, dropped
+    # Kept elements are scaled by 1 / (1 - p), and only they pass gradients.
+    kept = out != 0
+    torch.testing.assert_close(out[kept], (torch.nn.functional.linear(x, model[0].weight, model[0].bias) * 2)[kept])
+    assert model[0].weight.grad is not None
+
+
+@pytest.mark.parametrize("mode", ["reduce-overhead", "max-autotune-no-cudagraphs"])
+def test_torch_compile_modes_reach_the_inner_compiler(mode):
+    model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU()).to(DEVICE)
+    fn = torch.compile(model, backend="wrapc", mode=mode)
+    x = t(3, 4)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fn(x)
+        out.sum().backward()
+    torch._dynamo.reset()
+    assert not [w for w in caught if "wrapc: falling back" in str(w.message)]
+    torch.testing.assert_close(out, model(x))
+
+
+def test_a_bad_mode_is_the_callers_error():
+    with pytest.raises(Exception, match="Unrecognized mode=fastest"):
+        torch.compile(lambda x: x + 1, backend="wrapc", mode="fastest")(torch.randn(2))
+    torch._dynamo.reset()
+    with pytest.raises(Exception, match="sets options of the Inductor inner compiler"):
+        wrapc_torch.backend(None, [], options={"inner": "eager"}, mode="max-autotune")
 
 
 def test_view_of_a_parameter_is_an_output():

@@ -68,7 +68,7 @@ class _Captured:
 
 
 def _inductor_forward_compiler(
-    dynamo_gm: torch.nn.Module, num_example_inputs: int, *, is_inference: bool
+    dynamo_gm: torch.nn.Module, num_example_inputs: int, *, is_inference: bool, inner_compile: Callable[..., Any]
 ) -> Callable[..., Any]:
     """Inductor's forward (or inference) compiler, as compile_fx builds it
     for aot_autograd."""
@@ -87,27 +87,31 @@ def _inductor_forward_compiler(
             num_orig_model_outputs=cfx.get_num_model_outputs(model),
             num_example_inputs=num_example_inputs,
             compiler_config_extra=extra,
-            inner_compile=cfx.compile_fx_inner,
+            inner_compile=inner_compile,
             is_inference=is_inference,
         )
 
     return compiler
 
 
-def _inductor_training_compilers(dynamo_gm: torch.nn.Module, num_example_inputs: int) -> tuple[Any, Any, Any]:
+def _inductor_training_compilers(
+    dynamo_gm: torch.nn.Module, num_example_inputs: int, inner_compile: Callable[..., Any]
+) -> tuple[Any, Any, Any]:
     """Inductor's forward and backward compilers and partitioner for a
     training graph, as compile_fx builds them for aot_autograd."""
-    from torch._functorch.partitioners import min_cut_rematerialization_partition
     from torch._inductor import compile_fx as cfx
     from torch._inductor import config as inductor_config
 
     extra = cfx.create_compiler_config_extra(inductor_config)
 
     def backward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
-        return cfx.compile_fx_backward(gm, example_inputs, compiler_config_extra=extra, inner_compile=cfx.compile_fx_inner)
+        return cfx.compile_fx_backward(gm, example_inputs, compiler_config_extra=extra, inner_compile=inner_compile)
 
-    forward = _inductor_forward_compiler(dynamo_gm, num_example_inputs, is_inference=False)
-    return forward, backward, min_cut_rematerialization_partition
+    forward = _inductor_forward_compiler(dynamo_gm, num_example_inputs, is_inference=False, inner_compile=inner_compile)
+    # compile_fx's partitioner: Inductor's joint-graph passes (among them
+    # replace_random, which Inductor's lowering of dropout's RNG relies
+    # on), then the min-cut partition.
+    return forward, backward, cfx.partition_fn
 
 
 @contextlib.contextmanager
@@ -200,8 +204,39 @@ def _eager_compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> 
     return make_boxed_func(gm.forward)
 
 
-def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, keep_input_mutations: bool | None = None) -> _Captured:
+def _mode_options(mode: str | None, inner: str) -> dict[str, Any]:
+    """The Inductor options of ``torch.compile(mode=...)`` (none for the
+    default mode), for the Inductor inner compiler."""
+    if mode is None or mode == "default":
+        return {}
+    if inner != "inductor":
+        raise ValueError(f"wrapc: mode={mode!r} sets options of the Inductor inner compiler, not of {inner!r}")
+    # Raises for an unknown mode, naming the known ones.
+    return dict(torch._inductor.list_mode_options(mode))
+
+
+def _capture(
+    gm: torch.nn.Module,
+    example_inputs: Sequence[Any],
+    inner: str,
+    keep_input_mutations: bool | None = None,
+    mode: str | None = None,
+) -> _Captured:
     """AOTAutograd's stages 1 and 2b for ``gm``; stage 2c is wrapc's."""
+    from torch._inductor import config as inductor_config
+
+    patches = _mode_options(mode, inner)
+    with inductor_config.patch(patches):
+        return _capture_patched(gm, example_inputs, inner, keep_input_mutations, patches)
+
+
+def _capture_patched(
+    gm: torch.nn.Module,
+    example_inputs: Sequence[Any],
+    inner: str,
+    keep_input_mutations: bool | None,
+    patches: dict[str, Any],
+) -> _Captured:
     from torch._dynamo import compiled_autograd
     from torch._functorch._aot_autograd import graph_compile
     from torch._functorch._aot_autograd.runtime_wrappers import AOTDedupeWrapper, AOTSyntheticBaseWrapper
@@ -219,13 +254,18 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
     stack_contexts: list[Any] = []
     if inner == "inductor":
         from torch._inductor import compile_fx as cfx
+        from torch._inductor import config as inductor_config
         from torch._inductor.decomposition import select_decomp_table
 
         if isinstance(gm, torch.fx.GraphModule):
             gm = cfx.run_pre_grad_passes(gm, example_inputs)
         decompositions = select_decomp_table()
         keep_mutations = True if keep_input_mutations is None else keep_input_mutations
-        compiler = _inductor_forward_compiler(gm, len(example_inputs), is_inference=True)
+        # As compile_fx: the inner compiler carries the mode's options
+        # itself, for a backward Inductor compiles lazily at the first
+        # backward call, outside this capture.
+        inner_compile = inductor_config.patch(patches)(cfx.compile_fx_inner)
+        compiler = _inductor_forward_compiler(gm, len(example_inputs), is_inference=True, inner_compile=inner_compile)
         from torch._dispatch.python import enable_python_dispatcher
 
         stack_contexts = [enable_python_dispatcher()]
@@ -241,6 +281,13 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
             )
         )
         stack.enter_context(compiled_autograd._disable())
+        if inner == "inductor":
+            # As compile_fx around aot_autograd: Inductor's joint-graph
+            # passes (replace_random's seeds, for one) make fake tensors in
+            # the graph's fake mode.
+            from torch._inductor.virtualized import V
+
+            stack.enter_context(V.set_fake_mode(fake_mode))
         state = create_aot_state(stack, functional_call, fake_args, descs, aot_config, fake_mode, shape_env)
         with _record_synthetic_bases() as merged:
             capture = aot_stage1_graph_capture(state, functional_call)
@@ -248,7 +295,7 @@ def _capture(gm: torch.nn.Module, example_inputs: Sequence[Any], inner: str, kee
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
-            forward, backward, partition = _inductor_training_compilers(gm, len(example_inputs))
+            forward, backward, partition = _inductor_training_compilers(gm, len(example_inputs), inner_compile)
         reason = ""
         if capture.maybe_subclass_meta is not None:
             reason = "the graph takes or returns tensor subclasses"
@@ -350,7 +397,9 @@ def _fallback_warning(reason: str) -> None:
     warnings.warn(f"wrapc: falling back to PyTorch's runtime wrapper: {reason}", stacklevel=3)
 
 
-def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: dict | None = None) -> Callable[..., Any]:
+def backend(
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: dict | None = None, mode: str | None = None
+) -> Callable[..., Any]:
     """The Dynamo backend ``torch.compile(..., backend="wrapc")``.
 
     ``options={"inner": "inductor" | "eager"}`` picks the compiler of the
@@ -358,7 +407,10 @@ def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: di
     graph as is, which compiles in milliseconds);
     ``"keep_input_mutations": bool`` whether data mutations of inputs stay
     in the graph (AOTAutograd's flag; Inductor's default is True, eager's
-    False).
+    False). ``torch.compile(..., mode=...)`` gives the Inductor inner
+    compiler that mode's options (``torch._inductor.list_mode_options``),
+    as it does for ``backend="inductor"``; the runtime wrapper is wrapc's
+    in every mode.
     """
     options = dict(options or {})
     inner = options.pop("inner", "inductor")
@@ -367,13 +419,14 @@ def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: di
         raise ValueError(f"wrapc: unknown options {sorted(options)}")
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
+    _mode_options(mode, inner)  # a bad mode is the caller's error, not a fallback
     try:
-        captured = _capture(gm, example_inputs, inner, keep)
+        captured = _capture(gm, example_inputs, inner, keep, mode)
     except CompileError as e:
         # AOTAutograd did not build what wrapc hooks into (another PyTorch
         # than the one pinned): PyTorch's own path, with the reason.
         _fallback_warning(str(e))
-        return _capture_fallback(gm, example_inputs, inner)
+        return _capture_fallback(gm, example_inputs, inner, mode)
     if captured.fallback is not None:
         _fallback_warning(captured.reason)
         fallback = captured.fallback
@@ -389,16 +442,18 @@ def backend(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: di
         # A wrapper wrapc cannot build must not fail the user's program: a
         # CompileError is a wrapc bug, reported here and in the warning.
         _fallback_warning(str(e))
-        return _capture_fallback(gm, example_inputs, inner)
+        return _capture_fallback(gm, example_inputs, inner, mode)
 
 
-def _capture_fallback(gm: torch.fx.GraphModule, example_inputs: Sequence[Any], inner: str) -> Callable[..., Any]:
+def _capture_fallback(
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], inner: str, mode: str | None = None
+) -> Callable[..., Any]:
     from torch._dynamo.backends.common import aot_autograd
 
     if inner == "inductor":
         from torch._inductor.compile_fx import compile_fx
 
-        return compile_fx(gm, example_inputs)
+        return compile_fx(gm, example_inputs, config_patches=_mode_options(mode, inner))
     return aot_autograd(fw_compiler=_eager_compiler)(gm, example_inputs)
 
 
