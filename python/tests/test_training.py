@@ -117,6 +117,15 @@ CASES = {
     "view_of_intermediate": (lambda x: (x * 2).view(-1), lambda: [leaf(2, 3)]),
     "intermediate_and_its_view": (lambda x: ((y := x.exp()), y.t()), lambda: [leaf(2, 3)]),
     "two_views_of_one_intermediate": (lambda x: ((y := x + 1)[0], y[1]), lambda: [leaf(2, 3)]),
+    # The view before its base among the outputs: the first tensor over the
+    # storage the wrapper sees is the TensorAlias payload, which autograd
+    # never saw; the view must come from the base (the user output).
+    "view_of_intermediate_before_it": (lambda x: ((y := x.exp()).t(), y), lambda: [leaf(2, 3)]),
+    "views_of_intermediate_of_a_weight": (lambda x, w: ((y := x * w).view(-1), y[0]), lambda: [t(3, 3), leaf(3)]),
+    "mutated_intermediate_and_its_view": (
+        lambda x, w: ((y := x * w)[0].mul_(2), y.view(-1), y)[1:],
+        lambda: [t(3, 3), leaf(3)],
+    ),
     "non_differentiable_output": (lambda x: (x * 2, x.argmax(), x > 0), lambda: [leaf(4)]),
     "detached_output": (lambda x: (x.detach() * 2, x * 3), lambda: [leaf(3)]),
     "mutates_input_without_grad": (lambda x, buf: (buf.add_(1), x * buf)[1], lambda: [leaf(3), t(3)]),
@@ -163,6 +172,17 @@ def test_batch_norm_training_updates_running_stats():
 def test_inductor_training():
     model = torch.nn.Sequential(torch.nn.Linear(6, 6), torch.nn.ReLU()).to(DEVICE)
     run_training(model, lambda: [t(3, 6)], params=model.named_parameters(), inner="inductor")
+
+
+@pytest.mark.parametrize(
+    "name", ["view_of_intermediate_before_it", "views_of_intermediate_of_a_weight", "mutated_intermediate_and_its_view"]
+)
+def test_views_of_intermediates_under_inductor(name):
+    # Inductor's forward returns the TensorAlias payloads as plain tensors
+    # over the base's storage (not autograd views of it): a view taken from
+    # the first of them got no gradient.
+    fn, make_args = CASES[name]
+    run_training(fn, make_args, inner="inductor")
 
 
 def test_inductor_training_with_dropout():

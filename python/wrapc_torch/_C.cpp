@@ -47,6 +47,7 @@ struct Runtime {
   int32_t (*retain)(const wrt_tensor *, wrt_tensor **);
   int32_t (*from_external)(const wrt_external_tensor *, const wrt_tensor *, bool, wrt_tensor **);
   int32_t (*set_view_base)(const wrt_tensor *, const wrt_tensor *);
+  int32_t (*view_base)(const wrt_tensor *, wrt_tensor **);
   void (*set_backend)(const wrt_external_backend *);
   int64_t (*requires_grad)(const wrt_tensor *);
   int64_t (*storage_id)(const wrt_tensor *);
@@ -285,6 +286,23 @@ at::Tensor view_of(Call &call, const at::Tensor &base, PyObject *replay, c10::In
   return base.as_strided(sizes, strides, offset);
 }
 
+// The graph output whose mirror is the runtime's _base of h, if any: a
+// view the wrapper regenerated from an intermediate base (a user output,
+// or an extra output the graph returns) is taken from that torch tensor,
+// as gen_alias_from_base takes it, so that autograd records it against
+// the base's grad_fn. The storage's first mirrored tensor is not that: in
+// a training graph it is often the TensorAlias payload, a tensor autograd
+// never saw.
+const at::Tensor *graph_output_base(Call &call, const wrt_tensor *h) {
+  wrt_tensor *base = nullptr;
+  if (call.rt->view_base(h, &base) != WRT_OK) throw std::runtime_error(call.rt->last_error());
+  const at::Tensor *found = nullptr;
+  for (auto &m : call.graph_outputs)
+    if (base && m.handle == base) found = &m.tensor;
+  if (base) call.rt->release(base);
+  return found;
+}
+
 at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr) {
   const Runtime &rt = *call.rt;
   for (auto &m : call.inputs)
@@ -296,6 +314,7 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr)
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
+  if (const at::Tensor *b = graph_output_base(call, h); b && b->storage().is_alias_of(base.storage())) base = *b;
   at::ScalarType dtype = torch_dtype(header(h).dtype);
   auto sizes = runtime_sizes(rt, h);
   auto strides = runtime_strides(rt, h);
@@ -551,7 +570,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       !load_symbol(l, "wrt_set_grad_enabled", &rt.set_grad_enabled) ||
       !load_symbol(l, "wrt_tensor_release", &rt.release) || !load_symbol(l, "wrt_tensor_retain", &rt.retain) ||
       !load_symbol(l, "wrt_from_external", &rt.from_external) ||
-      !load_symbol(l, "wrt_set_view_base", &rt.set_view_base) ||
+      !load_symbol(l, "wrt_set_view_base", &rt.set_view_base) || !load_symbol(l, "wrt_view_base", &rt.view_base) ||
       !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) ||
       !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
       !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||

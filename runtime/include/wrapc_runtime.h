@@ -206,6 +206,9 @@ int32_t wrt_from_external(const wrt_external_tensor *desc, const wrt_tensor *sha
  *  base is a view): they must share a storage (WRT_ERR_ARG otherwise). */
 int32_t wrt_set_view_base(const wrt_tensor *t, const wrt_tensor *base);
 
+/** The runtime's t._base in *out (a new reference), or null in *out when t is not a view. */
+int32_t wrt_view_base(const wrt_tensor *t, wrt_tensor **out);
+
 typedef struct wrt_external_backend {
   /* dst.copy_(src) when either is embedder memory; the runtime bumps versions. */
   int32_t (*copy)(const wrt_tensor *dst, const wrt_tensor *src);

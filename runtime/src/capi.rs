@@ -12,6 +12,7 @@ use crate::{DType, Device, Tensor};
 // The backends' own entry points, so that the whole C ABI is reachable here.
 pub use crate::external::{
     wrt_external_tensor, wrt_from_external, wrt_set_external_backend, wrt_set_view_base, wrt_tensor_is_external,
+    wrt_view_base,
 };
 pub use crate::host::{wrt_host_kernel, wrt_launch_host};
 
@@ -674,6 +675,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_from_external,
         wrt_set_external_backend,
         wrt_set_view_base,
+        wrt_view_base,
         wrt_tensor_is_external,
         wrt_subclass_new,
         wrt_subclass_attr,

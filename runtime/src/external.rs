@@ -162,6 +162,30 @@ pub unsafe extern "C" fn wrt_set_view_base(t: *const wrt_tensor, base: *const wr
     status("wrt_set_view_base", || Ok(tensor(t, "view")?.set_view_base(&*tensor(base, "base")?)?))
 }
 
+/// The runtime's `t._base`: a new reference in `*out`, or null there when
+/// `t` is not a view. An embedder maps a view the wrapper made back to its
+/// own base tensor with it (PyTorch's `gen_alias_from_base` views exactly
+/// that tensor, and autograd records the view against it).
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `out` must be null or point to a writable handle slot.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_view_base(t: *const wrt_tensor, out: *mut *mut wrt_tensor) -> i32 {
+    status("wrt_view_base", || {
+        let base = tensor(t, "view")?.view_base();
+        match base {
+            Some(base) => store(out, base),
+            None if out.is_null() => Err(Failure(WRT_ERR_NULL, "output pointer is null".into())),
+            None => {
+                // SAFETY: `out` is a writable pointer slot (checked non-null).
+                unsafe { *out = std::ptr::null_mut() };
+                Ok(())
+            }
+        }
+    })
+}
+
 /// Installs the embedder's backend for this runtime.
 ///
 /// # Safety

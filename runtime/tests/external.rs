@@ -100,6 +100,36 @@ fn mirrors_view_the_embedders_memory_and_share_storage_and_version() {
     }
 }
 
+#[test]
+fn view_base_names_the_mirror_a_view_was_taken_from() {
+    let mut data = vec![1.0f32, 2.0, 3.0, 4.0];
+    let (sizes, strides) = ([4i64], [1i64]);
+    let d = desc(&mut data, &sizes, &strides, 0);
+    let base = mirror(&d, std::ptr::null(), false);
+    let mut view = std::ptr::null_mut();
+    let (vsizes, vstrides) = ([2i64], [2i64]);
+    // SAFETY: live handle, arrays of rank 1, a writable slot.
+    assert_eq!(unsafe { wrt_as_strided(base, 1, vsizes.as_ptr(), vstrides.as_ptr(), 1, &mut view) }, WRT_OK);
+    let mut got = std::ptr::null_mut();
+    // SAFETY: live handle and a writable slot.
+    assert_eq!(unsafe { wrt_view_base(view, &mut got) }, WRT_OK);
+    // SAFETY: live handles.
+    assert!(unsafe { wrt_same_tensor(got, base) });
+    // SAFETY: a new reference the call gave.
+    unsafe { wrt_tensor_release(got) };
+    got = view; // not a view: the slot is cleared
+                // SAFETY: live handle and a writable slot.
+    assert_eq!(unsafe { wrt_view_base(base, &mut got) }, WRT_OK);
+    assert!(got.is_null());
+    // SAFETY: a live handle; a null output slot and a null handle are refused.
+    assert_eq!(unsafe { wrt_view_base(view, std::ptr::null_mut()) }, WRT_ERR_NULL);
+    assert_eq!(unsafe { wrt_view_base(std::ptr::null(), &mut got) }, WRT_ERR_NULL);
+    for t in [view, base] {
+        // SAFETY: live handles this test owns.
+        unsafe { wrt_tensor_release(t) };
+    }
+}
+
 static RELEASED: AtomicUsize = AtomicUsize::new(0);
 
 unsafe extern "C" fn count_release(owner: *mut c_void) {
