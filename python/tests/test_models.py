@@ -147,3 +147,7 @@ def test_dynamo_free_compile_of_a_model():
     with torch.no_grad():
         native = wrapc_torch.compile(model, [x], inner="eager")
         torch.testing.assert_close(native(x), model(x))
+        # The wrapper's own argument check, numbered as the caller numbers
+        # its arguments (the model's lifted parameters come first inside).
+        with pytest.raises(RuntimeError, match=r"argument #0: expected sizes \[5, 16\]"):
+            native(torch.randn(3, 16))

@@ -185,20 +185,25 @@ def test_views_of_intermediates_under_inductor(name):
     run_training(fn, make_args, inner="inductor")
 
 
-def test_inductor_training_with_dropout():
-    # Inductor lowers dropout's RNG only after its joint-graph passes
-    # (replace_random), which run in compile_fx's partitioner and need the
-    # graph's fake mode: without them the compile failed.
-    torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Dropout(0.5)).to(DEVICE).train()
-    fn = torch.compile(model, backend="wrapc")
-    x = torch.randn(256, 8, device=DEVICE)
+def forward_backward_natively(fn, x):
+    """fn(x) and a backward of its sum, asserting wrapc did not fall back."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         out = fn(x)
         out.sum().backward()
     torch._dynamo.reset()
     assert not [w for w in caught if "wrapc: falling back" in str(w.message)]
+    return out
+
+
+def test_inductor_training_with_dropout():
+    # Inductor lowers dropout's RNG only after its joint-graph passes
+    # (replace_random), which run in compile_fx's partitioner and need the
+    # graph's fake mode: without them the compile failed.
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.Dropout(0.5)).to(DEVICE).train()
+    x = torch.randn(256, 8, device=DEVICE)
+    out = forward_backward_natively(torch.compile(model, backend="wrapc"), x)
     dropped = (out == 0).float().mean().item()
     assert 0.4 < dropped < 0.6, dropped
     # Kept elements are scaled by 1 / (1 - p), and only they pass gradients.
@@ -210,14 +215,8 @@ def test_inductor_training_with_dropout():
 @pytest.mark.parametrize("mode", ["reduce-overhead", "max-autotune-no-cudagraphs"])
 def test_torch_compile_modes_reach_the_inner_compiler(mode):
     model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU()).to(DEVICE)
-    fn = torch.compile(model, backend="wrapc", mode=mode)
     x = t(3, 4)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        out = fn(x)
-        out.sum().backward()
-    torch._dynamo.reset()
-    assert not [w for w in caught if "wrapc: falling back" in str(w.message)]
+    out = forward_backward_natively(torch.compile(model, backend="wrapc", mode=mode), x)
     torch.testing.assert_close(out, model(x))
 
 

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -301,6 +302,22 @@ const at::Tensor *graph_output_base(Call &call, const wrt_tensor *h) {
     if (base && m.handle == base) found = &m.tensor;
   if (base) call.rt->release(base);
   return found;
+}
+
+// The compiled wrapper numbers its arguments from the lifted parameters and
+// buffers (the prefix) on; the caller numbers only what it passed. An
+// argument check's "argument #N" is said the caller's way.
+std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
+  const std::string tag = "argument #";
+  size_t at = message.find(tag);
+  if (at == std::string::npos || n_prefix == 0) return message;
+  size_t digits = at + tag.size(), end = digits;
+  while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+  if (end == digits) return message;
+  long long n = std::stoll(message.substr(digits, end - digits));
+  std::string said = n >= n_prefix ? tag + std::to_string(n - n_prefix)
+                                   : "lifted parameter or buffer #" + std::to_string(n);
+  return message.substr(0, at) + said + message.substr(end);
 }
 
 at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr) {
@@ -719,7 +736,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
         call.error_type = call.error_value = call.error_tb = nullptr;
         throw std::exception();
       }
-      throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
+      throw std::runtime_error("wrapc: " + caller_numbering(rt.last_error(), n_prefix));
     }
     reconcile_inputs(call, before);
     result = PyTuple_New(n_out);
