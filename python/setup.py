@@ -23,6 +23,8 @@ setup(
             ["wrapc_torch/_C.cpp"],
             include_dirs=[str(runtime_include)],
             extra_compile_args=["-O2", "-fvisibility=hidden"],
+            # Only PyInit__C and the graph trampoline are exported (_C.map).
+            extra_link_args=[f"-Wl,--version-script={here / 'wrapc_torch' / '_C.map'}"],
         )
     ],
     cmdclass={"build_ext": BuildExtension.with_options(use_ninja=False)},

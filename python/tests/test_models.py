@@ -151,3 +151,33 @@ def test_dynamo_free_compile_of_a_model():
         # its arguments (the model's lifted parameters come first inside).
         with pytest.raises(RuntimeError, match=r"argument #0: expected sizes \[5, 16\]"):
             native(torch.randn(3, 16))
+
+
+def test_the_extension_exports_only_its_entry_points():
+    # The extension is promoted to RTLD_GLOBAL so that compiled wrappers
+    # find the graph trampoline; anything else it exported (C++ runtime or
+    # template symbols) would interpose on libraries loaded later: cuDNN's
+    # crashed at the first convolution after a wrapc call on the GPU.
+    import subprocess
+
+    from wrapc_torch import _C
+
+    listing = subprocess.run(["nm", "-D", "--defined-only", _C.__file__], capture_output=True, text=True, check=True)
+    names = sorted(line.split()[-1] for line in listing.stdout.splitlines() if line.strip())
+    assert names == ["PyInit__C", "wrapc_torch_graph"]
+
+
+def test_convolutions_before_and_after_a_wrapc_call():
+    torch.manual_seed(0)
+    conv = torch.nn.Conv2d(3, 4, 3).to(DEVICE).eval()
+    x = torch.randn(1, 3, 8, 8, device=DEVICE)
+    relu = torch.compile(torch.nn.ReLU(), backend="wrapc", options={"inner": "eager"})
+    fn = compiled(conv, "eager")
+    with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        relu(x)
+        want = conv(x)  # eager, after a compiled wrapper was loaded and called
+        got = fn(x.contiguous(memory_format=torch.channels_last))
+    torch._dynamo.reset()
+    assert no_fallback(caught)
+    torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
