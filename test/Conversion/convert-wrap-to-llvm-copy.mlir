@@ -1,6 +1,8 @@
 // convert-wrap-to-llvm on the mutation epilogue's copies: between host
 // tensors of one static shape and dtype the copy is inline — the runtime
-// strides of both checked against the row-major ones (dimensions of one
+// rank and sizes of both checked against the static ones (an as_strided_ or
+// set_ earlier in the wrapper may have changed them, and the memmove's
+// length is static), their strides against the row-major ones (dimensions of one
 // element skipped, as PyTorch's is_contiguous skips them), then a memmove
 // (the two may overlap) and an atomic bump of the destination's version —
 // with the runtime's copy as the fallback for any other layout. Dynamic
@@ -8,8 +10,15 @@
 // RUN: wrapc-opt %s -split-input-file --convert-wrap-to-llvm | FileCheck %s
 
 // CHECK-LABEL: func.func @contiguous(
-// CHECK:         llvm.getelementptr %[[DST:[0-9]+]][0, 5, 2]
-// CHECK:         llvm.getelementptr %[[SRC:[0-9]+]][0, 5, 2]
+// CHECK:         llvm.getelementptr %[[DST:[0-9]+]][0, 2]
+// CHECK:         arith.cmpi eq, %{{.*}}, %c3_i64
+// CHECK:         llvm.getelementptr %[[DST]][0, 4, 0]
+// CHECK:         llvm.getelementptr %[[DST]][0, 4, 1]
+// CHECK:         llvm.getelementptr %[[DST]][0, 4, 2]
+// CHECK:         llvm.getelementptr %[[SRC:[0-9]+]][0, 2]
+// CHECK:         llvm.getelementptr %[[SRC]][0, 4, 2]
+// CHECK:         llvm.getelementptr %[[DST]][0, 5, 2]
+// CHECK:         llvm.getelementptr %[[SRC]][0, 5, 2]
 // CHECK:         arith.cmpi eq, %{{.*}}, %c1_i64
 // CHECK-NOT:     [0, 5, 1]
 // CHECK:         llvm.getelementptr %[[DST]][0, 5, 0]

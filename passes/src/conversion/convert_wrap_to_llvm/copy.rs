@@ -1,10 +1,11 @@
 //! `wrap.copy_inplace` and `wrap.detach_copy_inplace`: the mutation
 //! epilogue's data movement. A copy between two host tensors of one static
-//! shape and dtype that are both contiguous at run time is a `memmove` and
-//! an atomic version bump inline (what the runtime's own fast path does,
-//! without the call and its locks); anything else — another device, a
-//! strided layout, a dtype conversion, broadcasting, dynamic sizes — calls
-//! the runtime, which also handles embedder (torch) memory on a GPU.
+//! shape and dtype that still have that shape and are contiguous at run
+//! time is a `memmove` and an atomic version bump inline (what the runtime's
+//! own fast path does, without the call and its locks); anything else —
+//! another device, other sizes or a strided layout at run time, a dtype
+//! conversion, broadcasting, dynamic sizes — calls the runtime, which also
+//! handles embedder (torch) memory on a GPU.
 
 use melior::dialect::ods;
 use melior::ir::attribute::IntegerAttribute;
@@ -33,9 +34,25 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         };
         let (dst, src) = (operands[0], operands[1]);
         let info = TensorTypeInfo::from_type(op.operand(0).expect("two operands").r#type()).expect("a tensor");
+        // The static shape still holds at run time: an earlier step of the
+        // wrapper (a metadata mutation's as_strided_ or set_) may have given
+        // either tensor another rank, sizes or storage, and the memmove's
+        // length comes from the static shape.
+        let mut contiguous = self.const_int(1, "i1");
+        let rank = self.const_int(shape.len() as i64, "i64");
+        for tensor in [dst, src] {
+            let have = self.header_field(tensor, &[HEADER_RANK], "i64");
+            let same = self.cmp_eq(have, rank);
+            contiguous = self.and(contiguous, same);
+            for (d, &size) in shape.iter().enumerate() {
+                let expected = self.const_int(size, "i64");
+                let have = self.header_field(tensor, &[HEADER_SIZES, d as i32], "i64");
+                let same = self.cmp_eq(have, expected);
+                contiguous = self.and(contiguous, same);
+            }
+        }
         // Contiguous at run time: every dimension of more than one element
         // has its row-major stride (PyTorch's is_contiguous rule).
-        let mut contiguous = self.const_int(1, "i1");
         let mut stride = 1;
         for (d, &size) in shape.iter().enumerate().rev() {
             if size > 1 {
