@@ -1,7 +1,7 @@
 //! Tensor handles and the operations the runtime wrapper performs on them.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, MutexGuard};
+use std::sync::Arc;
 
 use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 
@@ -14,9 +14,13 @@ mod synthetic_base;
 
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
+use object::Locked;
 pub use object::{header, Tensor, TensorObject};
 pub use subclass::SubclassParts;
 
+/// Everything about a tensor, as one value: what constructors build and
+/// [`Tensor::snapshot`] returns. An object keeps its geometry and dtype in
+/// its C header and the rest as its locked [`State`].
 #[derive(Clone, Debug)]
 struct TensorImpl {
     backing: Arc<Backing>,
@@ -33,6 +37,27 @@ struct TensorImpl {
 }
 
 impl TensorImpl {
+    fn storage(&self) -> &Arc<Storage> {
+        &self.backing.storage
+    }
+    fn version(&self) -> &AtomicU64 {
+        &self.backing.version
+    }
+}
+
+/// What a tensor object keeps behind its lock: all but the geometry and
+/// the dtype, which its C header holds.
+#[derive(Debug)]
+struct State {
+    backing: Arc<Backing>,
+    requires_grad: bool,
+    is_leaf: bool,
+    dynamic_dims: DimMask,
+    /// `_base` (see [`TensorImpl::view_base`]).
+    view_base: Option<Tensor>,
+}
+
+impl State {
     fn storage(&self) -> &Arc<Storage> {
         &self.backing.storage
     }
@@ -90,13 +115,13 @@ pub const MAX_RANK: usize = wrapc_abi::MAX_RANK;
 
 impl Tensor {
     /// Whether this tensor has `dtype`, the device kind, and `sizes` (`-1`
-    /// entries match any size): one lock, no allocation.
+    /// entries match any size): header loads only, no lock, no allocation.
     pub fn has_signature(&self, dtype: DType, cuda: bool, sizes: &[i64]) -> bool {
         let h = self.object();
         h.subclass.is_none()
             && h.dtype_code() == dtype as i32
             && h.is_cuda() == cuda
-            && h.rank.load(Ordering::Relaxed) == sizes.len() as i64
+            && h.rank() == sizes.len()
             && h.sizes.iter().zip(sizes).all(|(have, &want)| want < 0 || have.load(Ordering::Relaxed) == want)
     }
 
@@ -105,22 +130,20 @@ impl Tensor {
         Tensor::from_parts(inner, None)
     }
 
-    #[inline(always)]
     fn from_parts(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Result<Tensor> {
-        if inner.sizes.len() > MAX_RANK {
+        if inner.sizes.len() > MAX_RANK || inner.strides.len() != inner.sizes.len() {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
         }
-        Ok(Tensor::new_with(|| inner, subclass))
-    }
-
-    fn lock(&self) -> MutexGuard<'_, TensorImpl> {
-        self.object().inner.lock().unwrap_or_else(|poison| poison.into_inner())
+        let TensorImpl { backing, offset, sizes, strides, dtype, requires_grad, is_leaf, dynamic_dims, view_base } =
+            inner;
+        let state = State { backing, requires_grad, is_leaf, dynamic_dims, view_base };
+        Ok(Tensor::new_object(dtype, &sizes, &strides, offset, state, subclass))
     }
 
     /// A copy of the tensor's state, so that an operation can read one
     /// tensor and write another (possibly the same) without holding both.
     fn snapshot(&self) -> TensorImpl {
-        self.lock().clone()
+        self.lock().snapshot()
     }
 
     /// A contiguous, zero-filled tensor.
@@ -241,7 +264,7 @@ impl Tensor {
             if !Arc::ptr_eq(b.storage(), self.lock().storage()) {
                 return Err(RuntimeError::Argument("a view and its base must share a storage".into()));
             }
-            base.root(&b)
+            base.root(b.view_base.as_ref())
         };
         if Tensor::same_tensor(&root, self) {
             return Err(RuntimeError::Argument("a tensor cannot be its own base".into()));
@@ -250,22 +273,23 @@ impl Tensor {
         Ok(())
     }
 
-    /// What a view of this tensor (locked as `t`) records as its `_base`.
-    fn root(&self, t: &TensorImpl) -> Tensor {
-        t.view_base.clone().unwrap_or_else(|| self.clone())
+    /// What a view of this tensor, whose `_base` is `view_base`, records
+    /// as its `_base`.
+    fn root(&self, view_base: Option<&Tensor>) -> Tensor {
+        view_base.cloned().unwrap_or_else(|| self.clone())
     }
 
     pub fn sizes(&self) -> Vec<i64> {
-        self.lock().sizes.to_vec()
+        self.lock().sizes().to_vec()
     }
     pub fn strides(&self) -> Vec<i64> {
-        self.lock().strides.to_vec()
+        self.lock().strides().to_vec()
     }
     pub fn storage_offset(&self) -> i64 {
-        self.lock().offset
+        self.lock().offset()
     }
     pub fn dtype(&self) -> DType {
-        self.lock().dtype
+        self.object().dtype()
     }
     pub fn device(&self) -> Device {
         self.lock().storage().device()
@@ -277,7 +301,7 @@ impl Tensor {
         self.lock().is_leaf
     }
     pub fn numel(&self) -> i64 {
-        self.lock().sizes.iter().product()
+        self.lock().sizes().iter().product()
     }
     pub fn version(&self) -> u64 {
         self.lock().version().load(Ordering::SeqCst)
@@ -294,12 +318,12 @@ impl Tensor {
     }
     pub fn is_contiguous(&self) -> bool {
         let t = self.lock();
-        is_row_major(&t.sizes, &t.strides)
+        is_row_major(&t.sizes(), &t.strides())
     }
     /// Address of the element at the storage offset.
     pub fn data_ptr(&self) -> *mut u8 {
         let t = self.lock();
-        t.storage().data_ptr().wrapping_add(t.offset as usize * t.dtype.element_size())
+        t.storage().data_ptr().wrapping_add(t.offset() as usize * t.dtype().element_size())
     }
 
     pub fn dynamic_dims(&self) -> Vec<i64> {
@@ -309,15 +333,18 @@ impl Tensor {
     /// `t._dynamo_weak_dynamic_indices.add(dim)`.
     pub fn mark_dynamic(&self, dim: i64) -> Result<()> {
         let mut t = self.lock();
-        if dim < 0 || dim as usize >= t.sizes.len() {
-            return Err(RuntimeError::Argument(format!("dim {dim} out of range for rank {}", t.sizes.len())));
+        let rank = self.object().rank();
+        if dim < 0 || dim as usize >= rank {
+            return Err(RuntimeError::Argument(format!("dim {dim} out of range for rank {rank}")));
         }
         t.dynamic_dims.insert(dim);
         Ok(())
     }
 
-    fn check_view_fits(t: &TensorImpl, sizes: &[i64], strides: &[i64], offset: i64, dtype: DType) -> Result<()> {
-        let capacity = (t.storage().nbytes() / dtype.element_size()) as i64;
+    /// Whether a view of `storage` with this geometry and dtype stays in
+    /// its bounds, or the error that says why not.
+    fn check_view_fits(storage: &Storage, sizes: &[i64], strides: &[i64], offset: i64, dtype: DType) -> Result<()> {
+        let capacity = (storage.nbytes() / dtype.element_size()) as i64;
         if geometry::view_extent(sizes, strides, offset).is_some_and(|end| end <= capacity) {
             return Ok(());
         }
@@ -345,36 +372,31 @@ impl Tensor {
         if sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", sizes.len())));
         }
-        let base = self.lock();
-        Tensor::check_view_fits(&base, sizes, strides, offset, base.dtype)?;
-        let requires_grad = base.requires_grad;
-        let is_leaf = !(requires_grad && grad_enabled());
-        let make = || TensorImpl {
-            backing: base.backing.clone(),
-            offset,
-            sizes: Dims::from_slice(sizes),
-            strides: Dims::from_slice(strides),
-            dtype: base.dtype,
-            requires_grad,
-            is_leaf,
-            dynamic_dims: DimMask::default(),
-            view_base: Some(self.root(&base)),
+        let dtype = self.object().dtype();
+        let state = {
+            let base = self.lock();
+            Tensor::check_view_fits(base.storage(), sizes, strides, offset, dtype)?;
+            let requires_grad = base.requires_grad;
+            State {
+                backing: base.backing.clone(),
+                requires_grad,
+                is_leaf: !(requires_grad && grad_enabled()),
+                dynamic_dims: DimMask::default(),
+                view_base: Some(self.root(base.view_base.as_ref())),
+            }
         };
-        Ok(Tensor::new_with(make, None))
+        Ok(Tensor::new_object(dtype, sizes, strides, offset, state, None))
     }
 
     /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
     pub fn as_strided_(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<()> {
         self.check_plain("as_strided_")?;
-        let mut t = self.lock();
-        Tensor::check_view_fits(&t, sizes, strides, offset, t.dtype)?;
         if sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", sizes.len())));
         }
-        t.sizes = Dims::from_slice(sizes);
-        t.strides = Dims::from_slice(strides);
-        t.offset = offset;
-        self.object().publish(&t);
+        let mut t = self.lock();
+        Tensor::check_view_fits(t.storage(), sizes, strides, offset, t.dtype())?;
+        t.set_geometry(sizes, strides, offset);
         t.version().fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
@@ -386,10 +408,10 @@ impl Tensor {
         src.check_plain("set_ from it")?;
         let source = src.snapshot();
         let mut t = self.lock();
-        if t.dtype != source.dtype {
+        if t.dtype() != source.dtype {
             return Err(RuntimeError::DType(format!(
                 "set_ of a {} tensor from {}",
-                t.dtype.name(),
+                t.dtype().name(),
                 source.dtype.name()
             )));
         }
@@ -400,11 +422,9 @@ impl Tensor {
                 source.storage().device()
             )));
         }
-        t.backing = Backing::new(source.storage().clone(), t.backing.version.clone());
-        t.offset = source.offset;
-        t.sizes = source.sizes;
-        t.strides = source.strides;
-        self.object().publish(&t);
+        let backing = Backing::new(source.storage().clone(), t.backing.version.clone());
+        t.set_backing(backing);
+        t.set_geometry(&source.sizes, &source.strides, source.offset);
         t.version().fetch_add(1, Ordering::SeqCst);
         Ok(())
     }
@@ -430,17 +450,17 @@ impl Tensor {
     /// integer or bool tensor, neither requires grad nor is a non-leaf.
     pub fn mark_differentiable(&self, differentiable: bool) {
         let mut t = self.lock();
-        let requires_grad = differentiable && t.dtype.is_floating_point();
+        let requires_grad = differentiable && t.dtype().is_floating_point();
         t.requires_grad = requires_grad;
         t.is_leaf = !requires_grad;
     }
 
     pub fn set_requires_grad(&self, flag: bool) -> Result<()> {
         let mut t = self.lock();
-        if flag && !t.dtype.is_floating_point() {
+        if flag && !t.dtype().is_floating_point() {
             return Err(RuntimeError::DType(format!(
                 "only floating point tensors can require gradients, not {}",
-                t.dtype.name()
+                t.dtype().name()
             )));
         }
         if !t.is_leaf && !flag {
@@ -458,7 +478,7 @@ impl Tensor {
     pub fn view_dtype(&self, dtype: DType) -> Result<Tensor> {
         self.check_plain("view(dtype)")?;
         let mut t = self.snapshot();
-        t.view_base = Some(self.root(&t));
+        t.view_base = Some(self.root(t.view_base.as_ref()));
         let (from, to) = (t.dtype.element_size() as i64, dtype.element_size() as i64);
         if from != to {
             let what = || format!("to view {} as {} (different element sizes)", t.dtype.name(), dtype.name());

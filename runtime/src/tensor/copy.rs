@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use super::{contiguous_strides, is_row_major, Tensor, TensorImpl};
+use super::{contiguous_strides, is_row_major, Locked, Tensor, TensorImpl};
 use crate::{Device, Result, RuntimeError, Storage};
 
 impl Tensor {
@@ -88,7 +88,7 @@ impl Tensor {
             let s = src.lock();
             (self.lock(), s)
         };
-        let (dst, source) = (&*first, &*second);
+        let (dst, source) = (&first, &second);
         if source.storage().device() != dst.storage().device() || !Tensor::copy_contiguous(source, dst) {
             return false;
         }
@@ -98,33 +98,29 @@ impl Tensor {
 
     /// The common case of `copy_`: same dtype, same shape, both contiguous
     /// and in bounds: one `memmove`. Returns false when it does not apply.
-    fn copy_contiguous(source: &TensorImpl, dst: &TensorImpl) -> bool {
-        let contiguous = |t: &TensorImpl| is_row_major(&t.sizes, &t.strides);
-        if source.dtype != dst.dtype || source.sizes != dst.sizes || !contiguous(source) || !contiguous(dst) {
+    fn copy_contiguous(source: &Locked, dst: &Locked) -> bool {
+        let (sizes, dtype) = (dst.sizes(), dst.dtype());
+        let contiguous = |t: &Locked, sizes: &[i64]| is_row_major(sizes, &t.strides());
+        if source.dtype() != dtype || source.sizes() != sizes || !contiguous(source, &sizes) || !contiguous(dst, &sizes)
+        {
             return false;
         }
-        let size = dst.dtype.element_size();
-        let numel: i64 = dst.sizes.iter().product();
+        let size = dtype.element_size();
+        let numel: i64 = sizes.iter().product();
         let bytes = numel as usize * size;
-        let fits = |t: &TensorImpl| (t.offset as usize) * size + bytes <= t.storage().nbytes();
+        let fits = |t: &Locked| (t.offset() as usize) * size + bytes <= t.storage().nbytes();
         if !fits(source) || !fits(dst) {
             return false;
         }
-        let at = |t: &TensorImpl| t.storage().data_ptr().wrapping_add(t.offset as usize * size);
+        let at = |t: &Locked| t.storage().data_ptr().wrapping_add(t.offset() as usize * size);
         if let Some(gpu) = dst.storage().gpu() {
             let overlapping =
-                Arc::ptr_eq(source.storage(), dst.storage()) && source.offset.abs_diff(dst.offset) < numel as u64;
+                Arc::ptr_eq(source.storage(), dst.storage()) && source.offset().abs_diff(dst.offset()) < numel as u64;
             return !overlapping && gpu.copy_dtod(at(dst) as u64, at(source) as u64, bytes).is_ok();
         }
         // SAFETY: both ranges are in bounds of live storages (checked above);
         // `copy` tolerates overlap.
-        unsafe {
-            std::ptr::copy(
-                source.storage().data_ptr().add(source.offset as usize * size),
-                dst.storage().data_ptr().add(dst.offset as usize * size),
-                bytes,
-            );
-        }
+        unsafe { std::ptr::copy(at(source), at(dst), bytes) };
         true
     }
 }
@@ -143,7 +139,7 @@ impl Tensor {
         }
         let size = dst.dtype.element_size();
         for t in [source, dst] {
-            Tensor::check_view_fits(t, &t.sizes, &t.strides, t.offset, t.dtype)?;
+            Tensor::check_view_fits(t.storage(), &t.sizes, &t.strides, t.offset, t.dtype)?;
         }
         let device = match dst.storage().device() {
             Device::Cuda(index) => index as usize,

@@ -5,17 +5,18 @@
 //! and the caller releases it after, so the object's life is the wrapper's
 //! hot path. The count is the object's own (one atomic, no weak count) and
 //! freed objects' memory stays with the thread that freed them, for the
-//! next object it makes, instead of going back through `malloc`.
+//! next object it makes, instead of going back through `malloc`. The
+//! geometry lives in the header alone ([`Locked`] reads and writes it).
 
 use std::alloc::Layout;
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicI64, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::{SubclassParts, TensorImpl, MAX_RANK};
-use crate::Device;
+use super::{Backing, Dims, State, SubclassParts, TensorImpl, MAX_RANK};
+use crate::{DType, Device};
 
 /// A reference to a tensor object. `clone()` is another reference to the
 /// same object: in-place operations through one are seen through all.
@@ -32,18 +33,20 @@ unsafe impl Sync for Tensor {}
 /// The header is C layout and part of the ABI (`wrt_tensor_header` in
 /// `wrapc_runtime.h`): compiled wrappers read dtype, device, rank, sizes,
 /// strides and offset, and bump the version counter, with plain loads and
-/// stores. The geometry fields mirror `inner` and are written only with
-/// `inner` locked; dtype and device never change for a tensor object.
+/// stores. The header is the only home of the tensor's geometry and dtype:
+/// the geometry is written only with `state` locked ([`Locked`]) and read
+/// under that lock, or lock-free by compiled code; dtype and device never
+/// change for a tensor object.
 #[repr(C)]
 #[derive(Debug)]
 pub struct TensorObject {
     dtype: i32,
     device_kind: i32,
-    pub(super) rank: AtomicI64,
+    rank: AtomicI64,
     offset: AtomicI64,
     pub(super) sizes: [AtomicI64; MAX_RANK],
     strides: [AtomicI64; MAX_RANK],
-    /// The shared version counter (`inner.version()`), for inline bumps.
+    /// The shared version counter (`state.version()`), for inline bumps.
     version: *const AtomicU64,
     /// The storage's base address (device memory for CUDA tensors), for
     /// kernel arguments computed inline.
@@ -55,7 +58,7 @@ pub struct TensorObject {
     is_subclass: i32,
     /// Handles to this object (past the C header: not part of the ABI).
     refs: AtomicUsize,
-    pub(super) inner: Mutex<TensorImpl>,
+    state: Mutex<State>,
     /// Set once at creation for a tensor-subclass instance.
     pub(super) subclass: Option<Box<SubclassParts>>,
 }
@@ -67,6 +70,10 @@ unsafe impl Send for TensorObject {}
 unsafe impl Sync for TensorObject {}
 
 impl TensorObject {
+    pub(super) fn dtype(&self) -> DType {
+        DType::from_code(self.dtype).expect("the header's dtype is written from a DType")
+    }
+
     pub(super) fn dtype_code(&self) -> i32 {
         self.dtype
     }
@@ -75,17 +82,85 @@ impl TensorObject {
         self.device_kind == 1
     }
 
-    /// Mirrors the geometry of `t` (the locked `inner`) into the header.
-    pub(super) fn publish(&self, t: &TensorImpl) {
-        self.rank.store(t.sizes.len() as i64, Ordering::Relaxed);
-        self.offset.store(t.offset, Ordering::Relaxed);
-        self.data.store(t.storage().data_ptr(), Ordering::Relaxed);
-        for (slot, &v) in self.sizes.iter().zip(&t.sizes) {
-            slot.store(v, Ordering::Relaxed);
+    pub(super) fn rank(&self) -> usize {
+        self.rank.load(Ordering::Relaxed) as usize
+    }
+}
+
+/// A tensor object with its state locked: the geometry read through it is
+/// consistent, and only through it is the geometry written.
+pub(super) struct Locked<'a> {
+    object: &'a TensorObject,
+    state: MutexGuard<'a, State>,
+}
+
+impl Locked<'_> {
+    pub(super) fn dtype(&self) -> DType {
+        self.object.dtype()
+    }
+
+    pub(super) fn sizes(&self) -> Dims {
+        let rank = self.object.rank();
+        self.object.sizes[..rank].iter().map(|s| s.load(Ordering::Relaxed)).collect()
+    }
+
+    pub(super) fn strides(&self) -> Dims {
+        let rank = self.object.rank();
+        self.object.strides[..rank].iter().map(|s| s.load(Ordering::Relaxed)).collect()
+    }
+
+    pub(super) fn offset(&self) -> i64 {
+        self.object.offset.load(Ordering::Relaxed)
+    }
+
+    /// Gives the tensor new sizes, strides and offset (checked by the
+    /// caller: in bounds of the storage, rank at most `MAX_RANK`).
+    pub(super) fn set_geometry(&mut self, sizes: &[i64], strides: &[i64], offset: i64) {
+        debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
+        let h = self.object;
+        h.rank.store(sizes.len() as i64, Ordering::Relaxed);
+        h.offset.store(offset, Ordering::Relaxed);
+        for (d, (size, stride)) in h.sizes.iter().zip(&h.strides).enumerate() {
+            size.store(sizes.get(d).copied().unwrap_or(0), Ordering::Relaxed);
+            stride.store(strides.get(d).copied().unwrap_or(0), Ordering::Relaxed);
         }
-        for (slot, &v) in self.strides.iter().zip(&t.strides) {
-            slot.store(v, Ordering::Relaxed);
+    }
+
+    /// Puts the tensor over `backing`, which must share its version counter
+    /// (the header's `version` points at it).
+    pub(super) fn set_backing(&mut self, backing: Arc<Backing>) {
+        debug_assert!(Arc::ptr_eq(&backing.version, &self.state.backing.version));
+        self.object.data.store(backing.storage.data_ptr(), Ordering::Relaxed);
+        self.state.backing = backing;
+    }
+
+    /// Everything about the tensor, as one value.
+    pub(super) fn snapshot(&self) -> TensorImpl {
+        let state = &*self.state;
+        TensorImpl {
+            backing: state.backing.clone(),
+            offset: self.offset(),
+            sizes: self.sizes(),
+            strides: self.strides(),
+            dtype: self.dtype(),
+            requires_grad: state.requires_grad,
+            is_leaf: state.is_leaf,
+            dynamic_dims: state.dynamic_dims,
+            view_base: state.view_base.clone(),
         }
+    }
+}
+
+impl std::ops::Deref for Locked<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for Locked<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
     }
 }
 
@@ -106,32 +181,38 @@ pub mod header {
 }
 
 impl Tensor {
-    /// A new object with one reference, built where it lives: the state
-    /// made by `make` is written straight into the object's memory (a
-    /// view's state is ~200 bytes; copies of it were a quarter of making
-    /// one).
+    /// A new object with one reference, written straight into its memory:
+    /// the geometry (checked by the caller: rank at most `MAX_RANK`, in
+    /// bounds of the storage) into the header, the rest under the lock.
     #[inline(always)]
-    pub(super) fn new_with(make: impl FnOnce() -> TensorImpl, subclass: Option<Box<SubclassParts>>) -> Tensor {
+    pub(super) fn new_object(
+        dtype: DType,
+        sizes: &[i64],
+        strides: &[i64],
+        offset: i64,
+        state: State,
+        subclass: Option<Box<SubclassParts>>,
+    ) -> Tensor {
+        debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
         let slot = pool::take().as_ptr();
+        let device = state.storage().device();
+        let data = state.storage().data_ptr();
+        let version: *const AtomicU64 = state.version();
         // SAFETY: `slot` is memory for one object, unshared; every field is
-        // written once through raw field pointers before the object is
-        // used: `inner` first, then the header from it.
+        // written once through raw field pointers before the object is used.
         unsafe {
-            std::ptr::addr_of_mut!((*slot).inner).write(Mutex::new(make()));
-            let inner = (*std::ptr::addr_of_mut!((*slot).inner)).get_mut().unwrap_or_else(|p| p.into_inner());
-            let device = inner.storage().device();
-            std::ptr::addr_of_mut!((*slot).dtype).write(inner.dtype as i32);
+            std::ptr::addr_of_mut!((*slot).dtype).write(dtype as i32);
             std::ptr::addr_of_mut!((*slot).device_kind).write(i32::from(matches!(device, Device::Cuda(_))));
-            std::ptr::addr_of_mut!((*slot).rank).write(AtomicI64::new(inner.sizes.len() as i64));
-            std::ptr::addr_of_mut!((*slot).offset).write(AtomicI64::new(inner.offset));
-            let sizes = std::ptr::addr_of_mut!((*slot).sizes) as *mut AtomicI64;
-            let strides = std::ptr::addr_of_mut!((*slot).strides) as *mut AtomicI64;
+            std::ptr::addr_of_mut!((*slot).rank).write(AtomicI64::new(sizes.len() as i64));
+            std::ptr::addr_of_mut!((*slot).offset).write(AtomicI64::new(offset));
+            let slot_sizes = std::ptr::addr_of_mut!((*slot).sizes) as *mut AtomicI64;
+            let slot_strides = std::ptr::addr_of_mut!((*slot).strides) as *mut AtomicI64;
             for d in 0..MAX_RANK {
-                sizes.add(d).write(AtomicI64::new(inner.sizes.get(d).copied().unwrap_or(0)));
-                strides.add(d).write(AtomicI64::new(inner.strides.get(d).copied().unwrap_or(0)));
+                slot_sizes.add(d).write(AtomicI64::new(sizes.get(d).copied().unwrap_or(0)));
+                slot_strides.add(d).write(AtomicI64::new(strides.get(d).copied().unwrap_or(0)));
             }
-            std::ptr::addr_of_mut!((*slot).version).write(inner.version());
-            std::ptr::addr_of_mut!((*slot).data).write(AtomicPtr::new(inner.storage().data_ptr()));
+            std::ptr::addr_of_mut!((*slot).version).write(version);
+            std::ptr::addr_of_mut!((*slot).data).write(AtomicPtr::new(data));
             let device_index = match device {
                 Device::Cuda(index) => index,
                 Device::Host => 0,
@@ -140,6 +221,7 @@ impl Tensor {
             std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
             std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
             std::ptr::addr_of_mut!((*slot).refs).write(AtomicUsize::new(1));
+            std::ptr::addr_of_mut!((*slot).state).write(Mutex::new(state));
             Tensor(NonNull::new_unchecked(slot))
         }
     }
@@ -147,6 +229,11 @@ impl Tensor {
     pub(super) fn object(&self) -> &TensorObject {
         // SAFETY: this handle holds a reference, so the object is alive.
         unsafe { self.0.as_ref() }
+    }
+
+    pub(super) fn lock(&self) -> Locked<'_> {
+        let object = self.object();
+        Locked { object, state: object.state.lock().unwrap_or_else(|poison| poison.into_inner()) }
     }
 
     /// A raw owning pointer (one reference) for the C ABI.

@@ -90,13 +90,14 @@ impl Tensor {
     /// `set_` bumped once).
     fn storage_alias(&self) -> Result<Tensor> {
         let t = self.lock();
-        let numel = (t.storage().nbytes() / t.dtype.element_size()) as i64;
+        let dtype = t.dtype();
+        let numel = (t.storage().nbytes() / dtype.element_size()) as i64;
         let inner = TensorImpl {
             backing: Backing::fresh(t.storage().clone(), 1),
             offset: 0,
             sizes: Dims::from_slice(&[numel]),
             strides: Dims::from_slice(&contiguous_strides(&[numel])?),
-            dtype: t.dtype,
+            dtype,
             requires_grad: false,
             is_leaf: true,
             dynamic_dims: DimMask::default(),
