@@ -58,6 +58,7 @@ compare() {
 run() {
   cc -O2 -o /tmp/wrapper_bench scripts/gpu/wrapper_bench.c -I/usr/local/cuda/include -L/usr/local/cuda/lib64 -lcuda -ldl -lpthread
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cc -O2 -o /tmp/atomic_cost scripts/gpu/atomic_cost.c && echo "this CPU: $(/tmp/atomic_cost)"
   local status=0
   for c in $CASES; do
     IFS=_ read -r aliases mutated args <<<"$c"

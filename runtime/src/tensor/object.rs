@@ -280,11 +280,19 @@ impl Clone for Tensor {
 
 impl Drop for Tensor {
     fn drop(&mut self) {
-        if self.object().refs.fetch_sub(1, Ordering::Release) != 1 {
-            return;
+        let refs = &self.object().refs;
+        // A count of 1 is this handle alone, and only a handle's holder can
+        // make another: no other thread can be changing the count, so the
+        // last handle (a regenerated view's, typically) frees without an
+        // atomic update. The acquire load orders every earlier handle's
+        // release before the drop, as the fence below does.
+        if refs.load(Ordering::Acquire) != 1 {
+            if refs.fetch_sub(1, Ordering::Release) != 1 {
+                return;
+            }
+            // Every other handle's uses happen before the object is dropped.
+            fence(Ordering::Acquire);
         }
-        // Every other handle's uses happen before the object is dropped.
-        fence(Ordering::Acquire);
         // SAFETY: this was the last reference: nothing else can reach the
         // object; its memory goes back to the pool it came from.
         unsafe {
