@@ -393,8 +393,14 @@ def Wrap_CopyInplaceOp : Wrap_Op<"copy_inplace"> {
     wrapper's write-back): the instance's version bump, then `copy_`
     attribute by attribute, as a traceable wrapper subclass's
     `__torch_dispatch__` does (PyTorch's `TwoTensor`).
+
+    `autograd`: autograd records this copy — a joint graph's input that
+    requires grad and is not a leaf gets the copy as its `grad_fn`. Only the
+    runtime's `copy_` (an embedder's own `copy_` for its tensors) can do
+    that, so such a copy is never lowered to an inline `memmove`.
   }];
-  let arguments = (ins Wrap_WrittenTensorLike:$orig, Wrap_ReadTensorLike:$updated);
+  let arguments = (ins Wrap_WrittenTensorLike:$orig, Wrap_ReadTensorLike:$updated,
+                       UnitAttr:$autograd);
   let assemblyFormat = [{
     $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
   }];

@@ -265,3 +265,44 @@ def test_a_pytorch_without_the_hook_falls_back(monkeypatch):
     assert any("built no autograd function" in str(w.message) for w in caught), [str(w.message) for w in caught]
     out.sum().backward()
     torch.testing.assert_close(x.grad, 2 * x.detach().cos())
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        # a non-leaf input that requires grad, mutated and returned
+        ("non_leaf", lambda w: w * 1, lambda x: x.mul_(2)),
+        # ... mutated and read after
+        ("non_leaf_read_after", lambda w: w + 1, lambda x: (x.mul_(3), x.sin())[1]),
+        # a view of a non-leaf: the copy reaches its base through CopySlices
+        ("view_of_non_leaf", lambda w: (w * 1)[1:], lambda x: (x.add_(x.detach()), x * 2)[1]),
+    ],
+    ids=lambda c: c[0] if isinstance(c, tuple) else c,
+)
+def test_a_copy_autograd_records_runs_as_torchs_copy(case, inner):
+    # The write-back of a joint graph's input that requires grad is
+    # orig.copy_(updated), which becomes orig's grad_fn: a static-shape
+    # host copy inlined as a memmove skipped autograd and gave the leaf
+    # half its gradient (found by the new-user sweep).
+    _, make_input, fn = case
+
+    def run(compiled):
+        torch._dynamo.reset()
+        w = t(4).requires_grad_()
+        x = make_input(w)
+        out = compiled(x)
+        out.sum().backward()
+        return out.detach(), type(x.grad_fn).__name__, w.grad
+
+    want, _, want_grad = run(fn)
+    _, ref_grad_fn, _ = run(torch.compile(fn, backend=REFERENCE, fullgraph=True))
+    compiled = torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": inner})
+    for _ in range(2):  # the second call runs the cached native wrapper
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            got, grad_fn, got_grad = run(compiled)
+        assert not [w for w in caught if "wrapc: falling back" in str(w.message)]
+        torch.testing.assert_close(got, want)
+        torch.testing.assert_close(got_grad, want_grad)
+        assert grad_fn == ref_grad_fn

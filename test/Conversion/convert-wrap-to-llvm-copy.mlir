@@ -52,16 +52,21 @@ func.func @detached(%dst: !wrap.tensor<3xi64>, %src: !wrap.tensor<3xi64>) {
 
 // -----
 
+// A copy autograd records goes to the runtime whatever its shape: an
+// embedder's copy_ gives the destination its grad_fn.
 // CHECK-LABEL: func.func @runtime_only(
 // CHECK-NOT:     llvm.intr.memmove
 // CHECK:         call @wrt_copy_(
 // CHECK:         call @wrt_copy_(
 // CHECK:         call @wrt_copy_(
+// CHECK:         call @wrt_copy_(
 // CHECK-NOT:     llvm.intr.memmove
 func.func @runtime_only(%d: !wrap.tensor<?xf32>, %s: !wrap.tensor<?xf32>, %i: !wrap.tensor<4xf32>,
-                        %h: !wrap.tensor<4xf16>, %g: !wrap.tensor<4xf32, cuda>, %g2: !wrap.tensor<4xf32, cuda>) {
+                        %h: !wrap.tensor<4xf16>, %g: !wrap.tensor<4xf32, cuda>, %g2: !wrap.tensor<4xf32, cuda>,
+                        %a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) {
   wrap.copy_inplace %d, %s : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
   wrap.copy_inplace %i, %h : !wrap.tensor<4xf32>, !wrap.tensor<4xf16>
   wrap.copy_inplace %g, %g2 : !wrap.tensor<4xf32, cuda>, !wrap.tensor<4xf32, cuda>
+  wrap.copy_inplace %a, %b {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   return
 }

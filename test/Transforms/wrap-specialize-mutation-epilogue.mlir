@@ -61,19 +61,23 @@ func.func @data_and_metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
 
 // Data only: a leaf that requires grad gets orig.detach().copy_(updated);
 // a non-leaf that requires grad, a leaf that does not, and a joint-graph
-// input get orig.copy_(updated).
+// input get orig.copy_(updated) — which autograd records for a joint
+// graph's input that requires grad (its update of one that does not is
+// non-differentiable).
 // CHECK-LABEL: func.func @data(
 // CHECK-SAME:    %[[O:[^:]*]]: !wrap.tensor<4xf32>, %[[U:[^:]*]]: !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    return
 func.func @data(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>) {
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad, is_leaf, mutations_hidden_from_autograd>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, is_leaf>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   return
 }
 

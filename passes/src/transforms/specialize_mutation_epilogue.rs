@@ -42,7 +42,10 @@ enum Copy {
     /// `orig.detach().copy_(updated)`: a leaf requiring grad, whose mutation
     /// autograd must not record.
     Detached,
-    Plain,
+    /// `orig.copy_(updated)`; `autograd`: it becomes `orig`'s `grad_fn` (a
+    /// joint graph's non-leaf input that requires grad; the updated value of
+    /// one that does not is marked non-differentiable, so nothing records).
+    Plain { autograd: bool },
     /// The callee wrote the input's own buffer: no data moves, but copy_
     /// would still have bumped the version counter.
     VersionBumpOnly,
@@ -66,7 +69,7 @@ fn classify(info: &InputInfo, trace_joint: bool, updated_is_orig_buffer: bool) -
     } else if flags.is_leaf && flags.requires_grad {
         Copy::Detached
     } else {
-        Copy::Plain
+        Copy::Plain { autograd: trace_joint && flags.requires_grad }
     };
     WriteBack::Data { metadata_too: flags.mutates_metadata, copy }
 }
@@ -99,7 +102,13 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
             }
             match copy {
                 Copy::Detached => b.insert(wrap::detach_copy_inplace(context, orig, updated, location)),
-                Copy::Plain => b.insert(wrap::copy_inplace(context, orig, updated, location)),
+                Copy::Plain { autograd } => {
+                    let mut copy = wrap::CopyInplaceOperation::builder(context, location).orig(orig).updated(updated);
+                    if autograd {
+                        copy = copy.autograd(b.unit());
+                    }
+                    b.insert(copy.build())
+                }
                 Copy::VersionBumpOnly => b.insert(wrap::bump_version(context, orig, location)),
             };
         }
@@ -156,7 +165,21 @@ mod tests {
         let flags = InputFlags { mutates_data: true, is_leaf: true, requires_grad: true, ..Default::default() };
         assert_eq!(classify(&info(flags), false, false), WriteBack::Data { metadata_too: false, copy: Copy::Detached });
         let non_leaf = InputFlags { is_leaf: false, ..flags };
-        assert_eq!(classify(&info(non_leaf), false, false), WriteBack::Data { metadata_too: false, copy: Copy::Plain });
+        let plain = |autograd| WriteBack::Data { metadata_too: false, copy: Copy::Plain { autograd } };
+        assert_eq!(classify(&info(non_leaf), false, false), plain(false));
+    }
+
+    #[test]
+    fn autograd_records_a_joint_graphs_copy_into_an_input_that_requires_grad() {
+        let plain = |autograd| WriteBack::Data { metadata_too: false, copy: Copy::Plain { autograd } };
+        let non_leaf = InputFlags { mutates_data: true, requires_grad: true, ..Default::default() };
+        assert_eq!(classify(&info(non_leaf), true, false), plain(true));
+        // Inference: nothing requires grad after the call.
+        assert_eq!(classify(&info(non_leaf), false, false), plain(false));
+        // The updated value of an input that does not require grad is
+        // marked non-differentiable: the copy records nothing.
+        let no_grad = InputFlags { requires_grad: false, ..non_leaf };
+        assert_eq!(classify(&info(no_grad), true, false), plain(false));
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! own fast path does, without the call and its locks); anything else —
 //! another device, other sizes or a strided layout at run time, a dtype
 //! conversion, broadcasting, dynamic sizes — calls the runtime, which also
-//! handles embedder (torch) memory on a GPU.
+//! handles embedder (torch) memory on a GPU. So does a copy autograd
+//! records (`autograd`): only the embedder's `copy_` gives `orig` its
+//! `grad_fn`.
 
 use melior::dialect::ods;
 use melior::ir::attribute::IntegerAttribute;
@@ -17,7 +19,7 @@ use wrapc_dialects::{DeviceKind, TensorTypeInfo};
 use super::abi::*;
 use super::builder::{AtomicBinOp, AtomicOrdering};
 use super::FnLowering;
-use crate::ir::PassResult;
+use crate::ir::{self, PassResult};
 
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// `dst.copy_(src)` (or `dst.detach().copy_(src)`, the same data
@@ -97,6 +99,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 /// The static shape of a copy that may run inline: both operands host
 /// tensors of the same static shape and element type.
 fn inline_copy_shape(op: OperationRef) -> Option<Vec<i64>> {
+    if ir::has_unit_attr(op, "autograd") {
+        return None;
+    }
     let dst = TensorTypeInfo::from_type(op.operand(0).ok()?.r#type())?;
     let src = TensorTypeInfo::from_type(op.operand(1).ok()?.r#type())?;
     let host = dst.device == DeviceKind::Host && src.device == DeviceKind::Host;
