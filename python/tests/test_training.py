@@ -131,6 +131,10 @@ CASES = {
     "mutates_input_without_grad": (lambda x, buf: (buf.add_(1), x * buf)[1], lambda: [leaf(3), t(3)]),
     "mutates_leaf_under_no_grad": (_mutates_leaf_under_no_grad, lambda: [leaf(3)]),
     "mutates_view_of_input_without_grad": (lambda x, buf: (buf[0].add_(x.sum().detach()), x.exp())[1], lambda: [leaf(3), t(2, 3)]),
+    # A leaf that does not require grad takes a copy of one that does: the
+    # metadata says it requires grad (after the function), and the write-back
+    # is a copy_ autograd records, not a detached one.
+    "buffer_copies_a_tensor_that_requires_grad": (lambda buf, w: (buf.copy_(w * 2), w.sin()), lambda: [t(3), leaf(3)]),
     "scalar_loss": (lambda x, w: (x @ w).relu().sum(), lambda: [t(4, 3), leaf(3, 2)]),
     # Regenerated views replay the recorded view chain (grad_fn TBackward0,
     # SliceBackward0, ... as PyTorch's gen_alias_from_base gives them).

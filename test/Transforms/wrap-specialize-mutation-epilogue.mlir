@@ -53,7 +53,7 @@ func.func @metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
 // CHECK-NEXT:    return
 func.func @data_and_metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata>} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
-  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata, requires_grad, is_leaf>} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata, mutations_hidden_from_autograd, requires_grad, is_leaf>} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
   return
 }
 
@@ -63,13 +63,16 @@ func.func @data_and_metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
 // a non-leaf that requires grad, a leaf that does not, and a joint-graph
 // input get orig.copy_(updated) — which autograd records for a joint
 // graph's input that requires grad (its update of one that does not is
-// non-differentiable).
+// non-differentiable). The metadata's requires_grad is the input's after the
+// function: a leaf whose mutation autograd saw did not require grad before
+// (`buf.copy_(w * 2)`) and gets a recorded copy_, not a detached one.
 // CHECK-LABEL: func.func @data(
 // CHECK-SAME:    %[[O:[^:]*]]: !wrap.tensor<4xf32>, %[[U:[^:]*]]: !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    return
 func.func @data(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>) {
@@ -78,6 +81,7 @@ func.func @data(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>) {
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, is_leaf>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad, is_leaf>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   return
 }
 
@@ -127,7 +131,7 @@ func.func @in_place(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>, %c: !wrap.
   wrap.apply_mutation %a, %r#0 {info = #wrap.input<mutates_data>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %b, %r#1 {info = #wrap.input<mutates_data>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %b, %r#2 {info = #wrap.input<mutates_data, mutates_metadata>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
-  wrap.apply_mutation %c, %r#3 {info = #wrap.input<mutates_data, requires_grad, is_leaf>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.apply_mutation %c, %r#3 {info = #wrap.input<mutates_data, mutations_hidden_from_autograd, requires_grad, is_leaf>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   return
 }
 

@@ -405,7 +405,10 @@ pub fn input_type(kind: InputKind) -> &'static str {
 pub fn input_attr(kind: InputKind, requires_grad: bool, leaf: bool) -> String {
     let mut flags: Vec<&str> = match kind {
         InputKind::Plain | InputKind::Symint => vec![],
-        InputKind::DataOutOfGraph | InputKind::LeafRequiringGradData => vec!["mutates_data"],
+        InputKind::DataOutOfGraph => vec!["mutates_data"],
+        // A leaf that requires grad can only be mutated where autograd does
+        // not look (AOTAutograd's runtime wrapper detaches it).
+        InputKind::LeafRequiringGradData => vec!["mutates_data", "mutations_hidden_from_autograd"],
         InputKind::DataInGraph { hidden } => {
             let mut f = vec!["mutates_data", "keep_input_mutations", "mutations_under_no_grad_or_inference_mode"];
             if hidden {

@@ -62,11 +62,18 @@ fn classify(info: &InputInfo, trace_joint: bool, updated_is_orig_buffer: bool) -
     if flags.mutates_metadata && !flags.mutates_data {
         return WriteBack::Metadata;
     }
-    // The input's requires_grad is part of the metadata Dynamo guards on, so
-    // `orig.requires_grad` is known here.
+    // PyTorch detaches when `orig` is a leaf and `orig.requires_grad` at run
+    // time. The metadata's `requires_grad` is the input's after the function
+    // ran: a leaf that did not require grad and took a copy of one that does
+    // (`buf.copy_(w * 2)`) reports true, and must get a plain copy_ (which
+    // makes it require grad, as in eager). A leaf that did require grad
+    // (Dynamo guards on it) can only have been mutated where autograd does
+    // not look — under no_grad or through a detached alias — else tracing
+    // would have refused the in-place op; those are the flags that say so.
+    let hidden = flags.mutations_hidden_from_autograd || flags.mutations_under_no_grad_or_inference_mode;
     let copy = if updated_is_orig_buffer {
         Copy::VersionBumpOnly
-    } else if flags.is_leaf && flags.requires_grad {
+    } else if flags.is_leaf && flags.requires_grad && hidden {
         Copy::Detached
     } else {
         Copy::Plain { autograd: trace_joint && flags.requires_grad }
@@ -162,8 +169,23 @@ mod tests {
 
     #[test]
     fn leaf_requiring_grad_copies_through_detach() {
-        let flags = InputFlags { mutates_data: true, is_leaf: true, requires_grad: true, ..Default::default() };
+        let flags = InputFlags {
+            mutates_data: true,
+            is_leaf: true,
+            requires_grad: true,
+            mutations_hidden_from_autograd: true,
+            ..Default::default()
+        };
         assert_eq!(classify(&info(flags), false, false), WriteBack::Data { metadata_too: false, copy: Copy::Detached });
+        let under_no_grad = InputFlags {
+            mutations_hidden_from_autograd: false,
+            mutations_under_no_grad_or_inference_mode: true,
+            ..flags
+        };
+        assert_eq!(
+            classify(&info(under_no_grad), true, false),
+            WriteBack::Data { metadata_too: false, copy: Copy::Detached }
+        );
         let non_leaf = InputFlags { is_leaf: false, ..flags };
         let plain = |autograd| WriteBack::Data { metadata_too: false, copy: Copy::Plain { autograd } };
         assert_eq!(classify(&info(non_leaf), false, false), plain(false));
@@ -180,6 +202,11 @@ mod tests {
         // marked non-differentiable: the copy records nothing.
         let no_grad = InputFlags { requires_grad: false, ..non_leaf };
         assert_eq!(classify(&info(no_grad), true, false), plain(false));
+        // A leaf that did not require grad and took a copy of one that does
+        // (`buf.copy_(w * 2)`): it requires grad after the call, through the
+        // recorded copy — its mutation was not hidden from autograd.
+        let buffer = InputFlags { is_leaf: true, ..non_leaf };
+        assert_eq!(classify(&info(buffer), true, false), plain(true));
     }
 
     #[test]
