@@ -48,6 +48,12 @@ def describe(value: Any, inputs: Sequence[Any]) -> Any:
         for i, x in enumerate(inputs)
         if isinstance(x, torch.Tensor) and x.untyped_storage().data_ptr() == value.untyped_storage().data_ptr()
     )
+    # `_base`: which input the tensor is a view of, if any. (A view of
+    # something the caller never had — an intermediate, or the alias
+    # PyTorch's gen_alias_from_base makes a dtype view from — is not told
+    # apart from no view.)
+    base = value._base
+    base_of = next((i for i, x in enumerate(inputs) if x is base), None) if base is not None else None
     return (
         "tensor",
         type(value).__name__,
@@ -58,6 +64,7 @@ def describe(value: Any, inputs: Sequence[Any]) -> Any:
         value.requires_grad,
         value.is_leaf,
         shares,
+        base_of,
     )
 
 

@@ -135,6 +135,7 @@ CASES = {
     # metadata says it requires grad (after the function), and the write-back
     # is a copy_ autograd records, not a detached one.
     "buffer_copies_a_tensor_that_requires_grad": (lambda buf, w: (buf.copy_(w * 2), w.sin()), lambda: [t(3), leaf(3)]),
+    "dtype_view_of_input": (lambda x: (x.view(torch.int32), x * 2), lambda: [leaf(4)]),
     "scalar_loss": (lambda x, w: (x @ w).relu().sum(), lambda: [t(4, 3), leaf(3, 2)]),
     # Regenerated views replay the recorded view chain (grad_fn TBackward0,
     # SliceBackward0, ... as PyTorch's gen_alias_from_base gives them).
@@ -310,3 +311,18 @@ def test_a_copy_autograd_records_runs_as_torchs_copy(case, inner):
         torch.testing.assert_close(got, want)
         torch.testing.assert_close(got_grad, want_grad)
         assert grad_fn == ref_grad_fn
+
+
+@pytest.mark.parametrize("dtype", [torch.int32, torch.int8])
+def test_a_dtype_view_of_an_input_that_requires_grad_is_detached(dtype):
+    # gen_alias_from_base's patch_requires_grad compares the base's
+    # requires_grad with the traced output's: a view into a dtype that cannot
+    # require grad is detached, so it is no view at all (its _base was an
+    # internal tensor of the extension's).
+    for backend in (REFERENCE, "wrapc"):
+        torch._dynamo.reset()
+        w = leaf(4)
+        view, _ = torch.compile(lambda x: (x.view(dtype), x * 2), backend=backend)(w)
+        assert view._base is None and not view.requires_grad and view.is_leaf, backend
+        assert view.untyped_storage().data_ptr() == w.untyped_storage().data_ptr()
+    torch._dynamo.reset()

@@ -352,7 +352,13 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr)
     view = at::empty({0}, base.options().dtype(dtype));
     view.set_(base.storage(), offset, sizes, strides);
   }
-  return match_requires_grad(view, rt.requires_grad(h) == 1);
+  // patch_requires_grad compares the base's requires_grad, not the view's,
+  // with the traced output's: a dtype view of a base that requires grad
+  // (w.view(torch.int32), which cannot require grad) is detached, so it is
+  // no view.
+  bool requires_grad = rt.requires_grad(h) == 1;
+  if (base.requires_grad() && !requires_grad) return view.detach();
+  return match_requires_grad(view, requires_grad);
 }
 
 // A runtime value as Python sees it: a symbolic int ('i', a 0-d i64
