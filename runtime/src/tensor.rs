@@ -131,8 +131,15 @@ impl Tensor {
     }
 
     fn from_parts(inner: TensorImpl, subclass: Option<Box<SubclassParts>>) -> Result<Tensor> {
-        if inner.sizes.len() > MAX_RANK || inner.strides.len() != inner.sizes.len() {
+        if inner.sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", inner.sizes.len())));
+        }
+        if inner.strides.len() != inner.sizes.len() {
+            return Err(RuntimeError::Shape(format!(
+                "{} sizes but {} strides",
+                inner.sizes.len(),
+                inner.strides.len()
+            )));
         }
         let TensorImpl { backing, offset, sizes, strides, dtype, requires_grad, is_leaf, dynamic_dims, view_base } =
             inner;
