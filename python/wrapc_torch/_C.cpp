@@ -313,7 +313,8 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
   if (at == std::string::npos || n_prefix == 0) return message;
   size_t digits = at + tag.size(), end = digits;
   while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
-  if (end == digits) return message;
+  // The runtime writes the number; more than 18 digits is not one of its.
+  if (end == digits || end - digits > 18) return message;
   long long n = std::stoll(message.substr(digits, end - digits));
   std::string said = n >= n_prefix ? tag + std::to_string(n - n_prefix)
                                    : "lifted parameter or buffer #" + std::to_string(n);

@@ -914,6 +914,11 @@ LogicalResult CopyInplaceOp::verify() {
   auto updated = dyn_cast<WrapTensorType>(getUpdated().getType());
   if (orig && updated)
     return verifyCopy(*this, orig, updated);
+  // What autograd records for a subclass instance's copy_ is its
+  // __torch_dispatch__'s business, which wrapc does not model.
+  if (getAutograd())
+    return emitOpError() << "a copy autograd records ('autograd') must be "
+                            "between tensors, not subclass instances";
   if (getOrig().getType() != getUpdated().getType())
     return emitOpError() << "copies between subclass instances need one "
                             "subclass type, got "

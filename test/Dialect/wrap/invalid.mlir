@@ -1090,6 +1090,14 @@ wrap.runtime_wrapper @update : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.ten
 
 // -----
 
+func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
+  // expected-error @+1 {{a copy autograd records ('autograd') must be between tensors, not subclass instances}}
+  wrap.copy_inplace %a, %a {autograd} : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+  return
+}
+
+// -----
+
 func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, %b: !wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
   // expected-error @+1 {{copies between subclass instances need one subclass type}}
   wrap.copy_inplace %a, %b : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
