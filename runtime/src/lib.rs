@@ -8,6 +8,7 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+mod biased;
 pub mod capi;
 pub mod cuda;
 mod dtype;

@@ -3,6 +3,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use crate::biased::Biased;
 use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
 
 mod copy;
@@ -23,7 +24,7 @@ pub use subclass::SubclassParts;
 /// its C header and the rest as its locked [`State`].
 #[derive(Clone, Debug)]
 struct TensorImpl {
-    backing: Arc<Backing>,
+    backing: Biased<Backing>,
     offset: i64,
     sizes: Dims,
     strides: Dims,
@@ -49,7 +50,7 @@ impl TensorImpl {
 /// the dtype, which its C header holds.
 #[derive(Debug)]
 struct State {
-    backing: Arc<Backing>,
+    backing: Biased<Backing>,
     requires_grad: bool,
     is_leaf: bool,
     dynamic_dims: DimMask,
@@ -68,7 +69,8 @@ impl State {
 
 /// What a tensor's elements live in and the version counter it bumps, in
 /// one shared allocation: a view takes one reference instead of two, and
-/// making views is the wrapper's hot path. `set_` gives a tensor a new
+/// making views is the wrapper's hot path (the count is biased to the
+/// thread that made it: see [`crate::biased`]). `set_` gives a tensor a new
 /// `Backing` (the source's storage, its own counter); views made before
 /// keep the old one, as PyTorch's keep the old storage.
 #[derive(Debug)]
@@ -79,12 +81,12 @@ struct Backing {
 }
 
 impl Backing {
-    fn new(storage: Arc<Storage>, version: Arc<AtomicU64>) -> Arc<Backing> {
-        Arc::new(Backing { storage, version })
+    fn new(storage: Arc<Storage>, version: Arc<AtomicU64>) -> Biased<Backing> {
+        Biased::new(Backing { storage, version })
     }
 
     /// Over `storage`, with a counter of its own starting at `version`.
-    fn fresh(storage: Arc<Storage>, version: u64) -> Arc<Backing> {
+    fn fresh(storage: Arc<Storage>, version: u64) -> Biased<Backing> {
         Backing::new(storage, Arc::new(AtomicU64::new(version)))
     }
 }

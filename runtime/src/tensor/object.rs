@@ -3,17 +3,19 @@
 //!
 //! Regenerating an output that aliases an input makes one object per call
 //! and the caller releases it after, so the object's life is the wrapper's
-//! hot path. The count is the object's own (one atomic, no weak count) and
-//! freed objects' memory stays with the thread that freed them, for the
+//! hot path. The count is the object's own (no weak count), biased to the
+//! thread that made the object ([`crate::biased`]), and freed objects' memory stays with the thread that freed them, for the
 //! next object it makes, instead of going back through `malloc`. The
 //! geometry lives in the header alone ([`Locked`] reads and writes it).
 
 use std::alloc::Layout;
-use std::cell::RefCell;
+use std::cell::{RefCell, UnsafeCell};
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
-use std::sync::atomic::{fence, AtomicI64, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicPtr, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::biased::{self, Biased, Count, Counted};
 
 use super::{Backing, Dims, State, SubclassParts, TensorImpl, MAX_RANK};
 use crate::{DType, Device};
@@ -22,8 +24,8 @@ use crate::{DType, Device};
 /// same object: in-place operations through one are seen through all.
 pub struct Tensor(pub(super) NonNull<TensorObject>);
 
-// SAFETY: the object is shared between threads only through its atomics
-// and its Mutex, and its count is atomic.
+// SAFETY: the object is shared between threads only through its atomics,
+// its Mutex and its thread-safe count.
 unsafe impl Send for Tensor {}
 unsafe impl Sync for Tensor {}
 
@@ -56,18 +58,41 @@ pub struct TensorObject {
     /// 1 for a subclass instance (`subclass` is set): the compiled
     /// argument check refuses one where a plain tensor is expected.
     is_subclass: i32,
-    /// Handles to this object (past the C header: not part of the ABI).
-    refs: AtomicUsize,
-    state: Mutex<State>,
+    /// Handles to this object (past the C header: not part of the ABI),
+    /// counted by a count biased to the thread that made it.
+    count: Count,
+    /// Guards `state` (and writes of the geometry). A separate cell, not a
+    /// `Mutex<State>`: a new object's state is then written with aligned
+    /// stores; a `Mutex<State>` value was assembled on the stack in
+    /// overlapping pieces next to the lock's poison byte, and reading it
+    /// back stalled store forwarding (a third of a view's time here).
+    lock: Mutex<()>,
+    state: UnsafeCell<State>,
     /// Set once at creation for a tensor-subclass instance.
     pub(super) subclass: Option<Box<SubclassParts>>,
 }
 
 // SAFETY: `version` points into the counter the object's `Backing` holds,
 // alive as long as the object (`set_` keeps the counter); everything else
-// is atomics or behind the Mutex.
+// is atomics, behind the Mutex, or the thread-safe count.
 unsafe impl Send for TensorObject {}
 unsafe impl Sync for TensorObject {}
+
+// SAFETY: `count` is the field; `free` drops the object in place and gives
+// its memory back to the pool it came from.
+unsafe impl Counted for TensorObject {
+    fn count(&self) -> &Count {
+        &self.count
+    }
+
+    unsafe fn free(this: NonNull<Self>) {
+        // SAFETY: no references are left: nothing else can reach the object.
+        unsafe {
+            std::ptr::drop_in_place(this.as_ptr());
+            pool::give(this);
+        }
+    }
+}
 
 impl TensorObject {
     pub(super) fn dtype(&self) -> DType {
@@ -91,7 +116,8 @@ impl TensorObject {
 /// consistent, and only through it is the geometry written.
 pub(super) struct Locked<'a> {
     object: &'a TensorObject,
-    state: MutexGuard<'a, State>,
+    _guard: MutexGuard<'a, ()>,
+    state: &'a mut State,
 }
 
 impl Locked<'_> {
@@ -128,7 +154,7 @@ impl Locked<'_> {
 
     /// Puts the tensor over `backing`, which must share its version counter
     /// (the header's `version` points at it).
-    pub(super) fn set_backing(&mut self, backing: Arc<Backing>) {
+    pub(super) fn set_backing(&mut self, backing: Biased<Backing>) {
         debug_assert!(Arc::ptr_eq(&backing.version, &self.state.backing.version));
         self.object.data.store(backing.storage.data_ptr(), Ordering::Relaxed);
         self.state.backing = backing;
@@ -136,7 +162,7 @@ impl Locked<'_> {
 
     /// Everything about the tensor, as one value.
     pub(super) fn snapshot(&self) -> TensorImpl {
-        let state = &*self.state;
+        let state = &self.state;
         TensorImpl {
             backing: state.backing.clone(),
             offset: self.offset(),
@@ -154,13 +180,13 @@ impl Locked<'_> {
 impl std::ops::Deref for Locked<'_> {
     type Target = State;
     fn deref(&self) -> &State {
-        &self.state
+        self.state
     }
 }
 
 impl std::ops::DerefMut for Locked<'_> {
     fn deref_mut(&mut self) -> &mut State {
-        &mut self.state
+        self.state
     }
 }
 
@@ -194,6 +220,9 @@ impl Tensor {
         subclass: Option<Box<SubclassParts>>,
     ) -> Tensor {
         debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
+        // Making objects is when a thread merges the ones other threads
+        // sent back to it (see `crate::biased`).
+        biased::collect();
         let slot = pool::take().as_ptr();
         let device = state.storage().device();
         let data = state.storage().data_ptr();
@@ -220,8 +249,9 @@ impl Tensor {
             std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
             std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
             std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
-            std::ptr::addr_of_mut!((*slot).refs).write(AtomicUsize::new(1));
-            std::ptr::addr_of_mut!((*slot).state).write(Mutex::new(state));
+            std::ptr::addr_of_mut!((*slot).count).write(Count::new());
+            std::ptr::addr_of_mut!((*slot).lock).write(Mutex::new(()));
+            std::ptr::addr_of_mut!((*slot).state).write(UnsafeCell::new(state));
             Tensor(NonNull::new_unchecked(slot))
         }
     }
@@ -233,7 +263,11 @@ impl Tensor {
 
     pub(super) fn lock(&self) -> Locked<'_> {
         let object = self.object();
-        Locked { object, state: object.state.lock().unwrap_or_else(|poison| poison.into_inner()) }
+        let guard = object.lock.lock().unwrap_or_else(|poison| poison.into_inner());
+        // SAFETY: the lock is held for the guard's life, so this is the
+        // state's only reference.
+        let state = unsafe { &mut *object.state.get() };
+        Locked { object, _guard: guard, state }
     }
 
     /// A raw owning pointer (one reference) for the C ABI.
@@ -259,46 +293,24 @@ impl Tensor {
 
     /// How many handles the object has.
     #[cfg(test)]
-    pub(super) fn handles(&self) -> usize {
-        self.object().refs.load(Ordering::SeqCst)
+    pub(super) fn handles(&self) -> isize {
+        self.object().count.references()
     }
 }
 
 impl Clone for Tensor {
+    #[inline(always)]
     fn clone(&self) -> Tensor {
-        // Relaxed as in `Arc`: a new reference is made from an existing
-        // one, which already orders everything before it.
-        let old = self.object().refs.fetch_add(1, Ordering::Relaxed);
-        if old > isize::MAX as usize {
-            // As `Arc`: a count this high means references are leaked in
-            // a loop; wrapping would free a live object.
-            std::process::abort();
-        }
+        self.object().count.increment();
         Tensor(self.0)
     }
 }
 
 impl Drop for Tensor {
+    #[inline(always)]
     fn drop(&mut self) {
-        let refs = &self.object().refs;
-        // A count of 1 is this handle alone, and only a handle's holder can
-        // make another: no other thread can be changing the count, so the
-        // last handle (a regenerated view's, typically) frees without an
-        // atomic update. The acquire load orders every earlier handle's
-        // release before the drop, as the fence below does.
-        if refs.load(Ordering::Acquire) != 1 {
-            if refs.fetch_sub(1, Ordering::Release) != 1 {
-                return;
-            }
-            // Every other handle's uses happen before the object is dropped.
-            fence(Ordering::Acquire);
-        }
-        // SAFETY: this was the last reference: nothing else can reach the
-        // object; its memory goes back to the pool it came from.
-        unsafe {
-            std::ptr::drop_in_place(self.0.as_ptr());
-            pool::give(self.0);
-        }
+        // SAFETY: this handle's reference is given up.
+        unsafe { biased::release(self.0) }
     }
 }
 

@@ -1,0 +1,438 @@
+//! Reference counts biased to the thread that made the object.
+//!
+//! A regenerated view is the wrapper's hot path: the view takes a reference
+//! to its base's storage and to its `_base`, and the caller's release gives
+//! both back, almost always on the thread that made them all. Atomic
+//! read-modify-writes are what such a view costs: 8–12 ns each on the
+//! NVIDIA H200 machine's CPU (`scripts/gpu/atomic_cost.c`), four per view.
+//!
+//! A biased count (the scheme of "Biased Reference Counting", PACT 2018,
+//! which CPython's free-threaded build also uses) keeps two counts. The
+//! thread that made the object, its owner, updates `local` with plain
+//! loads and stores; every other thread updates `shared` atomically. The
+//! object is alive while their sum is positive:
+//!
+//! * The owner's last reference *merges* the counts: if `shared` is zero
+//!   nobody else holds one and the owner frees the object, else it marks
+//!   the count merged (from then on `shared` alone counts, for everyone)
+//!   and whoever takes `shared` to zero frees.
+//! * Another thread may take `shared` below zero (it releases a reference
+//!   the owner made and handed it). It cannot know `local`, so it marks the
+//!   count queued and sends the object to the owner, who merges it the
+//!   next time it makes an object, when its own last reference goes, or
+//!   when it exits. If the owner has already exited, its `local` can no
+//!   longer change and the sender merges at once.
+//!
+//! Thread ids are never reused, so an exited owner's objects are never
+//! mistaken for a new thread's.
+
+use std::cell::{Cell, UnsafeCell};
+use std::collections::BTreeMap;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// `shared` is `count << 2 | flags`: the flags survive adding and
+/// subtracting [`ONE`], and a negative count stays negative.
+const ONE: isize = 4;
+/// Set once the owner gave up its count: `shared` alone counts.
+const MERGED: isize = 1;
+/// Set while the object waits in its owner's inbox: only the merge frees it.
+const QUEUED: isize = 2;
+
+/// The owner of a merged count: no thread.
+const NO_OWNER: u64 = 0;
+
+/// An object's two counts. A new count holds one reference, the owner's.
+pub(crate) struct Count {
+    owner: AtomicU64,
+    /// Touched only by the owner, or by a merge after the owner exited
+    /// (ordered after its last touch by the thread registry's lock).
+    local: UnsafeCell<usize>,
+    shared: AtomicIsize,
+}
+
+// SAFETY: `local` is only touched by one thread at a time (see above);
+// everything else is atomic.
+unsafe impl Send for Count {}
+unsafe impl Sync for Count {}
+
+impl Count {
+    pub(crate) fn new() -> Count {
+        let me = thread::current();
+        if me == thread::UNREGISTERED {
+            // A thread past its registration (exiting) owns nothing.
+            return Count {
+                owner: AtomicU64::new(NO_OWNER),
+                local: UnsafeCell::new(0),
+                shared: AtomicIsize::new(ONE | MERGED),
+            };
+        }
+        Count { owner: AtomicU64::new(me), local: UnsafeCell::new(1), shared: AtomicIsize::new(0) }
+    }
+
+    /// Takes one more reference (the caller holds one).
+    #[inline(always)]
+    pub(crate) fn increment(&self) {
+        if self.owner.load(Ordering::Relaxed) == thread::current() {
+            // SAFETY: this thread is the owner, the only one touching `local`.
+            unsafe { *self.local.get() += 1 };
+            return;
+        }
+        // Relaxed as in `Arc`: a new reference is made from an existing one.
+        if self.shared.fetch_add(ONE, Ordering::Relaxed) > isize::MAX / 2 {
+            // As `Arc`: a count this high means references leak in a loop;
+            // wrapping would free a live object.
+            std::process::abort();
+        }
+    }
+
+    /// How many references there are, read on the owner's thread (tests).
+    #[cfg(test)]
+    pub(crate) fn references(&self) -> isize {
+        // SAFETY: the caller is on the owner's thread (or the count merged).
+        let local = unsafe { *self.local.get() } as isize;
+        local + (self.shared.load(Ordering::SeqCst) >> 2)
+    }
+}
+
+impl std::fmt::Debug for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Count").field("owner", &self.owner.load(Ordering::Relaxed)).finish_non_exhaustive()
+    }
+}
+
+/// An object with a [`Count`], freed through [`release`].
+///
+/// # Safety
+/// `count` returns the same count for the object's whole life, and `free`
+/// drops the object and gives back its memory.
+pub(crate) unsafe trait Counted: Send + Sync {
+    fn count(&self) -> &Count;
+
+    /// # Safety
+    /// `this` is a live object no one holds a reference to any more.
+    unsafe fn free(this: NonNull<Self>);
+}
+
+/// Gives back one reference to `object`, freeing it if it was the last.
+///
+/// # Safety
+/// The caller holds a reference to `object` and gives it up.
+#[inline(always)]
+pub(crate) unsafe fn release<T: Counted>(object: NonNull<T>) {
+    // SAFETY: the caller's reference keeps the object alive.
+    let count = unsafe { object.as_ref() }.count();
+    let owner = count.owner.load(Ordering::Relaxed);
+    if owner == thread::current() {
+        // SAFETY: this thread is the owner, the only one touching `local`.
+        let local = unsafe { &mut *count.local.get() };
+        *local -= 1;
+        if *local == 0 {
+            // SAFETY: forwarded from the caller.
+            unsafe { release_owned_last(object) };
+        }
+        return;
+    }
+    // SAFETY: forwarded from the caller.
+    unsafe { release_shared(object, owner) }
+}
+
+/// The owner's last reference went: merge the counts.
+#[inline(always)]
+unsafe fn release_owned_last<T: Counted>(object: NonNull<T>) {
+    // SAFETY: the object is alive until this function frees it.
+    let count = unsafe { object.as_ref() }.count();
+    // Zero (no count, no flag) means the owner's reference was the only
+    // one; no other thread can take one without holding one, so the count
+    // cannot change under this load. Acquire orders every other thread's
+    // earlier release before the free.
+    if count.shared.load(Ordering::Acquire) == 0 {
+        // SAFETY: no references are left.
+        unsafe { T::free(object) };
+        return;
+    }
+    // SAFETY: forwarded.
+    unsafe { merge_owned(object) }
+}
+
+#[cold]
+unsafe fn merge_owned<T: Counted>(object: NonNull<T>) {
+    // SAFETY: the object is alive until this function frees it.
+    let count = unsafe { object.as_ref() }.count();
+    count.owner.store(NO_OWNER, Ordering::Relaxed);
+    let old = count.shared.fetch_or(MERGED, Ordering::AcqRel);
+    if old & QUEUED != 0 {
+        // It waits in this thread's inbox (its count went below zero at
+        // some point): the merge there decides, now.
+        thread::collect();
+    } else if old & !MERGED == 0 {
+        // Other threads' references went while this one was being merged.
+        // SAFETY: no references are left.
+        unsafe { T::free(object) };
+    }
+}
+
+#[cold]
+unsafe fn release_shared<T: Counted>(object: NonNull<T>, owner: u64) {
+    // SAFETY: the caller's reference keeps the object alive.
+    let count = unsafe { object.as_ref() }.count();
+    let mut old = count.shared.load(Ordering::Relaxed);
+    let (new, queue) = loop {
+        let mut new = old - ONE;
+        // Below zero with the owner's count still separate: only the owner
+        // knows the sum.
+        let queue = new >> 2 < 0 && new & (MERGED | QUEUED) == 0;
+        if queue {
+            new |= QUEUED;
+        }
+        match count.shared.compare_exchange_weak(old, new, Ordering::AcqRel, Ordering::Relaxed) {
+            Ok(_) => break (new, queue),
+            Err(now) => old = now,
+        }
+    };
+    if queue {
+        thread::send(owner, Queued { object: object.cast(), merge: merge_queued::<T> });
+    } else if new == MERGED {
+        // SAFETY: merged and at zero: no references are left.
+        unsafe { T::free(object) };
+    }
+}
+
+/// Merges a queued object's counts: on its owner's thread, or anywhere once
+/// the owner exited.
+///
+/// # Safety
+/// `object` is a `T` that was queued (its count has QUEUED set), and no
+/// other thread can touch its `local`.
+unsafe fn merge_queued<T: Counted>(object: NonNull<()>) {
+    let object = object.cast::<T>();
+    // SAFETY: a queued object stays alive until this merge (QUEUED keeps
+    // every other release from freeing it).
+    let count = unsafe { object.as_ref() }.count();
+    // SAFETY: the caller's contract.
+    let local = std::mem::take(unsafe { &mut *count.local.get() }) as isize;
+    count.owner.store(NO_OWNER, Ordering::Relaxed);
+    let mut old = count.shared.load(Ordering::Relaxed);
+    let new = loop {
+        let new = ((old + local * ONE) | MERGED) & !QUEUED;
+        match count.shared.compare_exchange_weak(old, new, Ordering::AcqRel, Ordering::Relaxed) {
+            Ok(_) => break new,
+            Err(now) => old = now,
+        }
+    };
+    if new == MERGED {
+        // SAFETY: merged and at zero: no references are left.
+        unsafe { T::free(object) };
+    }
+}
+
+/// An object sent to its owner, with the merge for its type.
+struct Queued {
+    object: NonNull<()>,
+    merge: unsafe fn(NonNull<()>),
+}
+
+// SAFETY: the objects are `Counted`, so `Send + Sync`.
+unsafe impl Send for Queued {}
+
+/// Whether this thread has objects waiting to be merged, and merges them
+/// (cheap when none are: a thread-local flag's load).
+pub(crate) fn collect() {
+    thread::collect();
+}
+
+/// Thread ids and inboxes.
+mod thread {
+    use super::*;
+
+    /// What [`current`] gives on a thread whose registration is gone.
+    pub(super) const UNREGISTERED: u64 = u64::MAX;
+
+    /// Objects other threads sent this thread to merge.
+    #[derive(Default)]
+    struct Inbox {
+        pending: AtomicBool,
+        queued: Mutex<Vec<Queued>>,
+    }
+
+    /// The live threads' inboxes, by id.
+    static THREADS: Mutex<BTreeMap<u64, Arc<Inbox>>> = Mutex::new(BTreeMap::new());
+    static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+    fn threads() -> MutexGuard<'static, BTreeMap<u64, Arc<Inbox>>> {
+        THREADS.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    fn lock(inbox: &Inbox) -> MutexGuard<'_, Vec<Queued>> {
+        inbox.queued.lock().unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// This thread's registration; its drop (at thread exit) unregisters
+    /// and merges what is left in the inbox.
+    struct Registration {
+        inbox: Arc<Inbox>,
+    }
+
+    impl Registration {
+        fn new() -> Registration {
+            let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+            let inbox = Arc::new(Inbox::default());
+            threads().insert(id, inbox.clone());
+            ID.with(|cell| cell.set(id));
+            Registration { inbox }
+        }
+    }
+
+    impl Drop for Registration {
+        fn drop(&mut self) {
+            let id = ID.with(|cell| cell.replace(UNREGISTERED));
+            // From here senders merge this thread's objects themselves:
+            // this thread touches no `local` any more.
+            threads().remove(&id);
+            drain(&self.inbox);
+        }
+    }
+
+    thread_local! {
+        /// 0 until the thread registers. No destructor: readable to the
+        /// thread's very end.
+        static ID: Cell<u64> = const { Cell::new(0) };
+        static ME: Registration = Registration::new();
+    }
+
+    /// This thread's id (registering it on first use).
+    #[inline(always)]
+    pub(super) fn current() -> u64 {
+        let id = ID.with(Cell::get);
+        if id != 0 {
+            return id;
+        }
+        register()
+    }
+
+    #[cold]
+    fn register() -> u64 {
+        ME.try_with(|_| ()).ok();
+        match ID.with(Cell::get) {
+            0 => UNREGISTERED,
+            id => id,
+        }
+    }
+
+    /// Sends `object` to `owner`'s inbox, or merges it here if the owner
+    /// has exited.
+    pub(super) fn send(owner: u64, object: Queued) {
+        let threads = threads();
+        if let Some(inbox) = threads.get(&owner) {
+            lock(inbox).push(object);
+            inbox.pending.store(true, Ordering::Release);
+            return;
+        }
+        drop(threads);
+        // SAFETY: the owner has exited (it unregistered under the lock
+        // just taken, after its last touch of `local`), and this thread
+        // set QUEUED, so no one else merges the object.
+        unsafe { (object.merge)(object.object) };
+    }
+
+    /// Merges what other threads sent this thread.
+    pub(super) fn collect() {
+        let _ = ME.try_with(|me| {
+            if me.inbox.pending.load(Ordering::Acquire) {
+                drain(&me.inbox);
+            }
+        });
+    }
+
+    fn drain(inbox: &Inbox) {
+        loop {
+            inbox.pending.store(false, Ordering::Relaxed);
+            // Out of the lock before merging: a merge frees objects, whose
+            // drops may send to this inbox again.
+            let queued = std::mem::take(&mut *lock(inbox));
+            if queued.is_empty() {
+                return;
+            }
+            for object in queued {
+                // SAFETY: this is the owner's thread (or its exit), and
+                // the object was queued to it.
+                unsafe { (object.merge)(object.object) };
+            }
+        }
+    }
+}
+
+/// A shared, immutable value with a biased count: `Arc` for values the hot
+/// path shares (a tensor's `Backing`).
+pub(crate) struct Biased<T: Send + Sync + 'static>(NonNull<Inner<T>>);
+
+struct Inner<T> {
+    count: Count,
+    value: T,
+}
+
+// SAFETY: the value is Send + Sync and the count is thread-safe.
+unsafe impl<T: Send + Sync + 'static> Send for Biased<T> {}
+unsafe impl<T: Send + Sync + 'static> Sync for Biased<T> {}
+
+// SAFETY: `count` is the field; `free` takes back the Box.
+unsafe impl<T: Send + Sync + 'static> Counted for Inner<T> {
+    fn count(&self) -> &Count {
+        &self.count
+    }
+
+    unsafe fn free(this: NonNull<Self>) {
+        // SAFETY: made by `Box::new` in `Biased::new`; no references left.
+        drop(unsafe { Box::from_raw(this.as_ptr()) });
+    }
+}
+
+impl<T: Send + Sync + 'static> Biased<T> {
+    pub(crate) fn new(value: T) -> Biased<T> {
+        let inner = Box::new(Inner { count: Count::new(), value });
+        Biased(NonNull::from(Box::leak(inner)))
+    }
+
+    fn inner(&self) -> &Inner<T> {
+        // SAFETY: this handle holds a reference.
+        unsafe { self.0.as_ref() }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn references(&self) -> isize {
+        self.inner().count.references()
+    }
+}
+
+impl<T: Send + Sync + 'static> Clone for Biased<T> {
+    #[inline(always)]
+    fn clone(&self) -> Biased<T> {
+        self.inner().count.increment();
+        Biased(self.0)
+    }
+}
+
+impl<T: Send + Sync + 'static> Drop for Biased<T> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        // SAFETY: this handle's reference is given up.
+        unsafe { release(self.0) }
+    }
+}
+
+impl<T: Send + Sync + 'static> std::ops::Deref for Biased<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.inner().value
+    }
+}
+
+impl<T: Send + Sync + std::fmt::Debug + 'static> std::fmt::Debug for Biased<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.inner().value.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests;
