@@ -315,3 +315,27 @@ fn a_grid_past_the_device_limits_is_a_named_error_not_a_truncated_launch() {
     assert_eq!(site.call(&x, 4), 0, "a launch within the limits still runs");
     assert_eq!(x.to_f64_vec().unwrap(), vec![1.; 4]);
 }
+
+#[test]
+fn freed_device_blocks_are_reused_by_the_thread_then_by_others_after_it_exits() {
+    device();
+    // A size no other test allocates: the process-wide cache is shared.
+    let sizes = [1237];
+    let first = Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap();
+    let block = first.data_ptr();
+    drop(first);
+    let again = Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap();
+    assert_eq!(again.data_ptr(), block, "the thread's last freed block of the size");
+    // Made and freed on a thread that then exits: its blocks go to the
+    // shared cache.
+    let freed_there = std::thread::spawn(move || {
+        let there = Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap();
+        there.data_ptr() as usize
+    })
+    .join()
+    .unwrap();
+    assert_ne!(freed_there, block as usize, "the other thread got a block of its own");
+    let here = Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap();
+    assert_eq!(here.data_ptr() as usize, freed_there);
+    drop(again);
+}

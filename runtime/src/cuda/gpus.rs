@@ -22,9 +22,13 @@ fn slot(device: i32) -> Result<&'static Slot> {
         .ok_or_else(|| CudaError { call: "wrapc device", name: format!("cuda:{device} is outside 0..{MAX_DEVICES}") })
 }
 
-/// The driver of `cuda:<device>`.
-pub fn gpu(device: i32) -> Result<Arc<dyn Driver>> {
-    slot(device)?.get_or_init(|| CudaDriver::load_device(device).map(|d| Arc::new(d) as Arc<dyn Driver>)).clone()
+/// The driver of `cuda:<device>`, borrowed from its process-wide slot: the
+/// launch path and every device storage take it without touching its count.
+pub fn gpu(device: i32) -> Result<&'static Arc<dyn Driver>> {
+    slot(device)?
+        .get_or_init(|| CudaDriver::load_device(device).map(|d| Arc::new(d) as Arc<dyn Driver>))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// Serves `cuda:<device>` with `driver` (a fake one in tests). Returns false

@@ -110,7 +110,7 @@ pub fn flush() -> Result<()> {
 fn launch_each(pending: Vec<Pending>) -> Result<()> {
     for Pending { device, mut launch } in pending {
         let driver = gpu(device)?;
-        let _current = Current::enter(&*driver)?;
+        let _current = Current::enter(&**driver)?;
         let params = launch.params();
         driver.launch(launch.function, launch.grid, launch.block, launch.shared_bytes, &params)?;
     }
@@ -195,7 +195,9 @@ fn issue(slot: *const wrt_cuda_graph_slot, segment: usize, pending: Vec<Pending>
         cached.last = None;
         match driver.graph_build(&mut launches) {
             Ok(graph) => {
-                if let Some(old) = cached.graph.replace(Instantiated { device, driver, launches, graph }) {
+                if let Some(old) =
+                    cached.graph.replace(Instantiated { device, driver: driver.clone(), launches, graph })
+                {
                     old.driver.graph_destroy(old.graph)?;
                 }
             }

@@ -246,7 +246,7 @@ impl Request<'_> {
     fn run(&self, failed_status: i32) -> Result<(), CudaError> {
         self.check_device()?;
         let driver = gpu(self.device)?;
-        let _current = Current::enter(&*driver)?;
+        let _current = Current::enter(&**driver)?;
         let Some((function, dims)) = self.prepare(&driver)? else { return Ok(()) };
         driver.launch(function, dims.grid, dims.block, dims.shared_bytes, self.params).map_err(|e| {
             if failed_status != 0 {
