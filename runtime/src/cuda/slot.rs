@@ -247,7 +247,7 @@ impl Request<'_> {
         self.check_device()?;
         let driver = gpu(self.device)?;
         let _current = Current::enter(&**driver)?;
-        let Some((function, dims)) = self.prepare(&driver)? else { return Ok(()) };
+        let Some((function, dims)) = self.prepare(driver)? else { return Ok(()) };
         driver.launch(function, dims.grid, dims.block, dims.shared_bytes, self.params).map_err(|e| {
             if failed_status != 0 {
                 error("cuLaunchKernel", format!("{} (first attempt: {})", e.name, driver.error_name(failed_status)))
