@@ -163,8 +163,10 @@ unsafe fn merge_owned<T: Counted>(object: NonNull<T>) {
     count.owner.store(NO_OWNER, Ordering::Relaxed);
     let old = count.shared.fetch_or(MERGED, Ordering::AcqRel);
     if old & QUEUED != 0 {
-        // It waits in this thread's inbox (its count went below zero at
-        // some point): the merge there decides, now.
+        // Another thread took the count below zero and sends the object to
+        // this thread's inbox; only that merge may free it. Merge now if it
+        // has arrived (the sender marks QUEUED before it delivers: if not
+        // yet, the next collect merges it).
         thread::collect();
     } else if old & !MERGED == 0 {
         // Other threads' references went while this one was being merged.
@@ -192,6 +194,9 @@ unsafe fn release_shared<T: Counted>(object: NonNull<T>, owner: u64) {
         }
     };
     if queue {
+        // `owner`, read before the update, is still the owner: `shared`
+        // below zero means references counted in `local` are alive, so the
+        // owner's last release (its merge) cannot have happened.
         thread::send(owner, Queued { object: object.cast(), merge: merge_queued::<T> });
     } else if new == MERGED {
         // SAFETY: merged and at zero: no references are left.

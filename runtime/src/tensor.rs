@@ -21,14 +21,34 @@ pub use subclass::SubclassParts;
 
 /// Everything about a tensor, as one value: what constructors build and
 /// [`Tensor::snapshot`] returns. An object keeps its geometry and dtype in
-/// its C header and the rest as its locked [`State`].
+/// its C header and its [`State`] behind its lock.
 #[derive(Clone, Debug)]
 struct TensorImpl {
-    backing: Biased<Backing>,
     offset: i64,
     sizes: Dims,
     strides: Dims,
     dtype: DType,
+    state: State,
+}
+
+impl std::ops::Deref for TensorImpl {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for TensorImpl {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+}
+
+/// What a tensor object keeps behind its lock: all but the geometry and
+/// the dtype, which its C header holds.
+#[derive(Clone, Debug)]
+struct State {
+    backing: Biased<Backing>,
     requires_grad: bool,
     is_leaf: bool,
     dynamic_dims: DimMask,
@@ -37,28 +57,13 @@ struct TensorImpl {
     view_base: Option<Tensor>,
 }
 
-impl TensorImpl {
-    fn storage(&self) -> &Arc<Storage> {
-        &self.backing.storage
-    }
-    fn version(&self) -> &AtomicU64 {
-        &self.backing.version
-    }
-}
-
-/// What a tensor object keeps behind its lock: all but the geometry and
-/// the dtype, which its C header holds.
-#[derive(Debug)]
-struct State {
-    backing: Biased<Backing>,
-    requires_grad: bool,
-    is_leaf: bool,
-    dynamic_dims: DimMask,
-    /// `_base` (see [`TensorImpl::view_base`]).
-    view_base: Option<Tensor>,
-}
-
 impl State {
+    /// Over `backing`: a leaf that does not require grad and views nothing
+    /// (what a new tensor, `detach()` and a transfer are).
+    fn plain(backing: Biased<Backing>) -> State {
+        State { backing, requires_grad: false, is_leaf: true, dynamic_dims: DimMask::default(), view_base: None }
+    }
+
     fn storage(&self) -> &Arc<Storage> {
         &self.backing.storage
     }
@@ -143,9 +148,7 @@ impl Tensor {
                 inner.strides.len()
             )));
         }
-        let TensorImpl { backing, offset, sizes, strides, dtype, requires_grad, is_leaf, dynamic_dims, view_base } =
-            inner;
-        let state = State { backing, requires_grad, is_leaf, dynamic_dims, view_base };
+        let TensorImpl { offset, sizes, strides, dtype, state } = inner;
         Ok(Tensor::new_object(dtype, &sizes, &strides, offset, state, subclass))
     }
 
@@ -169,15 +172,11 @@ impl Tensor {
             .ok_or_else(|| RuntimeError::Alloc(format!("sizes {sizes:?} strides {strides:?}: too many bytes")))?;
         let storage = Storage::new(nbytes, device)?;
         Tensor::from_impl(TensorImpl {
-            backing: Backing::fresh(storage, 0),
             offset: 0,
             sizes: Dims::from_slice(sizes),
             strides: Dims::from_slice(strides),
             dtype,
-            requires_grad: false,
-            is_leaf: true,
-            dynamic_dims: DimMask::default(),
-            view_base: None,
+            state: State::plain(Backing::fresh(storage, 0)),
         })
     }
 
@@ -213,15 +212,11 @@ impl Tensor {
             }
         };
         let inner = TensorImpl {
-            backing,
             offset,
             sizes: Dims::from_slice(sizes),
             strides: Dims::from_slice(strides),
             dtype,
-            requires_grad,
-            is_leaf,
-            dynamic_dims: DimMask::default(),
-            view_base: None,
+            state: State { requires_grad, is_leaf, ..State::plain(backing) },
         };
         check_sizes(sizes, strides)?;
         if offset < 0 {
@@ -441,14 +436,8 @@ impl Tensor {
     /// `t.detach()`: same storage and version counter, no grad, a leaf.
     pub fn detach(&self) -> Tensor {
         let t = self.snapshot();
-        Tensor::from_impl(TensorImpl {
-            requires_grad: false,
-            is_leaf: true,
-            dynamic_dims: DimMask::default(),
-            view_base: None,
-            ..t
-        })
-        .expect("a tensor's own rank is within MAX_RANK")
+        Tensor::from_impl(TensorImpl { state: State::plain(t.backing.clone()), ..t })
+            .expect("a tensor's own rank is within MAX_RANK")
     }
 
     /// `t.requires_grad_(flag)` with PyTorch's checks.
@@ -544,13 +533,8 @@ impl Tensor {
             }
         }
         let requires_grad = t.requires_grad && grad_enabled() && dtype.is_floating_point();
-        Tensor::from_impl(TensorImpl {
-            dtype,
-            requires_grad,
-            is_leaf: !requires_grad,
-            dynamic_dims: DimMask::default(),
-            ..t
-        })
+        let state = State { requires_grad, is_leaf: !requires_grad, dynamic_dims: DimMask::default(), ..t.state };
+        Tensor::from_impl(TensorImpl { dtype, state, ..t })
     }
 }
 

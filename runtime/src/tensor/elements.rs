@@ -1,7 +1,7 @@
 //! Reading and writing elements one by one (the host backend's slow paths,
 //! the interpreter's view of values), bounded before anything is allocated.
 
-use super::{Backing, DimMask, Dims, Tensor, TensorImpl};
+use super::{Backing, Dims, State, Tensor, TensorImpl};
 use crate::{Device, Result, RuntimeError};
 
 impl Tensor {
@@ -55,14 +55,7 @@ impl Tensor {
     pub fn to_device(&self, device: Device) -> Result<Tensor> {
         let t = self.snapshot();
         let storage = t.storage().transfer(device)?;
-        Tensor::from_impl(TensorImpl {
-            backing: Backing::fresh(storage, 0),
-            requires_grad: false,
-            is_leaf: true,
-            dynamic_dims: DimMask::default(),
-            view_base: None,
-            ..t
-        })
+        Tensor::from_impl(TensorImpl { state: State::plain(Backing::fresh(storage, 0)), ..t })
     }
 
     /// Writes one element without bumping the version counter — what a

@@ -162,17 +162,12 @@ impl Locked<'_> {
 
     /// Everything about the tensor, as one value.
     pub(super) fn snapshot(&self) -> TensorImpl {
-        let state = &self.state;
         TensorImpl {
-            backing: state.backing.clone(),
             offset: self.offset(),
             sizes: self.sizes(),
             strides: self.strides(),
             dtype: self.dtype(),
-            requires_grad: state.requires_grad,
-            is_leaf: state.is_leaf,
-            dynamic_dims: state.dynamic_dims,
-            view_base: state.view_base.clone(),
+            state: self.state.clone(),
         }
     }
 }

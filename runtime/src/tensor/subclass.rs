@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use super::{contiguous_strides, Backing, DimMask, Dims, Tensor, TensorImpl};
+use super::{contiguous_strides, Backing, Dims, State, Tensor, TensorImpl};
 use crate::{DType, Device, Result, RuntimeError, Storage};
 
 /// The Python type and inner attributes of a subclass instance.
@@ -69,15 +69,11 @@ impl Tensor {
         let strides = contiguous_strides(outer_sizes)?;
         super::geometry::check_sizes(outer_sizes, &strides)?;
         let inner = TensorImpl {
-            backing: Backing::fresh(Arc::new(Storage::placeholder(device)), 0),
             offset: 0,
             sizes: Dims::from_slice(outer_sizes),
             strides: Dims::from_slice(&strides),
             dtype,
-            requires_grad: false,
-            is_leaf: true,
-            dynamic_dims: DimMask::default(),
-            view_base: None,
+            state: State::plain(Backing::fresh(Arc::new(Storage::placeholder(device)), 0)),
         };
         Tensor::from_parts(inner, Some(Box::new(SubclassParts { type_name: type_name.to_string(), attrs, depth })))
     }

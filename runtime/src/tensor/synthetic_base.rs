@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{contiguous_strides, Backing, DimMask, Dims, Tensor, TensorImpl};
+use super::{contiguous_strides, Backing, Dims, State, Tensor, TensorImpl};
 use crate::{Result, RuntimeError};
 
 /// PyTorch's message for aliases it cannot merge (an `AssertionError` in
@@ -93,15 +93,11 @@ impl Tensor {
         let dtype = t.dtype();
         let numel = (t.storage().nbytes() / dtype.element_size()) as i64;
         let inner = TensorImpl {
-            backing: Backing::fresh(t.storage().clone(), 1),
             offset: 0,
             sizes: Dims::from_slice(&[numel]),
             strides: Dims::from_slice(&contiguous_strides(&[numel])?),
             dtype,
-            requires_grad: false,
-            is_leaf: true,
-            dynamic_dims: DimMask::default(),
-            view_base: None,
+            state: State::plain(Backing::fresh(t.storage().clone(), 1)),
         };
         drop(t);
         Tensor::from_impl(inner)
