@@ -339,3 +339,26 @@ fn freed_device_blocks_are_reused_by_the_thread_then_by_others_after_it_exits() 
     assert_eq!(here.data_ptr() as usize, freed_there);
     drop(again);
 }
+
+#[test]
+fn a_thread_keeps_a_few_freed_blocks_and_shares_the_rest() {
+    device();
+    let sizes = [2111];
+    let made: Vec<Tensor> = (0..10).map(|_| Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap()).collect();
+    let blocks: Vec<usize> = made.iter().map(|t| t.data_ptr() as usize).collect();
+    drop(made);
+    // Eight stay with this thread; the other two are in the shared cache,
+    // where a thread with none of its own finds them.
+    let got_there = std::thread::spawn(move || {
+        (0..2).map(|_| Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap()).collect::<Vec<_>>()
+    })
+    .join()
+    .unwrap();
+    let elsewhere: Vec<usize> = got_there.iter().map(|t| t.data_ptr() as usize).collect();
+    assert!(elsewhere.iter().all(|b| blocks.contains(b)), "{elsewhere:?} from the shared cache");
+    let here: Vec<Tensor> = (0..8).map(|_| Tensor::empty(&sizes, DType::F32, Device::Cuda(0)).unwrap()).collect();
+    for t in &here {
+        let b = t.data_ptr() as usize;
+        assert!(blocks.contains(&b) && !elsewhere.contains(&b), "this thread's own blocks");
+    }
+}
