@@ -26,11 +26,14 @@
 //! Thread ids are never reused, so an exited owner's objects are never
 //! mistaken for a new thread's.
 
-use std::cell::{Cell, UnsafeCell};
+use std::cell::UnsafeCell;
 use std::collections::BTreeMap;
+use std::mem::ManuallyDrop;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::thread::{self, Thread};
 
 /// `shared` is `count << 2 | flags`: the flags survive adding and
 /// subtracting [`ONE`], and a negative count stays negative.
@@ -59,9 +62,14 @@ unsafe impl Sync for Count {}
 
 impl Count {
     pub(crate) fn new() -> Count {
-        let me = thread::current();
-        if me == thread::UNREGISTERED {
-            // A thread past its registration (exiting) owns nothing.
+        Count::owned_by(thread::current())
+    }
+
+    /// A count made on the thread whose id is `me` ([`thread::current`]).
+    #[inline(always)]
+    pub(crate) fn owned_by(me: u64) -> Count {
+        if me == thread::EXITED {
+            // An exiting thread owns nothing.
             return Count {
                 owner: AtomicU64::new(NO_OWNER),
                 local: UnsafeCell::new(0),
@@ -74,7 +82,13 @@ impl Count {
     /// Takes one more reference (the caller holds one).
     #[inline(always)]
     pub(crate) fn increment(&self) {
-        if self.owner.load(Ordering::Relaxed) == thread::current() {
+        self.increment_as(thread::current())
+    }
+
+    /// [`Count::increment`] on the thread whose id is `me`.
+    #[inline(always)]
+    pub(crate) fn increment_as(&self, me: u64) {
+        if self.owner.load(Ordering::Relaxed) == me {
             // SAFETY: this thread is the owner, the only one touching `local`.
             unsafe { *self.local.get() += 1 };
             return;
@@ -85,6 +99,23 @@ impl Count {
             // wrapping would free a live object.
             std::process::abort();
         }
+    }
+
+    /// The owning thread's id ([`NO_OWNER`] once merged). Acquire: a
+    /// thread that sees the owner gave up its count also sees everything
+    /// the owner did before (its reads of what the object holds, for
+    /// [`release_for`]).
+    #[inline(always)]
+    pub(crate) fn owner(&self) -> u64 {
+        self.owner.load(Ordering::Acquire)
+    }
+
+    /// Whether the thread whose id is `me` owns the count: then only that
+    /// thread can free or merge it (another thread's release of the
+    /// object is sent to it).
+    #[inline(always)]
+    pub(crate) fn owned_by_thread(&self, me: u64) -> bool {
+        self.owner.load(Ordering::Relaxed) == me
     }
 
     /// How many references there are, read on the owner's thread (tests).
@@ -112,7 +143,10 @@ pub(crate) unsafe trait Counted: Send + Sync {
 
     /// # Safety
     /// `this` is a live object no one holds a reference to any more.
-    unsafe fn free(this: NonNull<Self>);
+    ///
+    /// `thread` is the calling thread's state when the caller has it at
+    /// hand (`None`: look it up, if the thread is not exiting).
+    unsafe fn free(this: NonNull<Self>, thread: Option<&Thread>);
 }
 
 /// Gives back one reference to `object`, freeing it if it was the last.
@@ -121,16 +155,41 @@ pub(crate) unsafe trait Counted: Send + Sync {
 /// The caller holds a reference to `object` and gives it up.
 #[inline(always)]
 pub(crate) unsafe fn release<T: Counted>(object: NonNull<T>) {
+    // SAFETY: forwarded (once: `with` runs the body or returns None).
+    if thread::with(|thread| unsafe { release_on(object, thread) }).is_none() {
+        // SAFETY: forwarded; the thread is exiting and owns nothing.
+        unsafe { release_from(object, thread::EXITED, None) }
+    }
+}
+
+/// [`release`] with the calling thread's state at hand: no thread-local
+/// lookup.
+///
+/// # Safety
+/// As [`release`].
+#[inline(always)]
+pub(crate) unsafe fn release_on<T: Counted>(object: NonNull<T>, thread: &Thread) {
+    // SAFETY: forwarded.
+    unsafe { release_from(object, thread.id(), Some(thread)) }
+}
+
+/// [`release`] on the thread whose id is `me` (and whose state is
+/// `thread`, when at hand).
+///
+/// # Safety
+/// As [`release`].
+#[inline(always)]
+unsafe fn release_from<T: Counted>(object: NonNull<T>, me: u64, thread: Option<&Thread>) {
     // SAFETY: the caller's reference keeps the object alive.
     let count = unsafe { object.as_ref() }.count();
     let owner = count.owner.load(Ordering::Relaxed);
-    if owner == thread::current() {
+    if owner == me {
         // SAFETY: this thread is the owner, the only one touching `local`.
         let local = unsafe { &mut *count.local.get() };
         *local -= 1;
         if *local == 0 {
             // SAFETY: forwarded from the caller.
-            unsafe { release_owned_last(object) };
+            unsafe { release_owned_last(object, thread) };
         }
         return;
     }
@@ -138,9 +197,36 @@ pub(crate) unsafe fn release<T: Counted>(object: NonNull<T>) {
     unsafe { release_shared(object, owner) }
 }
 
+/// Gives back a reference held in a place the thread `owner` (the owner of
+/// the object holding it) may be reading without a lock right now
+/// ([`crate::tensor`]'s lock-free view): on that thread, at its next
+/// collect, so that what it read stays alive while it takes references to
+/// it. At once when `owner` is this thread, no thread, or gone.
+///
+/// # Safety
+/// As [`release`].
+pub(crate) unsafe fn release_for<T: Counted>(object: NonNull<T>, owner: u64) {
+    let me = thread::current();
+    if owner == me || owner == NO_OWNER {
+        // SAFETY: forwarded.
+        unsafe { release(object) };
+        return;
+    }
+    registry::send(owner, Queued { object: object.cast(), merge: release_queued::<T> });
+}
+
+/// [`release_for`]'s reference, given back on the owner's thread.
+///
+/// # Safety
+/// `object` is a `T` and the reference is the caller's to give up.
+unsafe fn release_queued<T: Counted>(object: NonNull<()>) {
+    // SAFETY: forwarded.
+    unsafe { release(object.cast::<T>()) }
+}
+
 /// The owner's last reference went: merge the counts.
 #[inline(always)]
-unsafe fn release_owned_last<T: Counted>(object: NonNull<T>) {
+unsafe fn release_owned_last<T: Counted>(object: NonNull<T>, thread: Option<&Thread>) {
     // SAFETY: the object is alive until this function frees it.
     let count = unsafe { object.as_ref() }.count();
     // Zero (no count, no flag) means the owner's reference was the only
@@ -149,7 +235,7 @@ unsafe fn release_owned_last<T: Counted>(object: NonNull<T>) {
     // earlier release before the free.
     if count.shared.load(Ordering::Acquire) == 0 {
         // SAFETY: no references are left.
-        unsafe { T::free(object) };
+        unsafe { T::free(object, thread) };
         return;
     }
     // SAFETY: forwarded.
@@ -160,18 +246,18 @@ unsafe fn release_owned_last<T: Counted>(object: NonNull<T>) {
 unsafe fn merge_owned<T: Counted>(object: NonNull<T>) {
     // SAFETY: the object is alive until this function frees it.
     let count = unsafe { object.as_ref() }.count();
-    count.owner.store(NO_OWNER, Ordering::Relaxed);
+    count.owner.store(NO_OWNER, Ordering::Release);
     let old = count.shared.fetch_or(MERGED, Ordering::AcqRel);
     if old & QUEUED != 0 {
         // Another thread took the count below zero and sends the object to
         // this thread's inbox; only that merge may free it. Merge now if it
         // has arrived (the sender marks QUEUED before it delivers: if not
         // yet, the next collect merges it).
-        thread::collect();
+        collect();
     } else if old & !MERGED == 0 {
         // Other threads' references went while this one was being merged.
         // SAFETY: no references are left.
-        unsafe { T::free(object) };
+        unsafe { T::free(object, None) };
     }
 }
 
@@ -197,10 +283,10 @@ unsafe fn release_shared<T: Counted>(object: NonNull<T>, owner: u64) {
         // `owner`, read before the update, is still the owner: `shared`
         // below zero means references counted in `local` are alive, so the
         // owner's last release (its merge) cannot have happened.
-        thread::send(owner, Queued { object: object.cast(), merge: merge_queued::<T> });
+        registry::send(owner, Queued { object: object.cast(), merge: merge_queued::<T> });
     } else if new == MERGED {
         // SAFETY: merged and at zero: no references are left.
-        unsafe { T::free(object) };
+        unsafe { T::free(object, None) };
     }
 }
 
@@ -217,7 +303,7 @@ unsafe fn merge_queued<T: Counted>(object: NonNull<()>) {
     let count = unsafe { object.as_ref() }.count();
     // SAFETY: the caller's contract.
     let local = std::mem::take(unsafe { &mut *count.local.get() }) as isize;
-    count.owner.store(NO_OWNER, Ordering::Relaxed);
+    count.owner.store(NO_OWNER, Ordering::Release);
     let mut old = count.shared.load(Ordering::Relaxed);
     let new = loop {
         let new = ((old + local * ONE) | MERGED) & !QUEUED;
@@ -228,11 +314,12 @@ unsafe fn merge_queued<T: Counted>(object: NonNull<()>) {
     };
     if new == MERGED {
         // SAFETY: merged and at zero: no references are left.
-        unsafe { T::free(object) };
+        unsafe { T::free(object, None) };
     }
 }
 
-/// An object sent to its owner, with the merge for its type.
+/// An object sent to its owner, with what to do there: the merge of its
+/// counts, or the release of a reference.
 struct Queued {
     object: NonNull<()>,
     merge: unsafe fn(NonNull<()>),
@@ -244,17 +331,14 @@ unsafe impl Send for Queued {}
 /// Whether this thread has objects waiting to be merged, and merges them
 /// (cheap when none are: a thread-local flag's load).
 pub(crate) fn collect() {
-    thread::collect();
+    thread::with(Thread::collect);
 }
 
-/// Thread ids and inboxes.
-mod thread {
+/// Thread ids and inboxes: the registry senders find an owner's inbox in.
+mod registry {
     use super::*;
 
-    /// What [`current`] gives on a thread whose registration is gone.
-    pub(super) const UNREGISTERED: u64 = u64::MAX;
-
-    /// Objects other threads sent this thread to merge.
+    /// Objects other threads sent a thread to merge.
     #[derive(Default)]
     struct Inbox {
         pending: AtomicBool,
@@ -273,55 +357,42 @@ mod thread {
         inbox.queued.lock().unwrap_or_else(|poison| poison.into_inner())
     }
 
-    /// This thread's registration; its drop (at thread exit) unregisters
-    /// and merges what is left in the inbox.
-    struct Registration {
+    /// A thread's id and inbox, kept in its [`crate::thread::Thread`]; its
+    /// drop (at thread exit) unregisters and merges what is left.
+    pub(crate) struct Registration {
+        id: u64,
         inbox: Arc<Inbox>,
     }
 
     impl Registration {
-        fn new() -> Registration {
+        pub(crate) fn new() -> Registration {
             let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
             let inbox = Arc::new(Inbox::default());
             threads().insert(id, inbox.clone());
-            ID.with(|cell| cell.set(id));
-            Registration { inbox }
+            Registration { id, inbox }
+        }
+
+        #[inline(always)]
+        pub(crate) fn id(&self) -> u64 {
+            self.id
+        }
+
+        /// Merges what other threads sent this thread.
+        #[inline(always)]
+        pub(crate) fn collect(&self) {
+            if self.inbox.pending.load(Ordering::Acquire) {
+                drain(&self.inbox);
+            }
         }
     }
 
     impl Drop for Registration {
         fn drop(&mut self) {
-            let id = ID.with(|cell| cell.replace(UNREGISTERED));
-            // From here senders merge this thread's objects themselves:
-            // this thread touches no `local` any more.
-            threads().remove(&id);
+            // The thread's state is already out of reach (`current()` is
+            // EXITED): from here senders merge this thread's objects
+            // themselves, and this thread touches no `local` any more.
+            threads().remove(&self.id);
             drain(&self.inbox);
-        }
-    }
-
-    thread_local! {
-        /// 0 until the thread registers. No destructor: readable to the
-        /// thread's very end.
-        static ID: Cell<u64> = const { Cell::new(0) };
-        static ME: Registration = Registration::new();
-    }
-
-    /// This thread's id (registering it on first use).
-    #[inline(always)]
-    pub(super) fn current() -> u64 {
-        let id = ID.with(Cell::get);
-        if id != 0 {
-            return id;
-        }
-        register()
-    }
-
-    #[cold]
-    fn register() -> u64 {
-        ME.try_with(|_| ()).ok();
-        match ID.with(Cell::get) {
-            0 => UNREGISTERED,
-            id => id,
         }
     }
 
@@ -339,15 +410,6 @@ mod thread {
         // just taken, after its last touch of `local`), and this thread
         // set QUEUED, so no one else merges the object.
         unsafe { (object.merge)(object.object) };
-    }
-
-    /// Merges what other threads sent this thread.
-    pub(super) fn collect() {
-        let _ = ME.try_with(|me| {
-            if me.inbox.pending.load(Ordering::Acquire) {
-                drain(&me.inbox);
-            }
-        });
     }
 
     fn drain(inbox: &Inbox) {
@@ -368,8 +430,11 @@ mod thread {
     }
 }
 
+pub(crate) use registry::Registration;
+
 /// A shared, immutable value with a biased count: `Arc` for values the hot
 /// path shares (a tensor's `Backing`).
+#[repr(transparent)]
 pub(crate) struct Biased<T: Send + Sync + 'static>(NonNull<Inner<T>>);
 
 struct Inner<T> {
@@ -387,7 +452,7 @@ unsafe impl<T: Send + Sync + 'static> Counted for Inner<T> {
         &self.count
     }
 
-    unsafe fn free(this: NonNull<Self>) {
+    unsafe fn free(this: NonNull<Self>, _: Option<&Thread>) {
         // SAFETY: made by `Box::new` in `Biased::new`; no references left.
         drop(unsafe { Box::from_raw(this.as_ptr()) });
     }
@@ -397,6 +462,43 @@ impl<T: Send + Sync + 'static> Biased<T> {
     pub(crate) fn new(value: T) -> Biased<T> {
         let inner = Box::new(Inner { count: Count::new(), value });
         Biased(NonNull::from(Box::leak(inner)))
+    }
+
+    /// The pointer this handle is (its reference stays with the handle).
+    pub(crate) fn as_raw(&self) -> *mut () {
+        self.0.as_ptr().cast()
+    }
+
+    /// The handle [`Biased::as_raw`] gave, taking over a reference.
+    ///
+    /// # Safety
+    /// `raw` comes from `as_raw` of a `Biased<T>`, and the caller gives this
+    /// handle a reference it holds.
+    pub(crate) unsafe fn from_raw(raw: *mut ()) -> Biased<T> {
+        // SAFETY: `as_raw` gave a non-null pointer.
+        Biased(unsafe { NonNull::new_unchecked(raw.cast()) })
+    }
+
+    /// [`Clone::clone`] on the thread whose id is `me`.
+    #[inline(always)]
+    pub(crate) fn clone_as(&self, me: u64) -> Biased<T> {
+        self.inner().count.increment_as(me);
+        Biased(self.0)
+    }
+
+    /// [`Drop::drop`] with the calling thread's state at hand.
+    #[inline(always)]
+    pub(crate) fn release_on(self, thread: &Thread) {
+        let this = ManuallyDrop::new(self);
+        // SAFETY: this handle's reference is given up.
+        unsafe { release_on(this.0, thread) }
+    }
+
+    /// Gives up this reference on `owner`'s thread ([`release_for`]).
+    pub(crate) fn release_for(self, owner: u64) {
+        let this = ManuallyDrop::new(self);
+        // SAFETY: this handle's reference is given up.
+        unsafe { release_for(this.0, owner) }
     }
 
     fn inner(&self) -> &Inner<T> {

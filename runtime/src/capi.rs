@@ -19,7 +19,7 @@ pub use crate::host::{wrt_host_kernel, wrt_launch_host};
 mod subclass;
 pub use subclass::{wrt_subclass_attr, wrt_subclass_check_type, wrt_subclass_new, wrt_subclass_num_attrs};
 
-pub(crate) use crate::ffi::{device, dims, dtype, set_last_error, slice, status, store, tensor, Failure};
+pub(crate) use crate::ffi::{device, dims, dims_or_none, dtype, set_last_error, slice, status, store, tensor, Failure};
 pub use crate::ffi::{
     wrt_tensor, WRT_ERR_ALLOC, WRT_ERR_ARG, WRT_ERR_BOUNDS, WRT_ERR_CUDA, WRT_ERR_DEVICE, WRT_ERR_DTYPE,
     WRT_ERR_INTERNAL, WRT_ERR_NULL, WRT_ERR_SHAPE, WRT_ERR_UNSUPPORTED, WRT_OK,
@@ -60,7 +60,7 @@ pub extern "C" fn wrt_set_grad_enabled(enabled: bool) {
 /// across calls or handed to another thread.
 #[no_mangle]
 pub extern "C" fn wrt_grad_mode_slot() -> *mut bool {
-    crate::grad::grad_mode_slot()
+    crate::thread::grad_mode_slot()
 }
 
 /// Releases one reference; null is ignored.
@@ -240,6 +240,20 @@ pub unsafe extern "C" fn wrt_as_strided(
     offset: i64,
     out: *mut *mut wrt_tensor,
 ) -> i32 {
+    // The hot path (regenerating an output that aliases an input) outside
+    // the panic barrier (nothing in it fails: it hands anything unusual
+    // to the general path, which names what is wrong).
+    if let (false, false, Some(sizes), Some(strides)) =
+        (t.is_null(), out.is_null(), dims_or_none(sizes, rank), dims_or_none(strides, rank))
+    {
+        // SAFETY: a live handle (checked non-null); the caller keeps it.
+        let base = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(t) });
+        if let Some(view) = base.view_fast(sizes, strides, offset) {
+            // SAFETY: `out` is a writable pointer slot (checked non-null).
+            unsafe { *out = view.into_raw() as *mut wrt_tensor };
+            return WRT_OK;
+        }
+    }
     status("wrt_as_strided", || {
         let view =
             tensor(t, "base")?.as_strided(dims(sizes, rank, "sizes")?, dims(strides, rank, "strides")?, offset)?;

@@ -130,6 +130,17 @@ pub(crate) fn dims<'a>(ptr: *const i64, rank: usize, what: &str) -> Result<&'a [
     slice(ptr, rank, what)
 }
 
+/// [`dims`] for a hot path: `None` where `dims` fails.
+#[inline(always)]
+pub(crate) fn dims_or_none<'a>(ptr: *const i64, rank: usize) -> Option<&'a [i64]> {
+    match rank {
+        0 => Some(&[]),
+        _ if rank > crate::MAX_RANK || ptr.is_null() => None,
+        // SAFETY: the caller passes `rank` readable elements.
+        _ => Some(unsafe { std::slice::from_raw_parts(ptr, rank) }),
+    }
+}
+
 pub(crate) fn store(out: *mut *mut wrt_tensor, value: Tensor) -> Outcome {
     if out.is_null() {
         return Err(Failure(WRT_ERR_NULL, "output pointer is null".into()));

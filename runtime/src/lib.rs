@@ -14,15 +14,15 @@ pub mod cuda;
 mod dtype;
 pub mod external;
 mod ffi;
-mod grad;
 pub mod host;
 mod storage;
 mod tensor;
+mod thread;
 
 pub use dtype::{DType, Device};
-pub use grad::{grad_enabled, set_grad_enabled};
 pub use storage::Storage;
 pub use tensor::{contiguous_strides, header, Tensor, TensorObject, MAX_RANK};
+pub use thread::{grad_enabled, set_grad_enabled};
 
 /// Why a runtime operation failed. Messages name the offending values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

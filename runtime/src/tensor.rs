@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::biased::Biased;
-use crate::{grad_enabled, DType, Device, Result, RuntimeError, Storage};
+use crate::{grad_enabled, thread, DType, Device, Result, RuntimeError, Storage};
 
 mod copy;
 mod elements;
@@ -16,6 +16,7 @@ mod synthetic_base;
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
 use object::Locked;
+pub(crate) use object::ObjectPool;
 pub use object::{header, Tensor, TensorObject};
 pub use subclass::SubclassParts;
 
@@ -62,6 +63,18 @@ impl State {
     /// (what a new tensor, `detach()` and a transfer are).
     fn plain(backing: Biased<Backing>) -> State {
         State { backing, requires_grad: false, is_leaf: true, dynamic_dims: DimMask::default(), view_base: None }
+    }
+
+    /// Gives back the state's references, with the calling thread's state
+    /// at hand when given.
+    #[inline(always)]
+    fn release_in(self, thread: Option<&crate::thread::Thread>) {
+        let Some(thread) = thread else { return drop(self) };
+        let State { backing, view_base, requires_grad: _, is_leaf: _, dynamic_dims: _ } = self;
+        backing.release_on(thread);
+        if let Some(base) = view_base {
+            base.release_on(thread);
+        }
     }
 
     fn storage(&self) -> &Arc<Storage> {
@@ -273,7 +286,7 @@ impl Tensor {
         if Tensor::same_tensor(&root, self) {
             return Err(RuntimeError::Argument("a tensor cannot be its own base".into()));
         }
-        self.lock().view_base = Some(root);
+        self.lock().set_view_base(root);
         Ok(())
     }
 
@@ -341,7 +354,7 @@ impl Tensor {
         if dim < 0 || dim as usize >= rank {
             return Err(RuntimeError::Argument(format!("dim {dim} out of range for rank {rank}")));
         }
-        t.dynamic_dims.insert(dim);
+        t.mark_dynamic(dim);
         Ok(())
     }
 
@@ -372,6 +385,9 @@ impl Tensor {
     /// mode (PyTorch propagates the flag to views made under `no_grad`);
     /// it has a grad_fn, so is a non-leaf, only when made with grad on.
     pub fn as_strided(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Result<Tensor> {
+        if let Some(view) = self.view_fast(sizes, strides, offset) {
+            return Ok(view);
+        }
         self.check_plain("as_strided")?;
         if sizes.len() > MAX_RANK {
             return Err(RuntimeError::Unsupported(format!("rank {} (at most {MAX_RANK})", sizes.len())));
@@ -390,6 +406,13 @@ impl Tensor {
             }
         };
         Ok(Tensor::new_object(dtype, sizes, strides, offset, state, None))
+    }
+
+    /// [`Tensor::as_strided`] when it takes no lock and cannot fail (see
+    /// `view_on`); `None` otherwise.
+    #[inline]
+    pub fn view_fast(&self, sizes: &[i64], strides: &[i64], offset: i64) -> Option<Tensor> {
+        thread::with(|thread| self.view_on(thread, sizes, strides, offset)).flatten()
     }
 
     /// `t.as_strided_(sizes, strides, offset)`: in place; bumps the version.
@@ -449,8 +472,7 @@ impl Tensor {
     pub fn mark_differentiable(&self, differentiable: bool) {
         let mut t = self.lock();
         let requires_grad = differentiable && t.dtype().is_floating_point();
-        t.requires_grad = requires_grad;
-        t.is_leaf = !requires_grad;
+        t.set_grad_flags(requires_grad, !requires_grad);
     }
 
     pub fn set_requires_grad(&self, flag: bool) -> Result<()> {
@@ -464,7 +486,8 @@ impl Tensor {
         if !t.is_leaf && !flag {
             return Err(RuntimeError::Argument("you can only change requires_grad flags of leaf variables".into()));
         }
-        t.requires_grad = flag;
+        let is_leaf = t.is_leaf;
+        t.set_grad_flags(flag, is_leaf);
         Ok(())
     }
 

@@ -9,19 +9,21 @@
 //! geometry lives in the header alone ([`Locked`] reads and writes it).
 
 use std::alloc::Layout;
-use std::cell::{RefCell, UnsafeCell};
-use std::mem::MaybeUninit;
+use std::cell::{Cell, UnsafeCell};
+use std::mem::{ManuallyDrop, MaybeUninit};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicI64, AtomicPtr, AtomicU64, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicI64, AtomicPtr, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::biased::{self, Biased, Count, Counted};
+use crate::thread::{self, Thread};
 
-use super::{Backing, Dims, State, SubclassParts, TensorImpl, MAX_RANK};
+use super::{geometry, Backing, DimMask, Dims, State, SubclassParts, TensorImpl, MAX_RANK};
 use crate::{DType, Device};
 
 /// A reference to a tensor object. `clone()` is another reference to the
 /// same object: in-place operations through one are seen through all.
+#[repr(transparent)]
 pub struct Tensor(pub(super) NonNull<TensorObject>);
 
 // SAFETY: the object is shared between threads only through its atomics,
@@ -67,6 +69,10 @@ pub struct TensorObject {
     /// overlapping pieces next to the lock's poison byte, and reading it
     /// back stalled store forwarding (a third of a view's time here).
     lock: Mutex<()>,
+    /// Odd while the lock is held, bumped twice per locking: a reader on
+    /// the object's owner thread reads `state` without the lock and checks
+    /// that this did not change ([`Tensor::view_on`]).
+    seq: AtomicU64,
     state: UnsafeCell<State>,
     /// Set once at creation for a tensor-subclass instance.
     pub(super) subclass: Option<Box<SubclassParts>>,
@@ -85,16 +91,89 @@ unsafe impl Counted for TensorObject {
         &self.count
     }
 
-    unsafe fn free(this: NonNull<Self>) {
-        // SAFETY: no references are left: nothing else can reach the object.
-        unsafe {
-            std::ptr::drop_in_place(this.as_ptr());
-            pool::give(this);
+    #[inline(always)]
+    unsafe fn free(this: NonNull<Self>, thread: Option<&Thread>) {
+        // SAFETY (all three): no references are left, nothing else can
+        // reach the object.
+        let free_on = |thread: &Thread| unsafe {
+            TensorObject::drop_in(this, Some(thread));
+            thread.objects.give(this);
+        };
+        if let Some(thread) = thread {
+            return free_on(thread);
+        }
+        if thread::with(free_on).is_none() {
+            // The thread is exiting: its pool is gone.
+            unsafe {
+                TensorObject::drop_in(this, None);
+                ObjectPool::deallocate(this);
+            }
         }
     }
 }
 
 impl TensorObject {
+    /// Drops the object in place, giving back its references with the
+    /// calling thread's state at hand (one thread-local lookup for the
+    /// whole release instead of one per reference).
+    ///
+    /// # Safety
+    /// `this` is a live object no one holds a reference to any more.
+    #[inline(always)]
+    unsafe fn drop_in(this: NonNull<Self>, thread: Option<&Thread>) {
+        const { assert!(!std::mem::needs_drop::<Count>() && !std::mem::needs_drop::<Mutex<()>>()) };
+        // Every field named, the two with destructors bound: one added
+        // later is not forgotten. Read field by field, not as a whole
+        // object copied through the stack.
+        // SAFETY: the caller's contract; each is read once, never used again.
+        let TensorObject {
+            dtype: _,
+            device_kind: _,
+            rank: _,
+            offset: _,
+            sizes: _,
+            strides: _,
+            version: _,
+            data: _,
+            device_index: _,
+            is_subclass: _,
+            count: _,
+            lock: _,
+            seq: _,
+            state,
+            subclass,
+        } = unsafe { &mut *this.as_ptr() };
+        let (state, subclass) = unsafe { (std::ptr::read(state.get()), std::ptr::read(subclass)) };
+        state.release_in(thread);
+        drop(subclass);
+    }
+
+    /// The state's backing, `_base` (null for none) and `requires_grad`,
+    /// read without the lock: `None` when someone held the lock meanwhile.
+    /// Only writes under the lock change these, with atomic stores.
+    #[inline(always)]
+    fn read_unlocked(&self) -> Option<(*mut (), *mut (), bool)> {
+        let seq = self.seq.load(Ordering::Acquire);
+        if seq & 1 != 0 {
+            return None;
+        }
+        let state = self.state.get();
+        // SAFETY: the fields are live (the object is), `Biased` and
+        // `Option<Tensor>` are one (nullable) pointer, and every write of
+        // the three after the object was made is an atomic store.
+        let read = unsafe {
+            (
+                AtomicPtr::from_ptr(std::ptr::addr_of_mut!((*state).backing).cast::<*mut ()>()).load(Ordering::Relaxed),
+                AtomicPtr::from_ptr(std::ptr::addr_of_mut!((*state).view_base).cast::<*mut ()>())
+                    .load(Ordering::Relaxed),
+                AtomicBool::from_ptr(std::ptr::addr_of_mut!((*state).requires_grad)).load(Ordering::Relaxed),
+            )
+        };
+        // The reads above happen before the check below.
+        fence(Ordering::Acquire);
+        (self.seq.load(Ordering::Relaxed) == seq).then_some(read)
+    }
+
     pub(super) fn dtype(&self) -> DType {
         DType::from_code(self.dtype).expect("the header's dtype is written from a DType")
     }
@@ -118,6 +197,15 @@ pub(super) struct Locked<'a> {
     object: &'a TensorObject,
     _guard: MutexGuard<'a, ()>,
     state: &'a mut State,
+    /// `object.seq` when locked (it is odd until the lock is let go).
+    seq: u64,
+}
+
+impl Drop for Locked<'_> {
+    fn drop(&mut self) {
+        // Before the guard lets go: the writes are done.
+        self.object.seq.store(self.seq + 2, Ordering::Release);
+    }
 }
 
 impl Locked<'_> {
@@ -157,7 +245,39 @@ impl Locked<'_> {
     pub(super) fn set_backing(&mut self, backing: Biased<Backing>) {
         debug_assert!(Arc::ptr_eq(&backing.version, &self.state.backing.version));
         self.object.data.store(backing.storage.data_ptr(), Ordering::Relaxed);
-        self.state.backing = backing;
+        let backing = ManuallyDrop::new(backing);
+        // SAFETY: `Biased` is one pointer; the owner's lock-free reads of
+        // it are atomic loads, so the store is atomic too.
+        let slot = unsafe { AtomicPtr::from_ptr(std::ptr::addr_of_mut!(self.state.backing).cast::<*mut ()>()) };
+        let old = slot.swap(backing.as_raw(), Ordering::Relaxed);
+        // SAFETY: the state's reference to the old backing, given up.
+        unsafe { Biased::<Backing>::from_raw(old) }.release_for(self.object.count.owner());
+    }
+
+    /// Makes the tensor a view whose `_base` is `root`.
+    pub(super) fn set_view_base(&mut self, root: Tensor) {
+        let root = ManuallyDrop::new(root);
+        // SAFETY: `Option<Tensor>` is one nullable pointer; the owner's
+        // lock-free reads of it are atomic loads, so the store is atomic.
+        let slot = unsafe { AtomicPtr::from_ptr(std::ptr::addr_of_mut!(self.state.view_base).cast::<*mut ()>()) };
+        let old = slot.swap(root.as_ptr() as *mut (), Ordering::Relaxed);
+        if let Some(old) = NonNull::new(old) {
+            // The state's reference to the old base, given up.
+            Tensor(old.cast()).release_for(self.object.count.owner());
+        }
+    }
+
+    /// Sets `requires_grad` and `is_leaf`.
+    pub(super) fn set_grad_flags(&mut self, requires_grad: bool, is_leaf: bool) {
+        // SAFETY: the owner's lock-free reads of the flag are atomic loads,
+        // so the store is atomic too.
+        unsafe { AtomicBool::from_ptr(&mut self.state.requires_grad) }.store(requires_grad, Ordering::Relaxed);
+        self.state.is_leaf = is_leaf;
+    }
+
+    /// Marks dimension `dim` (checked by the caller) dynamic.
+    pub(super) fn mark_dynamic(&mut self, dim: i64) {
+        self.state.dynamic_dims.insert(dim);
     }
 
     /// Everything about the tensor, as one value.
@@ -175,12 +295,6 @@ impl Locked<'_> {
 impl std::ops::Deref for Locked<'_> {
     type Target = State;
     fn deref(&self) -> &State {
-        self.state
-    }
-}
-
-impl std::ops::DerefMut for Locked<'_> {
-    fn deref_mut(&mut self) -> &mut State {
         self.state
     }
 }
@@ -214,11 +328,40 @@ impl Tensor {
         state: State,
         subclass: Option<Box<SubclassParts>>,
     ) -> Tensor {
-        debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
+        let (me, slot) = thread::with(|thread| (thread.id(), Tensor::slot_on(thread)))
+            .unwrap_or_else(|| (thread::EXITED, ObjectPool::allocate()));
+        // SAFETY: a slot just taken.
+        unsafe { Tensor::write_object(slot, me, dtype, sizes, strides, offset, state, subclass) }
+    }
+
+    /// Memory for a new object on `thread`.
+    #[inline(always)]
+    fn slot_on(thread: &Thread) -> NonNull<TensorObject> {
         // Making objects is when a thread merges the ones other threads
         // sent back to it (see `crate::biased`).
-        biased::collect();
-        let slot = pool::take().as_ptr();
+        thread.collect();
+        thread.objects.take()
+    }
+
+    /// Writes a new object, owned by the thread whose id is `me`, into
+    /// `slot`.
+    ///
+    /// # Safety
+    /// `slot` is memory for one object from [`ObjectPool`], unshared.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    unsafe fn write_object(
+        slot: NonNull<TensorObject>,
+        me: u64,
+        dtype: DType,
+        sizes: &[i64],
+        strides: &[i64],
+        offset: i64,
+        state: State,
+        subclass: Option<Box<SubclassParts>>,
+    ) -> Tensor {
+        debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
+        let slot = slot.as_ptr();
         let device = state.storage().device();
         let data = state.storage().data_ptr();
         let version: *const AtomicU64 = state.version();
@@ -244,11 +387,87 @@ impl Tensor {
             std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
             std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
             std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
-            std::ptr::addr_of_mut!((*slot).count).write(Count::new());
+            std::ptr::addr_of_mut!((*slot).count).write(Count::owned_by(me));
             std::ptr::addr_of_mut!((*slot).lock).write(Mutex::new(()));
-            std::ptr::addr_of_mut!((*slot).state).write(UnsafeCell::new(state));
+            std::ptr::addr_of_mut!((*slot).seq).write(AtomicU64::new(0));
+            // Field by field: a `State` value assembled on the stack (its
+            // flags written a byte at a time) and copied in wide loads
+            // stalls store forwarding.
+            let State { backing, requires_grad, is_leaf, dynamic_dims, view_base } = state;
+            let slot_state = UnsafeCell::raw_get(std::ptr::addr_of_mut!((*slot).state));
+            std::ptr::addr_of_mut!((*slot_state).backing).write(backing);
+            std::ptr::addr_of_mut!((*slot_state).requires_grad).write(requires_grad);
+            std::ptr::addr_of_mut!((*slot_state).is_leaf).write(is_leaf);
+            std::ptr::addr_of_mut!((*slot_state).dynamic_dims).write(dynamic_dims);
+            std::ptr::addr_of_mut!((*slot_state).view_base).write(view_base);
             Tensor(NonNull::new_unchecked(slot))
         }
+    }
+
+    /// `self.as_strided(sizes, strides, offset)` without the lock, on the
+    /// hot path of regenerating an output that aliases an input: `None`
+    /// when it does not apply (a subclass, a base owned by another thread,
+    /// its lock held right now, a geometry out of bounds), and then
+    /// [`Tensor::as_strided`] takes the general path and names any error.
+    ///
+    /// The base's owner reads its state without the lock, and checks that
+    /// no one locked it meanwhile (`seq`). What it read, the storage and
+    /// `_base`, stays alive while it takes references to them: a writer on
+    /// another thread that replaces them gives its references back on the
+    /// owner's thread ([`biased::release_for`]), which is busy here.
+    #[inline]
+    pub(super) fn view_on(&self, thread: &Thread, sizes: &[i64], strides: &[i64], offset: i64) -> Option<Tensor> {
+        let base = self.object();
+        let me = thread.id();
+        if base.subclass.is_some() || !base.count.owned_by_thread(me) || sizes.len() > MAX_RANK {
+            return None;
+        }
+        let end = geometry::view_extent(sizes, strides, offset)?;
+        let (backing, root, requires_grad) = base.read_unlocked()?;
+        // SAFETY: read from the state, alive (see above); a new reference.
+        let backing = ManuallyDrop::new(unsafe { Biased::<Backing>::from_raw(backing) }).clone_as(me);
+        let bytes = (end as u64).checked_mul(base.dtype().element_size() as u64);
+        if bytes.is_none_or(|bytes| bytes > backing.storage.nbytes() as u64) {
+            backing.release_on(thread);
+            return None;
+        }
+        let root = match NonNull::new(root) {
+            // SAFETY: as the backing.
+            Some(root) => ManuallyDrop::new(Tensor(root.cast())).clone_as(me),
+            None => self.clone_as(me),
+        };
+        let state = State {
+            backing,
+            requires_grad,
+            is_leaf: !(requires_grad && thread.grad_enabled()),
+            dynamic_dims: DimMask::default(),
+            view_base: Some(root),
+        };
+        let slot = Tensor::slot_on(thread);
+        // SAFETY: a slot just taken.
+        Some(unsafe { Tensor::write_object(slot, me, base.dtype(), sizes, strides, offset, state, None) })
+    }
+
+    /// [`Clone::clone`] on the thread whose id is `me`.
+    #[inline(always)]
+    fn clone_as(&self, me: u64) -> Tensor {
+        self.object().count.increment_as(me);
+        Tensor(self.0)
+    }
+
+    /// [`Drop::drop`] with the calling thread's state at hand.
+    #[inline(always)]
+    pub(super) fn release_on(self, thread: &Thread) {
+        let this = ManuallyDrop::new(self);
+        // SAFETY: this handle's reference is given up.
+        unsafe { biased::release_on(this.0, thread) }
+    }
+
+    /// Gives up this reference on `owner`'s thread ([`biased::release_for`]).
+    fn release_for(self, owner: u64) {
+        let this = ManuallyDrop::new(self);
+        // SAFETY: this handle's reference is given up.
+        unsafe { biased::release_for(this.0, owner) }
     }
 
     pub(super) fn object(&self) -> &TensorObject {
@@ -262,7 +481,11 @@ impl Tensor {
         // SAFETY: the lock is held for the guard's life, so this is the
         // state's only reference.
         let state = unsafe { &mut *object.state.get() };
-        Locked { object, _guard: guard, state }
+        let seq = object.seq.load(Ordering::Relaxed);
+        object.seq.store(seq + 1, Ordering::Relaxed);
+        // The odd count is seen before any write under the lock.
+        fence(Ordering::Release);
+        Locked { object, _guard: guard, state, seq }
     }
 
     /// A raw owning pointer (one reference) for the C ABI.
@@ -315,67 +538,81 @@ impl std::fmt::Debug for Tensor {
     }
 }
 
-/// Memory for tensor objects, kept per thread.
-mod pool {
-    use super::*;
+/// Memory for tensor objects, kept per thread (in its
+/// [`crate::thread::Thread`]) for the next objects it makes: freed objects'
+/// memory stays with the thread that freed them instead of going back
+/// through `malloc`. Bounded: a burst of frees gives the rest back.
+pub(crate) struct ObjectPool {
+    kept: Cell<usize>,
+    slots: [Cell<*mut TensorObject>; ObjectPool::KEEP],
+}
 
-    /// Freed objects a thread keeps for its next ones (bounded: a burst of
-    /// frees gives the rest back to `malloc`). None in a debug build outside
-    /// unit tests: there every object goes back to the allocator, so that
-    /// the sanitizers (`make sanitize`) see each object's life.
-    const POOLED: bool = cfg!(any(test, not(debug_assertions)));
+impl ObjectPool {
     const KEEP: usize = 64;
-
     const LAYOUT: Layout = Layout::new::<TensorObject>();
+    /// None in a debug build outside unit tests: there every object goes
+    /// back to the allocator, so that the sanitizers (`make sanitize`) see
+    /// each object's life.
+    const POOLED: bool = cfg!(any(test, not(debug_assertions)));
 
-    struct Free(Vec<NonNull<TensorObject>>);
-
-    impl Drop for Free {
-        fn drop(&mut self) {
-            for object in self.0.drain(..) {
-                // SAFETY: each entry is memory from `alloc` with LAYOUT,
-                // holding no object.
-                unsafe { std::alloc::dealloc(object.as_ptr().cast(), LAYOUT) };
-            }
-        }
-    }
-
-    thread_local! {
-        static FREE: RefCell<Free> = const { RefCell::new(Free(Vec::new())) };
+    pub(crate) const fn new() -> ObjectPool {
+        ObjectPool { kept: Cell::new(0), slots: [const { Cell::new(std::ptr::null_mut()) }; ObjectPool::KEEP] }
     }
 
     /// Memory for one object, uninitialized.
-    pub(super) fn take() -> NonNull<TensorObject> {
-        let kept = FREE.try_with(|free| free.try_borrow_mut().ok().and_then(|mut free| free.0.pop())).ok().flatten();
-        kept.unwrap_or_else(|| {
-            // SAFETY: LAYOUT is not zero-sized.
-            let memory = unsafe { std::alloc::alloc(LAYOUT) };
-            NonNull::new(memory.cast::<MaybeUninit<TensorObject>>().cast())
-                .unwrap_or_else(|| std::alloc::handle_alloc_error(LAYOUT))
-        })
+    #[inline(always)]
+    fn take(&self) -> NonNull<TensorObject> {
+        let kept = self.kept.get();
+        if kept > 0 {
+            self.kept.set(kept - 1);
+            // SAFETY: slots below `kept` hold memory given back by `give`.
+            return unsafe { NonNull::new_unchecked(self.slots[kept - 1].get()) };
+        }
+        ObjectPool::allocate()
     }
 
-    /// Takes back memory from [`take`] whose object has been dropped.
+    fn allocate() -> NonNull<TensorObject> {
+        // SAFETY: LAYOUT is not zero-sized.
+        let memory = unsafe { std::alloc::alloc(ObjectPool::LAYOUT) };
+        NonNull::new(memory.cast::<MaybeUninit<TensorObject>>().cast())
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(ObjectPool::LAYOUT))
+    }
+
+    /// Takes back memory from [`ObjectPool::take`] (of any thread's pool)
+    /// whose object has been dropped.
     ///
     /// # Safety
     /// `object` must come from `take` and hold no live object.
-    pub(super) unsafe fn give(object: NonNull<TensorObject>) {
-        let kept = FREE
-            .try_with(|free| {
-                let Ok(mut free) = free.try_borrow_mut() else { return false };
-                if !POOLED || free.0.len() >= KEEP {
-                    return false;
-                }
-                if free.0.capacity() == 0 {
-                    free.0.reserve_exact(KEEP);
-                }
-                free.0.push(object);
-                true
-            })
-            .unwrap_or(false);
-        if !kept {
-            // SAFETY: the caller's contract: memory from `alloc` with LAYOUT.
-            unsafe { std::alloc::dealloc(object.as_ptr().cast(), LAYOUT) };
+    #[inline(always)]
+    unsafe fn give(&self, object: NonNull<TensorObject>) {
+        let kept = self.kept.get();
+        if ObjectPool::POOLED && kept < ObjectPool::KEEP {
+            self.slots[kept].set(object.as_ptr());
+            self.kept.set(kept + 1);
+            return;
         }
+        // SAFETY: forwarded.
+        unsafe { ObjectPool::deallocate(object) }
+    }
+
+    /// # Safety
+    /// As [`ObjectPool::give`].
+    unsafe fn deallocate(object: NonNull<TensorObject>) {
+        // SAFETY: the caller's contract: memory from `alloc` with LAYOUT.
+        unsafe { std::alloc::dealloc(object.as_ptr().cast(), ObjectPool::LAYOUT) };
     }
 }
+
+impl Drop for ObjectPool {
+    fn drop(&mut self) {
+        for slot in &self.slots[..self.kept.get()] {
+            // SAFETY: each kept slot is memory from `alloc` with LAYOUT,
+            // holding no object.
+            unsafe { ObjectPool::deallocate(NonNull::new_unchecked(slot.get())) };
+        }
+        self.kept.set(0);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+//! The owner's lock-free view: taken on the owner's thread only, and safe
+//! against writers on other threads (what they replace is released on the
+//! owner's thread).
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use super::super::Tensor;
+use crate::DType;
+
+fn t(values: &[f64]) -> Tensor {
+    Tensor::from_f64s(&[values.len() as i64], DType::F32, values).unwrap()
+}
+
+/// How many times the tensor's lock was taken (each bumps `seq` by two).
+fn lockings(t: &Tensor) -> u64 {
+    t.object().seq.load(Ordering::SeqCst) / 2
+}
+
+#[test]
+fn views_on_the_owners_thread_take_no_lock() {
+    let base = t(&[0., 1., 2., 3.]);
+    let before = lockings(&base);
+    let view = base.as_strided(&[2], &[1], 1).unwrap();
+    assert_eq!(lockings(&base), before, "the owner's view reads the state without the lock");
+    assert_eq!(view.sizes(), [2]);
+    assert_eq!(view.storage_offset(), 1);
+    assert!(Tensor::same_tensor(&view.view_base().unwrap(), &base));
+    assert_eq!(view.storage_id(), base.storage_id());
+
+    let before = lockings(&base);
+    let elsewhere = base.clone();
+    std::thread::spawn(move || drop(elsewhere.as_strided(&[2], &[1], 0).unwrap())).join().unwrap();
+    assert_eq!(lockings(&base), before + 1, "another thread's view takes the general path");
+
+    // Out of bounds: the general path names the error.
+    let error = base.as_strided(&[4], &[1], 1).unwrap_err();
+    assert!(error.to_string().contains("reaches element 4 of a storage of 4"), "{error}");
+}
+
+#[test]
+fn a_storage_replaced_on_another_thread_is_released_on_the_owners() {
+    let base = t(&[1., 2.]);
+    let old = base.storage();
+    assert_eq!(Arc::strong_count(&old), 2);
+    let (target, source) = (base.clone(), t(&[3., 4.]));
+    std::thread::spawn(move || target.set_(&source).unwrap()).join().unwrap();
+    assert_ne!(base.storage_id(), Arc::as_ptr(&old) as usize);
+    assert_eq!(Arc::strong_count(&old), 2, "the old storage waits for its owner's thread");
+    drop(t(&[0.])); // making an object collects what other threads sent back
+    assert_eq!(Arc::strong_count(&old), 1);
+}
+
+#[test]
+fn a_base_replaced_on_another_thread_is_released_on_the_owners() {
+    let root = t(&[1., 2., 3.]);
+    let view = root.as_strided(&[2], &[1], 0).unwrap();
+    let alias = root.detach();
+    assert_eq!(root.handles(), 2);
+    let (target, new_base) = (view.clone(), alias.clone());
+    std::thread::spawn(move || target.set_view_base(&new_base).unwrap()).join().unwrap();
+    assert!(Tensor::same_tensor(&view.view_base().unwrap(), &alias));
+    assert_eq!(root.handles(), 2, "the old `_base` waits for its owner's thread");
+    drop(t(&[0.]));
+    assert_eq!(root.handles(), 1);
+}
+
+#[test]
+fn views_race_writers_on_other_threads() {
+    // The owner makes views while another thread swaps the base's storage,
+    // toggles requires_grad and takes the lock: every view sees one of the
+    // two storages, and every reference comes back.
+    let base = t(&[0.; 8]);
+    let (a, b) = (t(&[1.; 8]), t(&[2.; 8]));
+    let storages = [a.storage_id(), b.storage_id(), base.storage_id()];
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writes = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let writer = {
+        let (base, a, b, stop, writes) = (base.clone(), a.clone(), b.clone(), stop.clone(), writes.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let i = writes.fetch_add(1, Ordering::Relaxed);
+                base.set_(if i % 2 == 0 { &a } else { &b }).unwrap();
+                base.set_requires_grad(i % 3 == 0).unwrap();
+            }
+        })
+    };
+    let mut i = 0;
+    while i < 20_000 || writes.load(Ordering::Relaxed) < 5_000 {
+        let view = base.as_strided(&[4], &[1], i % 5).unwrap();
+        assert!(storages.contains(&view.storage_id()));
+        assert!(Tensor::same_tensor(&view.view_base().unwrap(), &base));
+        i += 1;
+    }
+    stop.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    drop(t(&[0.]));
+    assert_eq!(base.handles(), 1, "every view's reference to its base is back");
+    let held = base.storage();
+    drop(base);
+    for s in [a, b] {
+        // Held by `s`, and by `base` (now dropped) when it was the last set.
+        assert_eq!(Arc::strong_count(&s.storage()), if Arc::ptr_eq(&s.storage(), &held) { 3 } else { 2 });
+    }
+}
