@@ -4,9 +4,11 @@
 //! Regenerating an output that aliases an input makes one object per call
 //! and the caller releases it after, so the object's life is the wrapper's
 //! hot path. The count is the object's own (no weak count), biased to the
-//! thread that made the object ([`crate::biased`]), and freed objects' memory stays with the thread that freed them, for the
-//! next object it makes, instead of going back through `malloc`. The
-//! geometry lives in the header alone ([`Locked`] reads and writes it).
+//! thread that made the object ([`crate::biased`]); freed objects' memory
+//! stays with the thread that freed them ([`ObjectPool`]), for the next
+//! object it makes, instead of going back through `malloc`. The geometry
+//! lives in the header alone ([`Locked`] writes it). The owner thread makes
+//! views of an object without its lock ([`Tensor::view_on`]).
 
 use std::alloc::Layout;
 use std::cell::{Cell, UnsafeCell};
