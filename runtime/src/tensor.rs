@@ -15,9 +15,9 @@ mod synthetic_base;
 
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
-use object::Locked;
 pub(crate) use object::ObjectPool;
 pub use object::{header, Tensor, TensorObject};
+use object::{Locked, NewObject};
 pub use subclass::SubclassParts;
 
 /// Everything about a tensor, as one value: what constructors build and
@@ -162,7 +162,7 @@ impl Tensor {
             )));
         }
         let TensorImpl { offset, sizes, strides, dtype, state } = inner;
-        Ok(Tensor::new_object(dtype, &sizes, &strides, offset, state, subclass))
+        Ok(Tensor::new_object(NewObject { dtype, sizes: &sizes, strides: &strides, offset, state, subclass }))
     }
 
     /// A copy of the tensor's state, so that an operation can read one
@@ -405,7 +405,7 @@ impl Tensor {
                 view_base: Some(self.root(base.view_base.as_ref())),
             }
         };
-        Ok(Tensor::new_object(dtype, sizes, strides, offset, state, None))
+        Ok(Tensor::new_object(NewObject { dtype, sizes, strides, offset, state, subclass: None }))
     }
 
     /// [`Tensor::as_strided`] when it takes no lock and cannot fail (see

@@ -70,6 +70,43 @@ fn absurd_ranks_are_refused_before_anything_is_read() {
     assert_eq!(status, WRT_ERR_ARG);
 }
 
+/// wrt_as_strided's arguments, the status it must return and what its
+/// message must say.
+type AsStridedCall<'a> = (*const wrt_tensor, usize, *const i64, *const i64, i64, *mut *mut wrt_tensor, i32, &'a str);
+
+#[test]
+fn views_the_lock_free_path_cannot_make_are_errors_from_the_general_path() {
+    // wrt_as_strided tries the owner's lock-free view first; each bad
+    // argument must still reach the general path's named error.
+    let b = base(4);
+    let (one, two) = ([1i64], [2i64]);
+    let mut out = std::ptr::null_mut();
+    let cases: [AsStridedCall; 6] = [
+        (std::ptr::null(), 1, two.as_ptr(), one.as_ptr(), 0, &mut out, WRT_ERR_NULL, "base is null"),
+        (raw(&b), 1, std::ptr::null(), one.as_ptr(), 0, &mut out, WRT_ERR_NULL, "sizes is null"),
+        (raw(&b), 1, two.as_ptr(), std::ptr::null(), 0, &mut out, WRT_ERR_NULL, "strides is null"),
+        (raw(&b), 1, two.as_ptr(), one.as_ptr(), 0, std::ptr::null_mut(), WRT_ERR_NULL, "output pointer is null"),
+        (raw(&b), 1, two.as_ptr(), one.as_ptr(), 3, &mut out, WRT_ERR_BOUNDS, "reaches element 4 of a storage of 4"),
+        (raw(&b), 1, two.as_ptr(), one.as_ptr(), -1, &mut out, WRT_ERR_BOUNDS, "negative storage offset"),
+    ];
+    for (t, rank, sizes, strides, offset, out_slot, code, message) in cases {
+        // SAFETY: live handles or nulls; arrays of `rank` elements or null.
+        let status = unsafe { wrt_as_strided(t, rank, sizes, strides, offset, out_slot) };
+        assert_eq!(status, code, "{message}: {}", last_error());
+        assert!(last_error().contains(message), "{}", last_error());
+        assert!(out.is_null());
+    }
+    // Rank 0 reads no arrays: null ones are fine.
+    // SAFETY: a live handle; nothing is read for rank 0.
+    let status = unsafe { wrt_as_strided(raw(&b), 0, std::ptr::null(), std::ptr::null(), 3, &mut out) };
+    assert_eq!(status, WRT_OK, "{}", last_error());
+    // SAFETY: the view just made, released once.
+    unsafe {
+        assert_eq!(wrt_tensor_storage_offset(out), 3);
+        wrt_tensor_release(out);
+    }
+}
+
 #[test]
 fn dimension_queries_out_of_range_set_their_own_message() {
     let b = base(4);

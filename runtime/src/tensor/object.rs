@@ -317,23 +317,28 @@ pub mod header {
     pub const SUBCLASS: usize = std::mem::offset_of!(TensorObject, is_subclass);
 }
 
+/// What a new tensor object is made of: its geometry (checked by the
+/// maker: rank at most `MAX_RANK`, in bounds of the storage) and dtype for
+/// the header, its state, and its subclass parts if it is an instance.
+pub(super) struct NewObject<'a> {
+    pub(super) dtype: DType,
+    pub(super) sizes: &'a [i64],
+    pub(super) strides: &'a [i64],
+    pub(super) offset: i64,
+    pub(super) state: State,
+    pub(super) subclass: Option<Box<SubclassParts>>,
+}
+
 impl Tensor {
     /// A new object with one reference, written straight into its memory:
     /// the geometry (checked by the caller: rank at most `MAX_RANK`, in
     /// bounds of the storage) into the header, the rest under the lock.
     #[inline(always)]
-    pub(super) fn new_object(
-        dtype: DType,
-        sizes: &[i64],
-        strides: &[i64],
-        offset: i64,
-        state: State,
-        subclass: Option<Box<SubclassParts>>,
-    ) -> Tensor {
+    pub(super) fn new_object(object: NewObject<'_>) -> Tensor {
         let (me, slot) = thread::with(|thread| (thread.id(), Tensor::slot_on(thread)))
             .unwrap_or_else(|| (thread::EXITED, ObjectPool::allocate()));
         // SAFETY: a slot just taken.
-        unsafe { Tensor::write_object(slot, me, dtype, sizes, strides, offset, state, subclass) }
+        unsafe { Tensor::write_object(slot, me, object) }
     }
 
     /// Memory for a new object on `thread`.
@@ -350,18 +355,9 @@ impl Tensor {
     ///
     /// # Safety
     /// `slot` is memory for one object from [`ObjectPool`], unshared.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    unsafe fn write_object(
-        slot: NonNull<TensorObject>,
-        me: u64,
-        dtype: DType,
-        sizes: &[i64],
-        strides: &[i64],
-        offset: i64,
-        state: State,
-        subclass: Option<Box<SubclassParts>>,
-    ) -> Tensor {
+    unsafe fn write_object(slot: NonNull<TensorObject>, me: u64, object: NewObject<'_>) -> Tensor {
+        let NewObject { dtype, sizes, strides, offset, state, subclass } = object;
         debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
         let slot = slot.as_ptr();
         let device = state.storage().device();
@@ -447,7 +443,8 @@ impl Tensor {
         };
         let slot = Tensor::slot_on(thread);
         // SAFETY: a slot just taken.
-        Some(unsafe { Tensor::write_object(slot, me, base.dtype(), sizes, strides, offset, state, None) })
+        let view = NewObject { dtype: base.dtype(), sizes, strides, offset, state, subclass: None };
+        Some(unsafe { Tensor::write_object(slot, me, view) })
     }
 
     /// [`Clone::clone`] on the thread whose id is `me`.

@@ -39,6 +39,41 @@ fn views_on_the_owners_thread_take_no_lock() {
 }
 
 #[test]
+fn each_case_the_lock_free_view_leaves_to_the_general_path() {
+    let base = t(&[0., 1., 2., 3.]);
+    assert!(base.view_fast(&[2], &[1], 2).is_some());
+    // Out of bounds, a negative stride or offset, sizes and strides of two
+    // ranks, a rank past the header's: the general path names the error.
+    assert!(base.view_fast(&[2], &[1], 3).is_none());
+    assert!(base.view_fast(&[2], &[-1], 2).is_none());
+    assert!(base.view_fast(&[2], &[1], -1).is_none());
+    assert!(base.view_fast(&[2], &[1, 1], 0).is_none());
+    assert!(base.view_fast(&[1; 9], &[1; 9], 0).is_none());
+    // Its lock held right now (here by this very thread).
+    {
+        let _held = base.lock();
+        assert!(base.view_fast(&[2], &[1], 0).is_none(), "the state may be half written");
+    }
+    assert!(base.view_fast(&[2], &[1], 0).is_some());
+    // A base another thread made (and owns).
+    let theirs = std::thread::spawn(|| t(&[1., 2.])).join().unwrap();
+    assert!(theirs.view_fast(&[1], &[1], 0).is_none());
+    assert_eq!(theirs.as_strided(&[1], &[1], 1).unwrap().storage_offset(), 1);
+    // A subclass instance: refused by the general path.
+    let instance = Tensor::subclass("TwoTensor", DType::F32, &[2], vec![("a".into(), t(&[1., 2.]))]).unwrap();
+    assert!(instance.view_fast(&[1], &[1], 0).is_none());
+    assert!(instance.as_strided(&[1], &[1], 0).is_err());
+}
+
+#[test]
+fn a_storage_replaced_on_the_owners_thread_is_released_at_once() {
+    let base = t(&[1., 2.]);
+    let old = base.storage();
+    base.set_(&t(&[3., 4.])).unwrap();
+    assert_eq!(Arc::strong_count(&old), 1);
+}
+
+#[test]
 fn a_storage_replaced_on_another_thread_is_released_on_the_owners() {
     let base = t(&[1., 2.]);
     let old = base.storage();
