@@ -24,8 +24,10 @@ typedef struct wrt_tensor wrt_tensor;
 /* Every wrt_tensor starts with this header, which compiled wrappers read
  * directly (the rest of the object is private to the runtime). dtype and
  * device never change for a tensor object; the geometry changes only
- * through wrt_as_strided_ and wrt_set_. `version` points to the counter
- * shared by all views of the tensor. */
+ * through wrt_as_strided_ and wrt_set_. sizes[d] and strides[d] are
+ * meaningful for d < rank only: the entries past it are unspecified (a new
+ * object writes its own dimensions and nothing beyond). `version` points to
+ * the counter shared by all views of the tensor. */
 #define WRT_MAX_RANK 8
 typedef struct wrt_tensor_header {
   int32_t dtype;

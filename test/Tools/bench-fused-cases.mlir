@@ -22,3 +22,18 @@
 // CHECK-GPU: llvm.call @wrt_cuda_launch_slow
 
 // CHECK-DEVICE: invalid value 'tpu'
+
+// `wrapc bench --case A,M,N` names what is wrong with a case it cannot
+// build, and exits 1 as for any bad input.
+// RUN: not wrapc bench --case 1,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-COUNTS
+// RUN: not wrapc bench --case 0,3,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-MUTATED
+// RUN: not wrapc bench --case 1,0,0 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-ZERO
+// RUN: not wrapc bench --case 1,x,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-NUMBER
+// RUN: sh -c 'wrapc bench --case 1,2 2>/dev/null; test $? -eq 1'
+// CHECK-CASE-COUNTS: '1,2': expected three counts A,M,N
+// CHECK-CASE-MUTATED: '0,3,2': 3 mutated inputs of only 2 arguments
+// CHECK-CASE-ZERO: '1,0,0': N must be 1 to 256
+// CHECK-CASE-NUMBER: 'x' in '1,x,2': invalid digit
+// RUN: wrapc bench --case 1,1,2 2>/dev/null | FileCheck %s --check-prefix=CHECK-MEASURED
+// CHECK-MEASURED: | 1 alias, 1 mut, 2 args | {{[0-9]+}} | {{[0-9]+}} |
+// CHECK-MEASURED-NOT: 5 alias

@@ -147,7 +147,9 @@ impl TensorObject {
         } = unsafe { &mut *this.as_ptr() };
         let (state, subclass) = unsafe { (std::ptr::read(state.get()), std::ptr::read(subclass)) };
         state.release_in(thread);
-        drop(subclass);
+        if let Some(parts) = subclass {
+            drop_subclass(parts);
+        }
     }
 
     /// The state's backing, `_base` (null for none) and `requires_grad`,
@@ -191,6 +193,12 @@ impl TensorObject {
     pub(super) fn rank(&self) -> usize {
         self.rank.load(Ordering::Relaxed) as usize
     }
+}
+
+/// Out of line: a view's release (the hot path) only checks for none.
+#[cold]
+fn drop_subclass(parts: Box<SubclassParts>) {
+    drop(parts);
 }
 
 /// A tensor object with its state locked: the geometry read through it is
@@ -372,9 +380,16 @@ impl Tensor {
             std::ptr::addr_of_mut!((*slot).offset).write(AtomicI64::new(offset));
             let slot_sizes = std::ptr::addr_of_mut!((*slot).sizes) as *mut AtomicI64;
             let slot_strides = std::ptr::addr_of_mut!((*slot).strides) as *mut AtomicI64;
-            for d in 0..MAX_RANK {
-                slot_sizes.add(d).write(AtomicI64::new(sizes.get(d).copied().unwrap_or(0)));
-                slot_strides.add(d).write(AtomicI64::new(strides.get(d).copied().unwrap_or(0)));
+            // Only the dimensions the rank names: the header's entries past
+            // it are unspecified (compiled code checks the rank first and
+            // reads below it), and writing all MAX_RANK of each, zeros and
+            // all, was a tenth of a view's time. The memory holds integers
+            // either way: the pool's slots start zeroed
+            // ([`ObjectPool::allocate`]).
+            let strides = &strides[..sizes.len()];
+            for d in 0..sizes.len() {
+                slot_sizes.add(d).write(AtomicI64::new(sizes[d]));
+                slot_strides.add(d).write(AtomicI64::new(strides[d]));
             }
             std::ptr::addr_of_mut!((*slot).version).write(version);
             std::ptr::addr_of_mut!((*slot).data).write(AtomicPtr::new(data));
@@ -571,8 +586,10 @@ impl ObjectPool {
     }
 
     fn allocate() -> NonNull<TensorObject> {
+        // Zeroed: a new object writes the header's sizes and strides only
+        // up to its rank, and the rest must still be integers.
         // SAFETY: LAYOUT is not zero-sized.
-        let memory = unsafe { std::alloc::alloc(ObjectPool::LAYOUT) };
+        let memory = unsafe { std::alloc::alloc_zeroed(ObjectPool::LAYOUT) };
         NonNull::new(memory.cast::<MaybeUninit<TensorObject>>().cast())
             .unwrap_or_else(|| std::alloc::handle_alloc_error(ObjectPool::LAYOUT))
     }

@@ -15,6 +15,28 @@ use wrapc_runtime::{capi, DType, Tensor};
 /// (aliased outputs, mutated inputs, arguments): seed 000's cases.
 pub const CASES: [(usize, usize, usize); 5] = [(0, 0, 5), (2, 0, 5), (0, 2, 5), (3, 1, 10), (5, 3, 20)];
 
+/// The most arguments or aliased outputs `--case` takes: a bench case, not
+/// a scale test.
+const MAX_CASE_COUNT: usize = 256;
+
+/// `--case A,M,N`: A outputs aliasing inputs, M of the N inputs mutated.
+pub fn parse_case(text: &str) -> Result<(usize, usize, usize), String> {
+    let counts: Vec<usize> = text
+        .split(',')
+        .map(|part| part.trim().parse::<usize>().map_err(|e| format!("'{part}' in '{text}': {e}")))
+        .collect::<Result<_, _>>()?;
+    let [aliases, mutated, args] = counts[..] else {
+        return Err(format!("'{text}': expected three counts A,M,N (aliased outputs, mutated inputs, arguments)"));
+    };
+    if args == 0 || args > MAX_CASE_COUNT || aliases > MAX_CASE_COUNT {
+        return Err(format!("'{text}': N must be 1 to {MAX_CASE_COUNT} and A at most {MAX_CASE_COUNT}"));
+    }
+    if mutated > args {
+        return Err(format!("'{text}': {mutated} mutated inputs of only {args} arguments"));
+    }
+    Ok((aliases, mutated, args))
+}
+
 /// The wrapper of one case: `mutated` inputs mutated outside the graph (the
 /// graph returns the next argument as the new value, so a real copy runs),
 /// `aliases` outputs aliasing inputs, and one fresh output.

@@ -104,6 +104,10 @@ enum Command {
         /// Print the N-launch program --compile-scaling measures, and exit.
         #[arg(long, value_name = "N")]
         write_compile_scaling_case: Option<usize>,
+        /// Measure these cases (aliased outputs, mutated inputs, arguments;
+        /// repeatable) instead of seed 000's five.
+        #[arg(long = "case", value_name = "A,M,N", value_parser = bench::parse_case)]
+        cases: Vec<(usize, usize, usize)>,
     },
     /// JIT-compile a module, call an entry point, print its effects.
     Run {
@@ -150,7 +154,15 @@ enum Command {
 const STACK_BYTES: usize = 256 << 20;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Bad arguments are bad input like any other: exit code 1 (clap's own
+    // exit would be 2), help and --version 0.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return if error.use_stderr() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+        }
+    };
     let worker = std::thread::Builder::new().name("wrapc".into()).stack_size(STACK_BYTES).spawn(move || {
         crash::install();
         run(cli)
@@ -187,9 +199,10 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Bench { write_fused_cases: None, .. } => {
+        Command::Bench { write_fused_cases: None, cases, .. } => {
+            let cases = if cases.is_empty() { bench::CASES.to_vec() } else { cases };
             let mut rows = Vec::new();
-            for (aliases, mutated, args) in bench::CASES {
+            for (aliases, mutated, args) in cases {
                 eprintln!("wrapc bench: {aliases} alias, {mutated} mut, {args} args ...");
                 rows.push(bench::run_case(aliases, mutated, args)?);
             }

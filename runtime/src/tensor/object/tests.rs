@@ -138,3 +138,22 @@ fn views_race_writers_on_other_threads() {
         assert_eq!(Arc::strong_count(&s.storage()), if Arc::ptr_eq(&s.storage(), &held) { 3 } else { 2 });
     }
 }
+
+#[test]
+fn a_reused_object_reads_only_its_own_rank() {
+    // A rank-4 object's memory goes back to this thread's pool; the next
+    // object (a rank-1 view) is written into it only up to its rank.
+    let wide = Tensor::from_f64s(&[1, 2, 1, 2], DType::F32, &[0.; 4]).unwrap();
+    let wide = wide.as_strided(&[2, 1, 2, 1], &[2, 9, 1, 7], 0).unwrap();
+    let reused = wide.as_ptr();
+    drop(wide);
+    let base = t(&[0., 1., 2., 3.]);
+    let view = base.as_strided(&[3], &[1], 1).unwrap();
+    assert!(std::ptr::eq(view.as_ptr(), reused) || std::ptr::eq(base.as_ptr(), reused));
+    assert_eq!((view.sizes(), view.strides()), (vec![3], vec![1]));
+    assert!(view.is_contiguous());
+    assert_eq!(view.to_f64_vec().unwrap(), [1., 2., 3.]);
+    // In place, the geometry can grow its rank again.
+    view.as_strided_(&[1, 3], &[3, 1], 1).unwrap();
+    assert_eq!((view.sizes(), view.strides()), (vec![1, 3], vec![3, 1]));
+}
