@@ -19,9 +19,12 @@
 //! * Another thread may take `shared` below zero (it releases a reference
 //!   the owner made and handed it). It cannot know `local`, so it marks the
 //!   count queued and sends the object to the owner, who merges it the
-//!   next time it makes an object, when its own last reference goes, or
-//!   when it exits. If the owner has already exited, its `local` can no
-//!   longer change and the sender merges at once.
+//!   next time it makes a tensor object or a storage, when its own last
+//!   reference to a queued object goes, or when it exits. If the owner has
+//!   already exited, its `local` can no longer change and the sender merges
+//!   at once. Until then what the object holds stays alive: a thread that
+//!   owns objects and then makes none (blocked, or only releasing) keeps
+//!   what other threads sent it.
 //!
 //! Thread ids are never reused, so an exited owner's objects are never
 //! mistaken for a new thread's.
@@ -407,8 +410,10 @@ mod registry {
         }
         drop(threads);
         // SAFETY: the owner has exited (it unregistered under the lock
-        // just taken, after its last touch of `local`), and this thread
-        // set QUEUED, so no one else merges the object.
+        // just taken, after its last touch of `local`). A count this
+        // thread took below zero has QUEUED set by it, so no one else
+        // merges the object; a reference `release_for` sends is an ordinary
+        // release, made here instead.
         unsafe { (object.merge)(object.object) };
     }
 

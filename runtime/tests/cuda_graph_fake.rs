@@ -212,3 +212,39 @@ fn nested_entry_points_join_one_batch_and_unbalanced_calls_are_errors() {
         assert_ne!(wrt_cuda_graph_begin(std::ptr::null_mut()), 0, "a null slot");
     }
 }
+
+#[test]
+fn a_block_freed_on_another_thread_waits_for_the_pending_batch() {
+    // A launch recorded on one thread reads a tensor whose last reference
+    // goes on another thread that records nothing (a consumer's release, or
+    // a biased count handed back to the tensor's owner): its block must not
+    // be handed out before the batch is issued.
+    let _serial = serial();
+    let scratch = cuda(&[0.; 48]);
+    let block = scratch.data_ptr() as usize;
+    let (recorded, release) = (std::sync::mpsc::channel(), std::sync::mpsc::channel::<()>());
+    let (recorded_tx, recorded_rx) = recorded;
+    let (release_tx, release_rx) = release;
+    let used = scratch.clone();
+    let recorder = std::thread::spawn(move || {
+        let (site, mut graph) = (site("cross-thread"), graph_slot());
+        // SAFETY: the entry point's slot, begun and ended once.
+        unsafe {
+            assert_eq!(wrt_cuda_graph_begin(&mut *graph), 0);
+            assert_eq!(site.launch(&used), 0);
+            drop(used);
+            recorded_tx.send(()).unwrap();
+            release_rx.recv().unwrap();
+            assert_eq!(wrt_cuda_graph_end(&mut *graph), 0);
+        }
+    });
+    recorded_rx.recv().unwrap();
+    drop(scratch); // the last reference, here, while the batch is pending
+    let fresh: Vec<Tensor> = (0..10).map(|_| Tensor::empty(&[48], DType::F32, Device::Cuda(0)).unwrap()).collect();
+    assert!(fresh.iter().all(|t| t.data_ptr() as usize != block), "the pending batch's block was handed out");
+    release_tx.send(()).unwrap();
+    recorder.join().unwrap();
+    // Issued: the block is back in a cache, and no thread holds it back.
+    let after: Vec<Tensor> = (0..10).map(|_| Tensor::empty(&[48], DType::F32, Device::Cuda(0)).unwrap()).collect();
+    assert!(after.iter().any(|t| t.data_ptr() as usize == block), "the block came back once the batch was issued");
+}

@@ -206,7 +206,11 @@ fn drop_subclass(parts: Box<SubclassParts>) {
 pub(super) struct Locked<'a> {
     object: &'a TensorObject,
     _guard: MutexGuard<'a, ()>,
-    state: &'a mut State,
+    /// The state, by raw pointer rather than `&mut`: the owner thread reads
+    /// three of its fields meanwhile without the lock ([`Tensor::view_on`]),
+    /// which a unique reference held across the lock would not allow. Writes
+    /// go through it field by field; `Deref` lends it shared, briefly.
+    state: *mut State,
     /// `object.seq` when locked (it is odd until the lock is let go).
     seq: u64,
 }
@@ -253,12 +257,12 @@ impl Locked<'_> {
     /// Puts the tensor over `backing`, which must share its version counter
     /// (the header's `version` points at it).
     pub(super) fn set_backing(&mut self, backing: Biased<Backing>) {
-        debug_assert!(Arc::ptr_eq(&backing.version, &self.state.backing.version));
+        debug_assert!(Arc::ptr_eq(&backing.version, &self.backing.version));
         self.object.data.store(backing.storage.data_ptr(), Ordering::Relaxed);
         let backing = ManuallyDrop::new(backing);
         // SAFETY: `Biased` is one pointer; the owner's lock-free reads of
         // it are atomic loads, so the store is atomic too.
-        let slot = unsafe { AtomicPtr::from_ptr(std::ptr::addr_of_mut!(self.state.backing).cast::<*mut ()>()) };
+        let slot = unsafe { AtomicPtr::from_ptr(std::ptr::addr_of_mut!((*self.state).backing).cast::<*mut ()>()) };
         let old = slot.swap(backing.as_raw(), Ordering::Relaxed);
         // SAFETY: the state's reference to the old backing, given up.
         unsafe { Biased::<Backing>::from_raw(old) }.release_for(self.object.count.owner());
@@ -269,7 +273,7 @@ impl Locked<'_> {
         let root = ManuallyDrop::new(root);
         // SAFETY: `Option<Tensor>` is one nullable pointer; the owner's
         // lock-free reads of it are atomic loads, so the store is atomic.
-        let slot = unsafe { AtomicPtr::from_ptr(std::ptr::addr_of_mut!(self.state.view_base).cast::<*mut ()>()) };
+        let slot = unsafe { AtomicPtr::from_ptr(std::ptr::addr_of_mut!((*self.state).view_base).cast::<*mut ()>()) };
         let old = slot.swap(root.as_ptr() as *mut (), Ordering::Relaxed);
         if let Some(old) = NonNull::new(old) {
             // The state's reference to the old base, given up.
@@ -281,13 +285,16 @@ impl Locked<'_> {
     pub(super) fn set_grad_flags(&mut self, requires_grad: bool, is_leaf: bool) {
         // SAFETY: the owner's lock-free reads of the flag are atomic loads,
         // so the store is atomic too.
-        unsafe { AtomicBool::from_ptr(&mut self.state.requires_grad) }.store(requires_grad, Ordering::Relaxed);
-        self.state.is_leaf = is_leaf;
+        unsafe { AtomicBool::from_ptr(std::ptr::addr_of_mut!((*self.state).requires_grad)) }
+            .store(requires_grad, Ordering::Relaxed);
+        // SAFETY: the lock is held; no one reads `is_leaf` without it.
+        unsafe { (*self.state).is_leaf = is_leaf };
     }
 
     /// Marks dimension `dim` (checked by the caller) dynamic.
     pub(super) fn mark_dynamic(&mut self, dim: i64) {
-        self.state.dynamic_dims.insert(dim);
+        // SAFETY: the lock is held; no one reads `dynamic_dims` without it.
+        unsafe { (*self.state).dynamic_dims.insert(dim) };
     }
 
     /// Everything about the tensor, as one value.
@@ -297,7 +304,7 @@ impl Locked<'_> {
             sizes: self.sizes(),
             strides: self.strides(),
             dtype: self.dtype(),
-            state: self.state.clone(),
+            state: (**self).clone(),
         }
     }
 }
@@ -305,7 +312,10 @@ impl Locked<'_> {
 impl std::ops::Deref for Locked<'_> {
     type Target = State;
     fn deref(&self) -> &State {
-        self.state
+        // SAFETY: the lock is held, so no write but through `self` (which
+        // this borrow excludes) happens meanwhile; the owner's lock-free
+        // reads are reads.
+        unsafe { &*self.state }
     }
 }
 
@@ -339,8 +349,8 @@ pub(super) struct NewObject<'a> {
 
 impl Tensor {
     /// A new object with one reference, written straight into its memory:
-    /// the geometry (checked by the caller: rank at most `MAX_RANK`, in
-    /// bounds of the storage) into the header, the rest under the lock.
+    /// the geometry (checked by the caller: in bounds of the storage) into
+    /// the header, the state beside it.
     #[inline(always)]
     pub(super) fn new_object(object: NewObject<'_>) -> Tensor {
         let (me, slot) = thread::with(|thread| (thread.id(), Tensor::slot_on(thread)))
@@ -366,7 +376,10 @@ impl Tensor {
     #[inline(always)]
     unsafe fn write_object(slot: NonNull<TensorObject>, me: u64, object: NewObject<'_>) -> Tensor {
         let NewObject { dtype, sizes, strides, offset, state, subclass } = object;
-        debug_assert!(sizes.len() == strides.len() && sizes.len() <= MAX_RANK);
+        // The header's arrays are written below by raw pointer: a caller's
+        // missed rank check must stop here, not write past them (makers
+        // check first and name the error; this is one predictable branch).
+        assert!(sizes.len() <= MAX_RANK && strides.len() == sizes.len(), "a new object's rank is checked");
         let slot = slot.as_ptr();
         let device = state.storage().device();
         let data = state.storage().data_ptr();
@@ -386,7 +399,6 @@ impl Tensor {
             // all, was a tenth of a view's time. The memory holds integers
             // either way: the pool's slots start zeroed
             // ([`ObjectPool::allocate`]).
-            let strides = &strides[..sizes.len()];
             for d in 0..sizes.len() {
                 slot_sizes.add(d).write(AtomicI64::new(sizes[d]));
                 slot_strides.add(d).write(AtomicI64::new(strides[d]));
@@ -492,9 +504,7 @@ impl Tensor {
     pub(super) fn lock(&self) -> Locked<'_> {
         let object = self.object();
         let guard = object.lock.lock().unwrap_or_else(|poison| poison.into_inner());
-        // SAFETY: the lock is held for the guard's life, so this is the
-        // state's only reference.
-        let state = unsafe { &mut *object.state.get() };
+        let state = object.state.get();
         let seq = object.seq.load(Ordering::Relaxed);
         object.seq.store(seq + 1, Ordering::Relaxed);
         // The odd count is seen before any write under the lock.
