@@ -69,6 +69,7 @@ runtime_fns! {
     Set = "wrt_set_"(Ptr, Ptr) -> I32;
     Copy = "wrt_copy_"(Ptr, Ptr) -> I32;
     DetachCopy = "wrt_detach_copy_"(Ptr, Ptr) -> I32;
+    LeafCopy = "wrt_leaf_copy_"(Ptr, Ptr) -> I32;
     AsStridedLike = "wrt_as_strided_like_"(Ptr, Ptr) -> I32;
     AssertFinite = "wrt_assert_finite"(Ptr, Ptr) -> I32;
     ScalarI64 = "wrt_scalar_i64"(Ptr, Ptr) -> I32;

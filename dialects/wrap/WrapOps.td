@@ -398,9 +398,16 @@ def Wrap_CopyInplaceOp : Wrap_Op<"copy_inplace"> {
     requires grad and is not a leaf gets the copy as its `grad_fn`. Only the
     runtime's `copy_` (an embedder's own `copy_` for its tensors) can do
     that, so such a copy is never lowered to an inline `memmove`.
+
+    `leaf`: `orig` is a leaf by its metadata, and the copy is PyTorch's
+    run-time test (`if info.is_leaf and orig.requires_grad`):
+    `orig.detach().copy_(updated)` when `orig` requires grad when the copy
+    runs, else `orig.copy_(updated)`, which autograd records. The metadata
+    cannot decide it: its `requires_grad` is the input's after the function.
+    It implies what `autograd` says, so it takes no `autograd`.
   }];
   let arguments = (ins Wrap_WrittenTensorLike:$orig, Wrap_ReadTensorLike:$updated,
-                       UnitAttr:$autograd);
+                       UnitAttr:$autograd, UnitAttr:$leaf);
   let assemblyFormat = [{
     $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
   }];

@@ -159,6 +159,9 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             let src = tensor(1)?;
             tensor(0)?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset()).map_err(rt).map(|_| vec![])
         }
+        WrapOp::CopyInplace if ir::has_unit_attr(op, "leaf") => {
+            tensor(0)?.leaf_copy_(&tensor(1)?).map_err(rt).map(|_| vec![])
+        }
         WrapOp::CopyInplace => tensor_like(0)?.copy_(&tensor_like(1)?).map_err(rt).map(|_| vec![]),
         WrapOp::DetachCopyInplace => tensor(0)?.detach().copy_(&tensor(1)?).map_err(rt).map(|_| vec![]),
         WrapOp::ReplayAlias => {

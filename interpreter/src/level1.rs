@@ -172,8 +172,8 @@ pub(crate) fn apply_mutation(
             return Ok(());
         }
     }
-    if f.is_leaf && orig.requires_grad() {
-        orig.detach().copy_(updated)
+    if f.is_leaf {
+        orig.leaf_copy_(updated)
     } else {
         orig.copy_(updated)
     }

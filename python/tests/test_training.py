@@ -128,6 +128,14 @@ CASES = {
     ),
     "non_differentiable_output": (lambda x: (x * 2, x.argmax(), x > 0), lambda: [leaf(4)]),
     "detached_output": (lambda x: (x.detach() * 2, x * 3), lambda: [leaf(3)]),
+    # An input that starts requiring grad through its mutation: the view of
+    # it the wrapper regenerates is autograd's (TBackward0 over the copy),
+    # not detached.
+    "view_of_input_mutated_by_one_that_needs_grad": (lambda x, y: (y.add_(x), y.t())[1], lambda: [leaf(2, 2), t(2, 2)]),
+    # A leaf that requires grad mutated through a detached alias that
+    # functionalization does not flag: PyTorch's run-time test of
+    # orig.requires_grad detaches the write-back (copy_ would raise).
+    "leaf_mutated_through_detach": (lambda x: (x.detach().mul_(2), x + 1)[1], lambda: [leaf(3)]),
     "mutates_input_without_grad": (lambda x, buf: (buf.add_(1), x * buf)[1], lambda: [leaf(3), t(3)]),
     "mutates_leaf_under_no_grad": (_mutates_leaf_under_no_grad, lambda: [leaf(3)]),
     "mutates_view_of_input_without_grad": (lambda x, buf: (buf[0].add_(x.sum().detach()), x.exp())[1], lambda: [leaf(3), t(2, 3)]),

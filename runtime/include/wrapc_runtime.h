@@ -135,6 +135,9 @@ int32_t wrt_read_f64(const wrt_tensor *t, double *out, size_t capacity);
 int32_t wrt_as_strided_like_(const wrt_tensor *dst, const wrt_tensor *src);
 /** dst.detach().copy_(src). */
 int32_t wrt_detach_copy_(const wrt_tensor *dst, const wrt_tensor *src);
+/* The write-back into an input that is a leaf, PyTorch's run-time test:
+ * dst.detach().copy_(src) when dst requires grad, else dst.copy_(src). */
+int32_t wrt_leaf_copy_(const wrt_tensor *dst, const wrt_tensor *src);
 /** gen_alias_from_base's requires_grad patch, decided by the base's flag. */
 int32_t wrt_patch_requires_grad(const wrt_tensor *view, const wrt_tensor *base, bool target, wrt_tensor **out);
 /** Fails (WRT_ERR_ARG) if any element is NaN or Inf. */

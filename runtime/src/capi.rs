@@ -241,8 +241,10 @@ pub unsafe extern "C" fn wrt_as_strided(
     out: *mut *mut wrt_tensor,
 ) -> i32 {
     // The hot path (regenerating an output that aliases an input) outside
-    // the panic barrier (nothing in it fails: it hands anything unusual
-    // to the general path, which names what is wrong).
+    // the panic barrier: it returns no error (anything unusual goes to the
+    // general path, which names what is wrong), and what it may run besides
+    // — releases other threads sent this one — runs outside the barrier in
+    // wrt_tensor_release too.
     if let (false, false, Some(sizes), Some(strides)) =
         (t.is_null(), out.is_null(), dims_or_none(sizes, rank), dims_or_none(strides, rank))
     {
@@ -407,6 +409,21 @@ pub unsafe extern "C" fn wrt_synthetic_base(
             .collect::<Result<Vec<_>, Failure>>()?;
         let base = Tensor::synthetic_base(&members, args, trace_joint, dims(sizes, rank, "sizes")?)?;
         store(out, base)
+    })
+}
+
+/// The write-back into an input that is a leaf ([`Tensor::leaf_copy_`]):
+/// `dst.detach().copy_(src)` when `dst` requires grad, else `dst.copy_(src)`.
+///
+/// # Safety
+/// `dst` must be null or a live handle from this ABI.
+/// `src` must be null or a live handle from this ABI.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_leaf_copy_(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+    status("wrt_leaf_copy_", || {
+        let dst = tensor(dst, "dst")?;
+        dst.check_plain("copy_ into a leaf")?;
+        Ok(dst.leaf_copy_(&*tensor(src, "src")?)?)
     })
 }
 
@@ -669,6 +686,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_read_f64,
         wrt_as_strided_like_,
         wrt_detach_copy_,
+        wrt_leaf_copy_,
         wrt_patch_requires_grad,
         wrt_assert_finite,
         wrt_assert_size_stride,

@@ -137,3 +137,15 @@ fn runtime_functions_compiled_code_calls_are_declared_alike() {
         );
     }
 }
+
+#[test]
+fn the_jit_resolves_every_runtime_function_compiled_code_calls() {
+    // The JIT maps each runtime function by name from capi::symbols(): one
+    // compiled code calls and the table lacks is an entry point the JIT
+    // cannot link (found when wrt_leaf_copy_ was added to one and not the
+    // other).
+    let symbols = wrapc_runtime::capi::symbols();
+    for f in RuntimeFn::ALL {
+        assert!(symbols.iter().any(|(name, _)| *name == f.c_name()), "{} is not in capi::symbols()", f.c_name());
+    }
+}

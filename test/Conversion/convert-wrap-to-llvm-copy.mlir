@@ -60,6 +60,8 @@ func.func @detached(%dst: !wrap.tensor<3xi64>, %src: !wrap.tensor<3xi64>) {
 // CHECK:         call @wrt_copy_(
 // CHECK:         call @wrt_copy_(
 // CHECK:         call @wrt_copy_(
+// A copy into a leaf: the runtime tests orig.requires_grad.
+// CHECK:         call @wrt_leaf_copy_(
 // CHECK-NOT:     llvm.intr.memmove
 func.func @runtime_only(%d: !wrap.tensor<?xf32>, %s: !wrap.tensor<?xf32>, %i: !wrap.tensor<4xf32>,
                         %h: !wrap.tensor<4xf16>, %g: !wrap.tensor<4xf32, cuda>, %g2: !wrap.tensor<4xf32, cuda>,
@@ -68,5 +70,6 @@ func.func @runtime_only(%d: !wrap.tensor<?xf32>, %s: !wrap.tensor<?xf32>, %i: !w
   wrap.copy_inplace %i, %h : !wrap.tensor<4xf32>, !wrap.tensor<4xf16>
   wrap.copy_inplace %g, %g2 : !wrap.tensor<4xf32, cuda>, !wrap.tensor<4xf32, cuda>
   wrap.copy_inplace %a, %b {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.copy_inplace %a, %b {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   return
 }

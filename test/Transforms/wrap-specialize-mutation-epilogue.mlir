@@ -64,8 +64,12 @@ func.func @data_and_metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
 // input get orig.copy_(updated) — which autograd records for a joint
 // graph's input that requires grad (its update of one that does not is
 // non-differentiable). The metadata's requires_grad is the input's after the
-// function: a leaf whose mutation autograd saw did not require grad before
-// (`buf.copy_(w * 2)`) and gets a recorded copy_, not a detached one.
+// function: a leaf that reports it without a flag saying autograd did not see
+// the mutation either did not require grad before (`buf.copy_(w * 2)`: a
+// recorded copy_) or was mutated through a detached alias functionalization
+// does not flag (`x.detach().mul_(2)`: a detached copy). Only orig's
+// requires_grad at run time tells, as in PyTorch: copy_inplace {leaf}, in a
+// joint graph or not.
 // CHECK-LABEL: func.func @data(
 // CHECK-SAME:    %[[O:[^:]*]]: !wrap.tensor<4xf32>, %[[U:[^:]*]]: !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
@@ -73,7 +77,8 @@ func.func @data_and_metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
-// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
 // CHECK-NEXT:    return
 func.func @data(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>) {
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad, is_leaf, mutations_hidden_from_autograd>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
@@ -82,6 +87,7 @@ func.func @data(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>) {
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad, is_leaf>, trace_joint} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, requires_grad, is_leaf>} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
   return
 }
 

@@ -912,8 +912,14 @@ static LogicalResult verifyCopy(Operation *op, WrapTensorType orig,
 LogicalResult CopyInplaceOp::verify() {
   auto orig = dyn_cast<WrapTensorType>(getOrig().getType());
   auto updated = dyn_cast<WrapTensorType>(getUpdated().getType());
+  if (getLeaf() && getAutograd())
+    return emitOpError() << "a copy into a leaf ('leaf') decides at run time "
+                            "what autograd records; it takes no 'autograd'";
   if (orig && updated)
     return verifyCopy(*this, orig, updated);
+  if (getLeaf())
+    return emitOpError() << "a copy into a leaf ('leaf') must be between "
+                            "tensors, not subclass instances";
   // What autograd records for a subclass instance's copy_ is its
   // __torch_dispatch__'s business, which wrapc does not model.
   if (getAutograd())

@@ -43,9 +43,15 @@ enum Copy {
     /// autograd must not record.
     Detached,
     /// `orig.copy_(updated)`; `autograd`: it becomes `orig`'s `grad_fn` (a
-    /// joint graph's non-leaf input that requires grad; the updated value of
-    /// one that does not is marked non-differentiable, so nothing records).
+    /// joint graph's input that requires grad after the function; the
+    /// updated value of one that does not is marked non-differentiable, so
+    /// nothing records).
     Plain { autograd: bool },
+    /// A leaf that requires grad after the function, by a mutation nothing
+    /// says autograd did not see: PyTorch's run-time test of
+    /// `orig.requires_grad` picks `Detached` or `Plain` (`copy_inplace
+    /// {leaf}`).
+    Leaf,
     /// The callee wrote the input's own buffer: no data moves, but copy_
     /// would still have bumped the version counter.
     VersionBumpOnly,
@@ -66,15 +72,18 @@ fn classify(info: &InputInfo, trace_joint: bool, updated_is_orig_buffer: bool) -
     // time. The metadata's `requires_grad` is the input's after the function
     // ran: a leaf that did not require grad and took a copy of one that does
     // (`buf.copy_(w * 2)`) reports true, and must get a plain copy_ (which
-    // makes it require grad, as in eager). A leaf that did require grad
-    // (Dynamo guards on it) can only have been mutated where autograd does
-    // not look — under no_grad or through a detached alias — else tracing
-    // would have refused the in-place op; those are the flags that say so.
+    // makes it require grad, as in eager). A leaf that did require grad can
+    // only have been mutated where autograd does not look — under no_grad or
+    // through a detached alias; where the flags say so, the detach is known
+    // now. Where they do not (a mutation through `x.detach()` that
+    // functionalization does not flag), the test stays a run-time one.
     let hidden = flags.mutations_hidden_from_autograd || flags.mutations_under_no_grad_or_inference_mode;
     let copy = if updated_is_orig_buffer {
         Copy::VersionBumpOnly
     } else if flags.is_leaf && flags.requires_grad && hidden {
         Copy::Detached
+    } else if flags.is_leaf && flags.requires_grad {
+        Copy::Leaf
     } else {
         Copy::Plain { autograd: trace_joint && flags.requires_grad }
     };
@@ -116,6 +125,13 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
                     }
                     b.insert(copy.build())
                 }
+                Copy::Leaf => b.insert(
+                    wrap::CopyInplaceOperation::builder(context, location)
+                        .orig(orig)
+                        .updated(updated)
+                        .leaf(b.unit())
+                        .build(),
+                ),
                 Copy::VersionBumpOnly => b.insert(wrap::bump_version(context, orig, location)),
             };
         }
@@ -202,11 +218,17 @@ mod tests {
         // marked non-differentiable: the copy records nothing.
         let no_grad = InputFlags { requires_grad: false, ..non_leaf };
         assert_eq!(classify(&info(no_grad), true, false), plain(false));
-        // A leaf that did not require grad and took a copy of one that does
-        // (`buf.copy_(w * 2)`): it requires grad after the call, through the
-        // recorded copy — its mutation was not hidden from autograd.
-        let buffer = InputFlags { is_leaf: true, ..non_leaf };
-        assert_eq!(classify(&info(buffer), true, false), plain(true));
+        // A leaf that requires grad after the call, with no flag saying
+        // autograd did not see its mutation: it did not require grad and
+        // took a copy of one that does (`buf.copy_(w * 2)`: a recorded
+        // copy), or it did and was mutated through a detached alias
+        // functionalization does not flag (`x.detach().mul_(2)`: a detached
+        // copy). Only orig.requires_grad at run time tells, in a joint graph
+        // or not.
+        let leaf = InputFlags { is_leaf: true, ..non_leaf };
+        let run_time = WriteBack::Data { metadata_too: false, copy: Copy::Leaf };
+        assert_eq!(classify(&info(leaf), true, false), run_time);
+        assert_eq!(classify(&info(leaf), false, false), run_time);
     }
 
     #[test]

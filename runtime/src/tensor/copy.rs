@@ -10,7 +10,8 @@ use crate::{Device, Result, RuntimeError, Storage};
 
 impl Tensor {
     /// `dst.copy_(src)`: broadcasts src to dst's shape, converts the dtype,
-    /// handles overlapping src and dst, bumps dst's version.
+    /// handles overlapping src and dst, bumps dst's version; under grad mode
+    /// it changes the flags as autograd's recording of the copy does.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
         if self.is_subclass() || src.is_subclass() {
             return self.copy_subclass(src);
@@ -20,8 +21,9 @@ impl Tensor {
         if crate::cuda::graph::recording() {
             crate::cuda::graph::flush().map_err(|e| RuntimeError::Device(e.to_string()))?;
         }
-        if let Some(copy) = crate::external::copy_hook() {
-            if self.lock().storage().is_external() || src.lock().storage().is_external() {
+        let grad = crate::thread::grad_enabled();
+        match crate::external::copy_hook() {
+            Some(copy) if self.is_external() || src.is_external() => {
                 // SAFETY: both handles are live for the call; the hook only
                 // borrows them.
                 let status = unsafe { copy(self.as_ptr(), src.as_ptr()) };
@@ -29,9 +31,36 @@ impl Tensor {
                     return Err(RuntimeError::External(status));
                 }
                 self.lock().version().fetch_add(1, Ordering::SeqCst);
-                return Ok(());
+            }
+            _ => self.copy_data(src)?,
+        }
+        if grad && src.requires_grad() {
+            // Autograd records the copy: the written tensor gets a grad_fn
+            // (CopyBackwards), and a view's base one too (CopySlices).
+            self.mark_differentiable(true);
+            if let Some(base) = self.view_base() {
+                base.mark_differentiable(true);
             }
         }
+        Ok(())
+    }
+
+    /// The write-back into an input whose metadata says it is a leaf, with
+    /// PyTorch's run-time test (`_runtime_wrapper`: `if info.is_leaf and
+    /// orig.requires_grad`): detached when it requires grad now (a leaf that
+    /// requires grad was mutated where autograd does not look), else a
+    /// `copy_` autograd records. The metadata cannot say which: its
+    /// `requires_grad` is the input's after the function.
+    pub fn leaf_copy_(&self, src: &Tensor) -> Result<()> {
+        if self.requires_grad() {
+            self.detach().copy_(src)
+        } else {
+            self.copy_(src)
+        }
+    }
+
+    /// The data movement of [`Tensor::copy_`], with the version bump.
+    fn copy_data(&self, src: &Tensor) -> Result<()> {
         if self.copy_fast(src) {
             return Ok(());
         }

@@ -268,3 +268,46 @@ fn dtype_views_and_half_precision() {
     let odd = Tensor::from_f64s(&[3], DType::BF16, &[1.0, 2.0, 3.0]).unwrap();
     assert!(odd.view_dtype(DType::F32).is_err());
 }
+
+#[test]
+fn a_copy_under_grad_mode_records_as_autograd_does() {
+    // dst.copy_(src) with src requiring grad: dst gets a grad_fn (requires
+    // grad, not a leaf), and so does the base of a view written through.
+    let src = t(&[1., 2.]);
+    src.set_requires_grad(true).unwrap();
+    let dst = t(&[0., 0.]);
+    dst.copy_(&src).unwrap();
+    assert!(dst.requires_grad() && !dst.is_leaf());
+    let base = t(&[0., 0., 0.]);
+    let view = base.as_strided(&[2], &[1], 1).unwrap();
+    view.copy_(&src).unwrap();
+    assert!(view.requires_grad() && base.requires_grad() && !base.is_leaf());
+    // Nothing is recorded without grad mode, or from a source without grad.
+    crate::set_grad_enabled(false);
+    let quiet = t(&[0., 0.]);
+    quiet.copy_(&src).unwrap();
+    crate::set_grad_enabled(true);
+    assert!(!quiet.requires_grad() && quiet.is_leaf());
+    let plain = t(&[0., 0.]);
+    plain.copy_(&t(&[3., 4.])).unwrap();
+    assert!(!plain.requires_grad() && plain.is_leaf());
+    assert_eq!(plain.to_f64_vec().unwrap(), [3., 4.]);
+}
+
+#[test]
+fn a_copy_into_a_leaf_detaches_when_it_requires_grad() {
+    let src = t(&[1., 2.]);
+    src.set_requires_grad(true).unwrap();
+    // A leaf that requires grad: the copy is hidden from autograd (it stays
+    // a leaf), the data and the version move.
+    let leaf = t(&[0., 0.]);
+    leaf.set_requires_grad(true).unwrap();
+    leaf.leaf_copy_(&src).unwrap();
+    assert!(leaf.requires_grad() && leaf.is_leaf());
+    assert_eq!((leaf.to_f64_vec().unwrap(), leaf.version()), (vec![1., 2.], 1));
+    // A leaf that does not (buf.copy_(w * 2)): recorded, as copy_.
+    let buffer = t(&[0., 0.]);
+    buffer.leaf_copy_(&src).unwrap();
+    assert!(buffer.requires_grad() && !buffer.is_leaf());
+    assert_eq!((buffer.to_f64_vec().unwrap(), buffer.version()), (vec![1., 2.], 1));
+}

@@ -33,6 +33,8 @@ func.func @generic(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>, %d: !wrap.t
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[R]] : !wrap.tensor<4xf32>, !wrap.tensor<?xf32>
 // A copy autograd records keeps its marker.
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[S]] {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
+// A copy into a leaf, decided at run time, keeps its marker.
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[S]] {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[S]] : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[U]], %[[S]] : !wrap.tensor<2x2xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    return
@@ -42,6 +44,7 @@ func.func @specialized(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<2x2xf32>, %s: !
   wrap.copy_inplace %o, %s : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.copy_inplace %o, %r : !wrap.tensor<4xf32>, !wrap.tensor<?xf32>
   wrap.copy_inplace %o, %s {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
+  wrap.copy_inplace %o, %s {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.detach_copy_inplace %o, %s : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.detach_copy_inplace %u, %s : !wrap.tensor<2x2xf32>, !wrap.tensor<1xf16>
   return

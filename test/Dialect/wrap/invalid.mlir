@@ -1098,6 +1098,22 @@ func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, 
 
 // -----
 
+func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
+  // expected-error @+1 {{a copy into a leaf ('leaf') must be between tensors, not subclass instances}}
+  wrap.copy_inplace %a, %a {leaf} : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+  return
+}
+
+// -----
+
+func.func @copy(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) {
+  // expected-error @+1 {{a copy into a leaf ('leaf') decides at run time what autograd records; it takes no 'autograd'}}
+  wrap.copy_inplace %a, %b {autograd, leaf} : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, %b: !wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
   // expected-error @+1 {{copies between subclass instances need one subclass type}}
   wrap.copy_inplace %a, %b : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"Other", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>

@@ -7,7 +7,8 @@
 //! conversion, broadcasting, dynamic sizes — calls the runtime, which also
 //! handles embedder (torch) memory on a GPU. So does a copy autograd
 //! records (`autograd`): only the embedder's `copy_` gives `orig` its
-//! `grad_fn`.
+//! `grad_fn`; and a copy into a leaf (`leaf`), whose detach the runtime
+//! decides from `orig.requires_grad` (`wrt_leaf_copy_`).
 
 use melior::dialect::ods;
 use melior::ir::attribute::IntegerAttribute;

@@ -73,6 +73,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.atomic_rmw(AtomicBinOp::Add, counter, one, AtomicOrdering::SequentiallyConsistent);
             }
             WrapOp::SetStorage => self.checked(RuntimeFn::Set, &operands),
+            WrapOp::CopyInplace if ir::has_unit_attr(op, "leaf") => self.checked(RuntimeFn::LeafCopy, &operands),
             WrapOp::CopyInplace => self.lower_copy(op, &operands, RuntimeFn::Copy)?,
             WrapOp::DetachCopyInplace => self.lower_copy(op, &operands, RuntimeFn::DetachCopy)?,
             WrapOp::AsStridedInplace => self.checked(RuntimeFn::AsStridedLike, &operands),
