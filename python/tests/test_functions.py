@@ -120,6 +120,11 @@ CASES = {
     "mutate_noncontiguous": (lambda x: (x.add_(1), x.sum())[1], lambda: [t(3, 4).t()]),
     "mutate_offset_input": (lambda x: (x.add_(2), x * 1)[1], lambda: [t(6)[2:]]),
     "detach_mutation": (lambda x: (x.detach().mul_(2), x + 0)[1], lambda: [t(3)]),
+    # A view of a mutated input whose geometry is not its storage's own: the
+    # graph returns that view of a fresh updated value; the output is the
+    # view chain replayed on the caller's tensor (offset 4, strides (1, 3)).
+    "mutated_offset_input_view": (lambda x: (x.add_(1), x[1:])[1], lambda: [t(3, 2)[1:]]),
+    "mutated_strided_input_transposed": (lambda x: (x.mul_(2), x.t())[1], lambda: [t(4, 3)[:, :2]]),
     # dtypes
     "int8": (lambda x: x + 1, lambda: [t(4, dtype=torch.int8)]),
     "int32_mutation": (lambda x: (x.add_(3), x * 2)[1], lambda: [t(4, dtype=torch.int32)]),
@@ -143,6 +148,23 @@ CASES = {
 def test_function(name):
     fn, make_args = CASES[name]
     run_case(fn, make_args)
+
+
+@pytest.mark.parametrize("name", ["mutated_offset_input_view", "mutated_strided_input_transposed"])
+def test_view_of_a_mutated_input_under_inductor(name):
+    # Inductor's graph also returns the view of a fresh updated value: the
+    # output must be the chain replayed on the caller's tensor, geometry
+    # included (found by the new-user sweep: it pointed at other elements).
+    fn, make_args = CASES[name]
+    eager_args = make_args()
+    want = fn(*clone_args(eager_args))
+    torch._dynamo.reset()
+    args = clone_args(eager_args)
+    got = torch.compile(fn, backend="wrapc", fullgraph=True)(*args)
+    torch._dynamo.reset()
+    torch.testing.assert_close(got, want)
+    assert (got.shape, got.stride(), got.storage_offset()) == (want.shape, want.stride(), want.storage_offset())
+    assert got._base is args[0]._base and got.untyped_storage().data_ptr() == args[0].untyped_storage().data_ptr()
 
 
 def test_synthetic_base_aliased_output_matches_eager():
@@ -291,6 +313,10 @@ DIRECT_CASES = {
     "data_and_metadata": (lambda x: (x.add_(1), x.t_(), x * 1)[2], lambda: [t(2, 3)]),
     "set_": (lambda x, y: (x.set_(y), x * 1)[1], lambda: [t(3), t(5)]),
     "view_and_mutation": (lambda x: (x.mul_(2), x.view(-1))[1], lambda: [t(2, 2)]),
+    "mutated_offset_input_view": (lambda x: (x.add_(1), x[1:])[1], lambda: [t(3, 2)[1:]]),
+    # One tensor passed twice (AOTDedupeWrapper): the chain is replayed on
+    # the argument the deduplicated input stands for.
+    "mutated_duplicate_view": (lambda a, b: (a.add_(1), b.t())[1], lambda: (lambda x: [x, x])(t(4, 3)[:, :2])),
     "set_then_view": (lambda x, y: (x.set_(y), x[1:])[1], lambda: [t(3), t(5)]),
     "in_graph_mutation": (lambda x: (x.add_(1), x * 2)[1], lambda: [t(3)]),
     "alias_outputs": (lambda x, y: (x.t(), y[1:], x + y), lambda: [t(2, 2), t(2, 2)]),
@@ -381,6 +407,24 @@ def test_direct_rejects_arguments_it_was_not_compiled_for():
             native(t(5))
         with pytest.raises(TypeError, match="takes 1 arguments"):
             native(t(4), t(4))
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_direct_int_arguments_are_constants_the_wrapper_checks(inner):
+    # AOTAutograd traces a plain int as a constant of the graph: the same
+    # value computes, another is the caller's error (it was the traced value,
+    # silently). So for a tensor passed twice beside it (the dedupe layer
+    # drops an argument before the int).
+    native = wrapc_torch.compile(lambda x, n: x * n, [t(2), 3], inner=inner)
+    x = t(2)
+    with torch.no_grad():
+        torch.testing.assert_close(native(x, 3), x * 3)
+        with pytest.raises(TypeError, match="argument 1 is 5, but the function was compiled with 3 there"):
+            native(x, 5)
+        twice = wrapc_torch.compile(lambda a, b, n: a * b + n, [x, x, 2], inner=inner)
+        torch.testing.assert_close(twice(x, x, 2), x * x + 2)
+        with pytest.raises(TypeError, match="argument 2 is 7, but the function was compiled with 2 there"):
+            twice(x, x, 7)
 
 
 def test_direct_dupe_must_stay_one_tensor():

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -93,6 +94,15 @@ at::ScalarType torch_dtype(int64_t code) {
 
 struct Wrapper;
 
+// An output's recorded view chain, and the wrapper argument it is replayed
+// on: PyTorch's orig_inputs[base_idx] for an output aliasing an input (-1:
+// an intermediate base, or inputs merged or deduplicated by a layer around
+// the runtime wrapper, where the base is found from the runtime's view).
+struct Replay {
+  PyObject *sequence = nullptr;
+  Py_ssize_t input = -1;
+};
+
 // One storage torch and the runtime both know: torch's StorageImpl, the
 // runtime's storage id, and a torch tensor over it to take views of.
 struct StorageEntry {
@@ -155,8 +165,12 @@ struct Wrapper {
   // Per output, the ViewMeta sequence PyTorch replays when it regenerates
   // the output from its base (null: as_strided), and the function that
   // replays one (torch._C._functionalization.apply_view_meta_sequence).
-  std::vector<PyObject *> replays;
+  std::vector<Replay> replays;
   PyObject *apply_views = nullptr;
+  // Per argument, the value a Python int had when the graph was traced, if
+  // the graph took it as a constant (not a SymInt): another value is the
+  // caller's error, not a silently different computation.
+  std::vector<std::optional<long long>> int_constants;
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -260,29 +274,47 @@ bool same_state(Call &call, const wrt_tensor *h, const at::Tensor &t) {
          t.sizes() == runtime_sizes(rt, h) && t.strides() == runtime_strides(rt, h);
 }
 
-// A view of `base` with the runtime's geometry. Where autograd records the
-// view (grad on, a base that requires grad), it is made as PyTorch's
-// gen_alias_from_base makes it: the output's recorded view chain replayed on
-// the base, so that its grad_fn is the views' own (TBackward0, ...), not
-// AsStridedBackward0; a replay that does not land on the runtime's geometry
-// is not used (never a different tensor).
-at::Tensor view_of(Call &call, const at::Tensor &base, PyObject *replay, c10::IntArrayRef sizes,
+// `sequence` replayed on `on`, if it gives a tensor over `base`'s storage
+// with its dtype; else none (the Python error cleared).
+std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::Tensor &base, PyObject *sequence) {
+  PyObject *py_on = THPVariable_Wrap(on);
+  PyObject *replayed =
+      py_on ? PyObject_CallFunctionObjArgs(call.wrapper->apply_views, py_on, sequence, nullptr) : nullptr;
+  Py_XDECREF(py_on);
+  std::optional<at::Tensor> view;
+  if (replayed && THPVariable_Check(replayed)) view = THPVariable_Unpack(replayed);
+  Py_XDECREF(replayed);
+  PyErr_Clear();
+  if (view && (view->scalar_type() != base.scalar_type() || !view->storage().is_alias_of(base.storage())))
+    view.reset();
+  return view;
+}
+
+// The output regenerated from `base` as PyTorch's gen_alias_from_base makes
+// it. An output aliasing the caller's input `replay.input` is that input
+// with the output's recorded view chain replayed on it: the graph output's
+// geometry, which the runtime took, is a view of the graph's own value —
+// of a mutated input, a fresh tensor (x.add_(1); return x[1:] with x at
+// offset 2 is at offset 4 of x's storage, not 2). Otherwise the runtime's
+// geometry is right (a view of a base the graph returned); where autograd
+// records the view (grad on, a base that requires grad) the chain is
+// replayed on the base for the views' own grad_fn (TBackward0, not
+// AsStridedBackward0), and used only if it lands on that geometry.
+at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10::IntArrayRef sizes,
                    c10::IntArrayRef strides, int64_t offset) {
-  PyObject *apply = call.wrapper->apply_views;
-  if (replay && apply && base.requires_grad() && at::GradMode::is_enabled()) {
-    PyObject *py_base = THPVariable_Wrap(base);
-    PyObject *replayed = py_base ? PyObject_CallFunctionObjArgs(apply, py_base, replay, nullptr) : nullptr;
-    Py_XDECREF(py_base);
-    if (replayed && THPVariable_Check(replayed)) {
-      at::Tensor view = THPVariable_Unpack(replayed);
-      Py_DECREF(replayed);
-      if (view.sizes() == sizes && view.strides() == strides && view.storage_offset() == offset &&
-          view.scalar_type() == base.scalar_type() && view.storage().is_alias_of(base.storage()))
-        return view;
-    } else {
-      Py_XDECREF(replayed);
+  if (replay.sequence && call.wrapper->apply_views) {
+    if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.size()) {
+      const at::Tensor &input = call.inputs[replay.input].tensor;
+      if (input.defined() && input.storage().is_alias_of(base.storage())) {
+        if (auto view = replay_on(call, input, base, replay.sequence)) return *view;
+        throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
+                                 " did not give a view of it");
+      }
+    } else if (base.requires_grad() && at::GradMode::is_enabled()) {
+      auto view = replay_on(call, base, base, replay.sequence);
+      if (view && view->sizes() == sizes && view->strides() == strides && view->storage_offset() == offset)
+        return *view;
     }
-    PyErr_Clear();
   }
   return base.as_strided(sizes, strides, offset);
 }
@@ -321,7 +353,7 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
   return message.substr(0, at) + said + message.substr(end);
 }
 
-at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr) {
+at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
   const Runtime &rt = *call.rt;
   for (auto &m : call.inputs)
     if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
@@ -364,7 +396,7 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, PyObject *replay = nullptr)
 
 // A runtime value as Python sees it: a symbolic int ('i', a 0-d i64
 // tensor at the ABI) or the torch tensor a handle stands for ('t').
-PyObject *to_python(Call &call, const wrt_tensor *h, char kind, PyObject *replay = nullptr) {
+PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &replay = Replay()) {
   if (kind == 'i') {
     int64_t v = 0;
     if (call.rt->scalar_i64(h, &v) != WRT_OK) throw std::runtime_error(call.rt->last_error());
@@ -532,14 +564,27 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
-                                "view_bases",   "replays",       "apply_views",   nullptr};
+                                "view_bases",   "replays",       "apply_views",   "int_constants", nullptr};
   const char *path, *entry;
-  PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr;
+  PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
+           *int_constants = nullptr;
   int single = 0, view_bases = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!O", const_cast<char **>(names), &path, &entry,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!", const_cast<char **>(names), &path, &entry,
                                    &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
-                                   &view_bases, &PyTuple_Type, &replays, &apply_views))
+                                   &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
+                                   &int_constants))
     return -1;
+  if (int_constants) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(int_constants); ++j) {
+      PyObject *c = PyTuple_GET_ITEM(int_constants, j);
+      std::optional<long long> value;
+      if (c != Py_None) {
+        value = PyLong_AsLongLong(c);
+        if (*value == -1 && PyErr_Occurred()) return -1;
+      }
+      self->int_constants.push_back(value);
+    }
+  }
   if (apply_views && apply_views != Py_None) {
     if (!PyCallable_Check(apply_views)) {
       PyErr_SetString(PyExc_TypeError, "wrapc: apply_views must be callable");
@@ -550,9 +595,12 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   }
   if (replays) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
+      // None, or (the ViewMeta sequence, the argument it replays on or -1).
       PyObject *r = PyTuple_GET_ITEM(replays, j);
-      if (r != Py_None) Py_INCREF(r);
-      self->replays.push_back(r == Py_None ? nullptr : r);
+      Replay replay;
+      if (r != Py_None && !PyArg_ParseTuple(r, "On", &replay.sequence, &replay.input)) return -1;
+      Py_XINCREF(replay.sequence);
+      self->replays.push_back(replay);
     }
   }
   self->single = single;
@@ -703,6 +751,13 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       if (self->in_kinds[i] == 'i') {
         long long v = PyLong_AsLongLong(obj);
         if (v == -1 && PyErr_Occurred()) throw std::invalid_argument("argument " + std::to_string(i) + " must be an int");
+        size_t user = i - static_cast<size_t>(n_prefix);
+        if (i >= static_cast<size_t>(n_prefix) && user < self->int_constants.size() && self->int_constants[user] &&
+            *self->int_constants[user] != v)
+          throw std::invalid_argument("argument " + std::to_string(user) + " is " + std::to_string(v) +
+                                      ", but the function was compiled with " +
+                                      std::to_string(*self->int_constants[user]) +
+                                      " there (a constant of the traced graph): compile it again for that value");
         if (rt.scalar_from_i64(v, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
         call.inputs.push_back({nullptr, at::Tensor()});
         continue;
@@ -749,7 +804,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
-      PyObject *value = to_python(call, outputs[j], self->out_kinds[j], j < self->replays.size() ? self->replays[j] : nullptr);
+      PyObject *value = to_python(call, outputs[j], self->out_kinds[j], j < self->replays.size() ? self->replays[j] : Replay());
       if (self->out_kinds[j] == 't') {
         if (value && self->dynamic_sets[j]) {
           // A fresh set per tensor (the attribute is mutated in place later).
@@ -799,7 +854,7 @@ void Wrapper_dealloc(Wrapper *self) {
   Py_XDECREF(self->graph);
   Py_XDECREF(self->prefix);
   for (PyObject *set : self->dynamic_sets) Py_XDECREF(set);
-  for (PyObject *replay : self->replays) Py_XDECREF(replay);
+  for (const Replay &replay : self->replays) Py_XDECREF(replay.sequence);
   Py_XDECREF(self->apply_views);
   // The library stays loaded: torch tensors may still hold storages whose
   // owners it released, and unloading code is never worth the risk.

@@ -387,10 +387,24 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         sig.dynamic_dims,
         single,
         captured.synthetic is not None,
-        _importer.view_replays(captured.meta),
+        _importer.view_replays(captured.meta, dupes=captured.dupes, synthetic=captured.synthetic),
         torch._C._functionalization.apply_view_meta_sequence,
+        _traced_int_constants(captured, len(prefix)),
     )
     return wrapper
+
+
+def _traced_int_constants(captured: _Captured, n_prefix: int) -> tuple[int | None, ...]:
+    """Per argument the caller passes, the value of a Python int the graph
+    was traced with as a constant (a plain int, not a SymInt: Dynamo hands
+    over SymInts or guards the value itself), else None: the wrapper refuses
+    another value instead of computing with the traced one. The traced
+    inputs are the graph's; the caller's are before the synthetic-base and
+    dedupe layers merged or dropped any."""
+    flat = list(captured.synthetic.inputs if captured.synthetic is not None else captured.fake_inputs)
+    if captured.dupes:
+        flat = [flat[d] for d in captured.dupes]
+    return tuple(v if type(v) in (int, bool) else None for v in flat[n_prefix:])
 
 
 def _fallback_warning(reason: str) -> None:

@@ -207,13 +207,39 @@ _REGENERATED = (
 )
 
 
-def view_replays(meta: Any) -> tuple[Any, ...]:
+def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None) -> tuple[Any, ...]:
     """Per user output, the view chain PyTorch replays on the base when it
     regenerates the output (``gen_alias_from_base`` with
     ``view_replay_for_aliased_outputs``: the ``ViewMeta`` sequence when
-    none of its views has symbolic inputs), else None: the output is
-    ``as_strided`` of the base, as PyTorch falls back to."""
+    none of its views has symbolic inputs) and the wrapper argument it is
+    replayed on, ``orig_inputs[base_idx]``, else None: the output is
+    ``as_strided`` of the base, as PyTorch falls back to.
+
+    The argument is given for an output aliasing a mutated input only: the
+    graph returns that output as a view of the input's updated value, a
+    fresh tensor whose geometry is not the input's, so only the chain
+    replayed on the input places it (every call, as PyTorch does). A view
+    of an input the graph did not mutate is a view of the input itself, and
+    the runtime's geometry (the graph output's) is exact: -1 there, as for
+    an intermediate base, and the chain is replayed only where autograd
+    records the view.
+
+    ``dupes`` maps each wrapper argument to the deduplicated input it is;
+    ``base_idx`` numbers those, so the argument is the first that maps to
+    it. Under merged inputs (``synthetic``) ``base_idx`` numbers the
+    synthetic bases' layer, which no argument is: -1, and the base is found
+    from the runtime's view."""
     from torch._functorch import config
+
+    def argument(info: Any) -> int:
+        if info.output_type != OutputType.alias_of_input or synthetic is not None:
+            return -1
+        base = meta.input_info[info.base_idx]
+        if not (base.mutates_data or base.mutates_metadata):
+            return -1
+        if not dupes:
+            return info.base_idx
+        return list(dupes).index(info.base_idx) if info.base_idx in dupes else -1
 
     def replay(info: Any) -> Any:
         sequence = getattr(info, "view_meta_sequence", None)
@@ -221,7 +247,7 @@ def view_replays(meta: Any) -> tuple[Any, ...]:
             return None
         if any(vm.has_symbolic_inputs for vm in sequence.sequence):
             return None
-        return list(sequence.sequence)
+        return (list(sequence.sequence), argument(info))
 
     return tuple(replay(info) for info in meta.output_info)
 
