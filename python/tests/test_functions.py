@@ -314,6 +314,10 @@ DIRECT_CASES = {
     "set_": (lambda x, y: (x.set_(y), x * 1)[1], lambda: [t(3), t(5)]),
     "view_and_mutation": (lambda x: (x.mul_(2), x.view(-1))[1], lambda: [t(2, 2)]),
     "mutated_offset_input_view": (lambda x: (x.add_(1), x[1:])[1], lambda: [t(3, 2)[1:]]),
+    # The input itself returned after its metadata changed: the graph's
+    # result is typed as the input is, not with the traced shape.
+    "t_returned": (lambda x: (x.t_(), x)[1], lambda: [t(3, 4)]),
+    "t_and_data_returned": (lambda x: (x.t_(), x.mul_(2), x)[2], lambda: [t(3, 2)]),
     # One tensor passed twice (AOTDedupeWrapper): the chain is replayed on
     # the argument the deduplicated input stands for.
     "mutated_duplicate_view": (lambda a, b: (a.add_(1), b.t())[1], lambda: (lambda x: [x, x])(t(4, 3)[:, :2])),
@@ -425,6 +429,60 @@ def test_direct_int_arguments_are_constants_the_wrapper_checks(inner):
         torch.testing.assert_close(twice(x, x, 2), x * x + 2)
         with pytest.raises(TypeError, match="argument 2 is 7, but the function was compiled with 2 there"):
             twice(x, x, 7)
+
+
+def test_direct_tensor_arguments_require_grad_as_their_examples():
+    # An inference wrapper called with a tensor that requires grad (or a
+    # training one with one that does not) would give its outputs the other
+    # wrapper's flags: refused, with what to do.
+    inference = wrapc_torch.compile(lambda x: x * 2, [t(3)], inner="eager")
+    with pytest.raises(TypeError, match="argument 0 requires grad, but the function was compiled for one that does not"):
+        inference(t(3).requires_grad_())
+    training = wrapc_torch.compile(lambda x: x * 2, [t(3).requires_grad_()], inner="eager")
+    with pytest.raises(TypeError, match="argument 0 does not require grad, but the function was compiled for one"):
+        training(t(3))
+    out = training(t(3).requires_grad_())
+    assert out.requires_grad and not out.is_leaf
+
+
+def test_direct_rank_change_and_data_write_of_an_input_is_refused_by_name():
+    # A value's static type keeps its rank; wrapc does not model writing an
+    # input's data after unsqueeze_ changed its rank (torch.compile falls
+    # back for it): a named refusal, not an internal verifier error.
+    with pytest.raises(wrapc_torch.Unsupported, match="input #0 changes rank in place"):
+        wrapc_torch.compile(lambda x: (x.unsqueeze_(0), x.mul_(2), x)[2], [t(3)], inner="eager")
+
+
+def test_a_graph_returning_other_values_than_traced_is_a_named_error():
+    # The embedder's graph is called back from native code: a result count
+    # or kind other than traced fails the call by name (the failure path
+    # once released the caller's uninitialized output slots: a crash).
+    module = wrapc_torch._FunctionModule(lambda x: (x + 1, x * 2))
+    captured = wrapc_torch._capture(module, [t(3)], "eager", None)
+    real = captured.compiled
+    with torch.no_grad():
+        captured.compiled = lambda args: list(real(args))[:1]
+        native = wrapc_torch._native(captured, captured.params)
+        with pytest.raises(RuntimeError, match="the compiled graph returned 1 values, expected 2"):
+            native(t(3))
+        captured.compiled = lambda args: [real(args)[0], "not a tensor"]
+        native = wrapc_torch._native(captured, captured.params)
+        with pytest.raises(RuntimeError, match="a graph output is not a tensor"):
+            native(t(3))
+
+
+def test_direct_nested_outputs_come_back_as_the_function_returned_them():
+    x = t(3)
+    for fn in (
+        lambda x: (x + 1, (x + 2, [x + 3, None])),
+        lambda x: {"a": x + 1, "b": (x * 2,)},
+        lambda x: [x + 1, x + 2],
+    ):
+        with torch.no_grad():
+            got, want = wrapc_torch.compile(fn, [x], inner="eager")(x), fn(x)
+        assert torch.utils._pytree.tree_structure(got) == torch.utils._pytree.tree_structure(want)
+        for g, w in zip(torch.utils._pytree.tree_leaves(got), torch.utils._pytree.tree_leaves(want)):
+            assert (g is None and w is None) or torch.equal(g, w)
 
 
 def test_direct_dupe_must_stay_one_tensor():

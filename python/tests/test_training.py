@@ -241,6 +241,24 @@ def test_a_bad_mode_is_the_callers_error():
         wrapc_torch.backend(None, [], options={"inner": "eager"}, mode="max-autotune")
 
 
+def test_parameters_frozen_after_compiling_give_outputs_that_do_not_require_grad():
+    # Dynamo does not recompile when a module's parameters stop requiring
+    # grad: the training wrapper runs, and its outputs must be what autograd
+    # made of them (no grad_fn, not requiring grad), not leaves the static
+    # marking turned into ones that require grad.
+    torch.manual_seed(0)
+    model = torch.nn.Linear(4, 2).to(DEVICE)
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend="wrapc")
+    x = t(3, 4)
+    assert compiled(x).requires_grad
+    model.requires_grad_(False)
+    out = compiled(x)
+    torch._dynamo.reset()
+    assert (out.requires_grad, out.is_leaf, out.grad_fn) == (False, True, None)
+    torch.testing.assert_close(out, model(x))
+
+
 def test_view_of_a_parameter_is_an_output():
     # alias_of_input whose base is a lifted parameter: regenerated from the
     # parameter itself, so its gradient reaches the parameter.

@@ -171,6 +171,10 @@ struct Wrapper {
   // the graph took it as a constant (not a SymInt): another value is the
   // caller's error, not a silently different computation.
   std::vector<std::optional<long long>> int_constants;
+  // Per argument, whether the traced tensor required grad (none: not a
+  // tensor): an inference wrapper called with a tensor that requires grad,
+  // or a training one without, would give its outputs the other's flags.
+  std::vector<std::optional<bool>> requires_grad;
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -359,8 +363,12 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
     if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
   for (auto &m : call.bases)
     if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
+  // A graph output returned as it is: torch's autograd made it (the
+  // CompiledFunction's outputs get a grad_fn only where an input required
+  // grad), so the runtime's static marking may only take requires_grad
+  // away, never make a leaf that requires grad of it.
   for (auto &m : call.graph_outputs)
-    if (m.handle == h) return match_requires_grad(m.tensor, rt.requires_grad(h) == 1);
+    if (m.handle == h) return m.tensor.requires_grad() && rt.requires_grad(h) != 1 ? m.tensor.detach() : m.tensor;
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
@@ -452,7 +460,11 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   }
   bool torch_grad = c10::GradMode::is_enabled();
   c10::GradMode::set_enabled(rt.grad_enabled());
+  // Cleared before anything can fail: the failure path releases what is
+  // set, and the caller's slots hold whatever its stack did.
+  for (size_t j = 0; j < n_out; ++j) outputs[j] = nullptr;
   PyObject *args = PyList_New(n_in);
+  PyObject *seq = nullptr;
   int32_t status = WRT_OK;
   try {
     if (!args) throw std::runtime_error("wrapc: out of memory");
@@ -466,19 +478,16 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
       throw std::runtime_error("the compiled graph raised an exception");
     }
-    PyObject *seq = PySequence_Fast(result, "the compiled graph must return a sequence");
+    seq = PySequence_Fast(result, "the compiled graph must return a sequence");
     Py_DECREF(result);
     if (!seq) {
       PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
       throw std::runtime_error("the compiled graph did not return a sequence");
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (static_cast<size_t>(n) != n_out) {
-      Py_DECREF(seq);
+    if (static_cast<size_t>(n) != n_out)
       throw std::runtime_error("the compiled graph returned " + std::to_string(n) + " values, expected " +
                                std::to_string(n_out));
-    }
-    for (size_t j = 0; j < n_out; ++j) outputs[j] = nullptr;
     for (size_t j = 0; j < n_out; ++j) {
       PyObject *item = PySequence_Fast_GET_ITEM(seq, j);
       if (w->graph_out_kinds[j] == 'i') {
@@ -505,7 +514,6 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       call->graph_outputs.push_back({kept, t});
       outputs[j] = h;
     }
-    Py_DECREF(seq);
   } catch (const std::exception &e) {
     for (size_t j = 0; j < n_out; ++j)
       if (outputs[j]) { rt.release(outputs[j]); outputs[j] = nullptr; }
@@ -513,6 +521,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
     rt.set_error(e.what());
     status = kStatusError;
   }
+  Py_XDECREF(seq);
   Py_XDECREF(args);
   c10::GradMode::set_enabled(torch_grad);
   return status;
@@ -564,16 +573,23 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
-                                "view_bases",   "replays",       "apply_views",   "int_constants", nullptr};
+                                "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
+                                nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
-           *int_constants = nullptr;
+           *int_constants = nullptr, *requires_grad = nullptr;
   int single = 0, view_bases = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!", const_cast<char **>(names), &path, &entry,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!", const_cast<char **>(names), &path, &entry,
                                    &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
-                                   &int_constants))
+                                   &int_constants, &PyTuple_Type, &requires_grad))
     return -1;
+  if (requires_grad) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(requires_grad); ++j) {
+      PyObject *r = PyTuple_GET_ITEM(requires_grad, j);
+      self->requires_grad.push_back(r == Py_None ? std::nullopt : std::optional<bool>(PyObject_IsTrue(r) == 1));
+    }
+  }
   if (int_constants) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(int_constants); ++j) {
       PyObject *c = PyTuple_GET_ITEM(int_constants, j);
@@ -764,6 +780,15 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
+      if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
+                                                             user < self->requires_grad.size() &&
+                                                             self->requires_grad[user] &&
+                                                             *self->requires_grad[user] != t.requires_grad())
+        throw std::invalid_argument("argument " + std::to_string(user) +
+                                    (t.requires_grad() ? " requires grad" : " does not require grad") +
+                                    ", but the function was compiled for one that " +
+                                    (t.requires_grad() ? "does not" : "does") +
+                                    " (its wrapper is an inference or a training one): compile it again for it");
       // One tensor passed twice is one runtime object (a dedupe wrapper
       // checks exactly that), not two mirrors with separate metadata.
       if (wrt_tensor *earlier = mirrored(call, t)) {

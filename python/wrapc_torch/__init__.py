@@ -23,6 +23,7 @@ import warnings
 from typing import Any, Callable, Sequence
 
 import torch
+import torch.utils._pytree as pytree
 
 from . import _importer
 from ._build import CompileError, compile_module
@@ -358,7 +359,12 @@ def _capture_patched(
     return captured
 
 
-def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False) -> Callable[..., Any]:
+def _native(
+    captured: _Captured, prefix: Sequence[Any], *, single: bool = False, example_inputs: Sequence[Any] | None = None
+) -> Callable[..., Any]:
+    """``example_inputs``: the caller's own example arguments, when no
+    Dynamo guards the calls (``compile``): the wrapper then checks that each
+    tensor argument requires grad as its example did."""
     from . import _C
 
     ir, sig = _importer.emit(
@@ -390,6 +396,7 @@ def _native(captured: _Captured, prefix: Sequence[Any], *, single: bool = False)
         _importer.view_replays(captured.meta, dupes=captured.dupes, synthetic=captured.synthetic),
         torch._C._functionalization.apply_view_meta_sequence,
         _traced_int_constants(captured, len(prefix)),
+        tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ()),
     )
     return wrapper
 
@@ -477,14 +484,36 @@ class _FunctionModule(torch.nn.Module):
     def __init__(self, fn: Callable[..., Any]) -> None:
         super().__init__()
         self.fn = fn
-        self.returns_sequence = True
+        self.spec: Any = None
+        self.nones: list[int] = []
 
     def forward(self, *args: Any) -> Any:
-        out = self.fn(*args)
-        # aot_module_simplified's graphs return tuples; the native callable
-        # gives back what fn did.
-        self.returns_sequence = isinstance(out, (tuple, list))
-        return tuple(out) if self.returns_sequence else (out,)
+        # aot_module_simplified's graphs return a flat tuple of values; the
+        # native callable gives back what fn did (nested tuples, lists,
+        # dicts, None).
+        leaves, self.spec = pytree.tree_flatten(self.fn(*args))
+        self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
+        return tuple(leaf for leaf in leaves if leaf is not None)
+
+    def single(self) -> bool:
+        return self.spec.is_leaf() and not self.nones
+
+    def rebuild(self, native: Callable[..., Any]) -> Callable[..., Any]:
+        """``native`` (which returns the flat tuple) returning what fn
+        returned: itself for a flat tuple of values, through a rebuild
+        otherwise."""
+        spec, nones = self.spec, self.nones
+        if not nones and spec.type is tuple and all(child.is_leaf() for child in spec.children()):
+            return native
+
+        @functools.wraps(self.fn)
+        def rebuilt(*args: Any) -> Any:
+            leaves = list(native(*args))
+            for i in nones:
+                leaves.insert(i, None)
+            return pytree.tree_unflatten(leaves, spec)
+
+        return rebuilt
 
 
 def compile(
@@ -510,7 +539,9 @@ def compile(
     captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
-    return _native(captured, captured.params, single=not module.returns_sequence)
+    single = module.single()
+    native = _native(captured, captured.params, single=single, example_inputs=example_inputs)
+    return native if single else module.rebuild(native)
 
 
 def _export_ir(captured: _Captured) -> str:

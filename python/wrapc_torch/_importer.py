@@ -291,6 +291,17 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     sig.inputs = list(sig.graph_inputs)
     graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]
     sig.graph_outputs = [_kind(v) for v in graph_outputs]
+    # An input's static type keeps its rank: one whose data the function
+    # writes after changing its rank in place (x.unsqueeze_(0); x.mul_(2))
+    # would be copied into at a rank its type does not have.
+    for k, i in enumerate(meta.mutated_inp_runtime_indices):
+        info, updated = meta.input_info[i], graph_outputs[k]
+        if info.mutates_data and info.mutates_metadata and isinstance(updated, torch.Tensor):
+            if isinstance(inputs[i], torch.Tensor) and updated.dim() != inputs[i].dim():
+                raise Unsupported(
+                    f"input #{i} changes rank in place ({inputs[i].dim()} to {updated.dim()}) and has its data "
+                    "written: not modelled"
+                )
 
     user_outs = graph_outputs[n_mut : n_mut + n_out]
     out_types, out_attrs = [], []
@@ -298,6 +309,10 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
         if info.output_type == OutputType.is_input:
             ty = in_types[info.base_idx]
             base = inputs[info.base_idx]
+            # The graph hands back the input itself: its result is typed as
+            # the input is (all `?` where the function changes the input's
+            # metadata, x.t_(); return x), not as the traced value's shape.
+            graph_types[n_mut + j] = ty
         else:
             ty = graph_types[n_mut + j]
             if info.output_type == OutputType.alias_of_input:
