@@ -485,6 +485,42 @@ def test_direct_nested_outputs_come_back_as_the_function_returned_them():
             assert (g is None and w is None) or torch.equal(g, w)
 
 
+def test_direct_arguments_inductor_cannot_take_are_named():
+    native = wrapc_torch.compile(lambda x: x * 2, [t(4, 4)], inner="inductor")
+    with torch.no_grad():
+        # Inductor's code assumes the example's strides (Dynamo would guard
+        # them); the eager inner compiler takes any.
+        with pytest.raises(TypeError, match=r"argument 0 has strides \[1, 4\], but the function was compiled for \[4, 1\]"):
+            native(t(4, 4).t())
+        torch.testing.assert_close(native(t(4, 4).t().contiguous()), t(4, 4).t() * 2)
+        with pytest.raises(TypeError, match="argument 0 is a Sparse tensor on cpu: wrapc takes strided tensors"):
+            native(t(4, 4).to_sparse())
+        with pytest.raises(TypeError, match="argument 0 is a Strided tensor on meta"):
+            native(torch.empty(4, 4, device="meta"))
+    anywhere = wrapc_torch.compile(lambda x: x * 2, [t(4, 4)], inner="eager")
+    with torch.no_grad():
+        torch.testing.assert_close(anywhere(t(4, 4).t()), t(4, 4).t() * 2)
+
+
+def test_direct_function_closing_over_a_tensor_is_refused_by_name():
+    w = t(3)
+    with pytest.raises(wrapc_torch.Unsupported, match="uses a tensor it does not take as an argument"):
+        wrapc_torch.compile(lambda x: x * w, [t(3)], inner="eager")
+
+
+def test_same_width_dtype_view_is_no_view_of_a_view():
+    # x.view(torch.int32) of a whole tensor: eager's result is not a view
+    # (_is_view() is False); wrapc's was as_strided of it.
+    x = t(3)
+    torch._dynamo.reset()
+    with torch.no_grad():
+        got = torch.compile(lambda x: x.view(torch.int32), backend="wrapc", fullgraph=True)(x)
+    torch._dynamo.reset()
+    want = x.view(torch.int32)
+    assert (got._is_view(), got._base is x) == (want._is_view(), want._base is x)
+    assert torch.equal(got, want)
+
+
 def test_direct_dupe_must_stay_one_tensor():
     # Compiled for one tensor passed twice, called with two: the dedupe
     # wrapper's check fails the call, as AOTDedupeWrapper's debug check

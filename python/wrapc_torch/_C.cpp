@@ -175,6 +175,8 @@ struct Wrapper {
   // tensor): an inference wrapper called with a tensor that requires grad,
   // or a training one without, would give its outputs the other's flags.
   std::vector<std::optional<bool>> requires_grad;
+  // Per argument, the strides a compiled graph assumes (none: any).
+  std::vector<std::optional<std::vector<int64_t>>> strides;
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -386,7 +388,11 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   } else if (dtype == base.scalar_type()) {
     view = view_of(call, base, replay, sizes, strides, offset);
   } else if (static_cast<int64_t>(c10::elementSize(dtype)) == base.element_size()) {
-    view = base.view(dtype).as_strided(sizes, strides, offset);
+    // The dtype view itself where it already has the runtime's geometry
+    // (x.view(torch.int32)): as in eager, no view of a view.
+    view = base.view(dtype);
+    if (view.sizes() != sizes || view.strides() != strides || view.storage_offset() != offset)
+      view = view.as_strided(sizes, strides, offset);
   } else {
     // A dtype view that changes the element size: a tensor over the same
     // storage, counted in the new element type.
@@ -574,16 +580,37 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
-                                nullptr};
+                                "strides",      nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
-           *int_constants = nullptr, *requires_grad = nullptr;
+           *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr;
   int single = 0, view_bases = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!", const_cast<char **>(names), &path, &entry,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!", const_cast<char **>(names), &path, &entry,
                                    &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
-                                   &int_constants, &PyTuple_Type, &requires_grad))
+                                   &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides))
     return -1;
+  if (strides) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(strides); ++j) {
+      PyObject *row = PyTuple_GET_ITEM(strides, j);
+      std::optional<std::vector<int64_t>> expected;
+      if (row != Py_None) {
+        PyObject *items = PySequence_Fast(row, "wrapc: strides must be sequences");
+        if (!items) return -1;
+        expected.emplace();
+        for (Py_ssize_t d = 0; d < PySequence_Fast_GET_SIZE(items); ++d) {
+          long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(items, d));
+          if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(items);
+            return -1;
+          }
+          expected->push_back(v);
+        }
+        Py_DECREF(items);
+      }
+      self->strides.push_back(std::move(expected));
+    }
+  }
   if (requires_grad) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(requires_grad); ++j) {
       PyObject *r = PyTuple_GET_ITEM(requires_grad, j);
@@ -780,6 +807,14 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
+      // What a mirror cannot stand for: memory that is not a strided host
+      // or CUDA buffer.
+      if (t.layout() != c10::kStrided || !(t.is_cpu() || t.is_cuda()))
+        throw std::invalid_argument((i >= static_cast<size_t>(n_prefix)
+                                         ? "argument " + std::to_string(i - static_cast<size_t>(n_prefix))
+                                         : "lifted parameter or buffer " + std::to_string(i)) +
+                                    " is a " + c10::str(t.layout()) + " tensor on " + t.device().str() +
+                                    ": wrapc takes strided tensors on the CPU or a CUDA device");
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
                                                              user < self->requires_grad.size() &&
                                                              self->requires_grad[user] &&
@@ -789,6 +824,13 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     ", but the function was compiled for one that " +
                                     (t.requires_grad() ? "does not" : "does") +
                                     " (its wrapper is an inference or a training one): compile it again for it");
+      if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
+                                                             user < self->strides.size() && self->strides[user] &&
+                                                             t.strides() != c10::IntArrayRef(*self->strides[user]))
+        throw std::invalid_argument("argument " + std::to_string(user) + " has strides " +
+                                    c10::str(t.strides()) + ", but the function was compiled for " +
+                                    c10::str(c10::IntArrayRef(*self->strides[user])) +
+                                    " (Inductor's code assumes them): pass .contiguous() or compile it again for it");
       // One tensor passed twice is one runtime object (a dedupe wrapper
       // checks exactly that), not two mirrors with separate metadata.
       if (wrt_tensor *earlier = mirrored(call, t)) {

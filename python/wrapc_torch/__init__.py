@@ -360,11 +360,17 @@ def _capture_patched(
 
 
 def _native(
-    captured: _Captured, prefix: Sequence[Any], *, single: bool = False, example_inputs: Sequence[Any] | None = None
+    captured: _Captured,
+    prefix: Sequence[Any],
+    *,
+    single: bool = False,
+    example_inputs: Sequence[Any] | None = None,
+    strided: Sequence[Any] | None = None,
 ) -> Callable[..., Any]:
     """``example_inputs``: the caller's own example arguments, when no
     Dynamo guards the calls (``compile``): the wrapper then checks that each
-    tensor argument requires grad as its example did."""
+    tensor argument requires grad as its example did; and, for
+    ``strided``'s tensors, that it has the example's strides."""
     from . import _C
 
     ir, sig = _importer.emit(
@@ -397,6 +403,7 @@ def _native(
         torch._C._functionalization.apply_view_meta_sequence,
         _traced_int_constants(captured, len(prefix)),
         tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ()),
+        tuple(tuple(x.stride()) if isinstance(x, torch.Tensor) else None for x in strided or ()),
     )
     return wrapper
 
@@ -536,11 +543,23 @@ def compile(
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
     module = _FunctionModule(fn)
-    captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
+    try:
+        captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
+    except AssertionError as e:
+        # AOTAutograd traces with fake tensors: a real one the function
+        # reaches for itself is refused deep in FakeTensorMode.
+        if "convert all Tensors to FakeTensors" not in str(e):
+            raise
+        raise Unsupported(
+            "the function uses a tensor it does not take as an argument (a closure or a global): pass it as an "
+            "argument, or compile an nn.Module that holds it as a parameter or buffer"
+        ) from None
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
     single = module.single()
-    native = _native(captured, captured.params, single=single, example_inputs=example_inputs)
+    # Inductor's code assumes the example's strides (Dynamo guards them).
+    strided = example_inputs if inner == "inductor" else None
+    native = _native(captured, captured.params, single=single, example_inputs=example_inputs, strided=strided)
     return native if single else module.rebuild(native)
 
 
