@@ -436,7 +436,15 @@ pub fn is_tensor(ty: Type) -> bool {
 
 /// The block argument index of `value` if it is an argument of `block`.
 pub fn argument_number(value: Value, block: BlockRef) -> Option<usize> {
-    (0..block.argument_count()).find(|&i| block.argument(i).map(|arg| Value::from(arg) == value).unwrap_or(false))
+    // Asked of the value, not found among the block's arguments: callers ask
+    // once per operand, and a scan was quadratic in a wrapper's inputs.
+    // Checked first: melior's `TryFrom` error prints the value, which
+    // numbers every value of the function.
+    if !value.is_block_argument() {
+        return None;
+    }
+    let argument = melior::ir::block::BlockArgument::try_from(value).ok()?;
+    (argument.owner() == block).then(|| argument.argument_number())
 }
 
 /// A detached deep copy of `op`.

@@ -493,6 +493,10 @@ def test_direct_arguments_inductor_cannot_take_are_named():
         with pytest.raises(TypeError, match=r"argument 0 has strides \[1, 4\], but the function was compiled for \[4, 1\]"):
             native(t(4, 4).t())
         torch.testing.assert_close(native(t(4, 4).t().contiguous()), t(4, 4).t() * 2)
+        # Another rank is the wrapper's size check's to name, not a stride
+        # mismatch.
+        with pytest.raises(RuntimeError, match=r"argument #0: expected sizes \[4, 4\]"):
+            native(t(4, 4, 1))
         with pytest.raises(TypeError, match="argument 0 is a Sparse tensor on cpu: wrapc takes strided tensors"):
             native(t(4, 4).to_sparse())
         with pytest.raises(TypeError, match="argument 0 is a Strided tensor on meta"):
@@ -522,15 +526,15 @@ def test_same_width_dtype_view_is_no_view_of_a_view():
 
 
 def test_direct_dupe_must_stay_one_tensor():
-    # Compiled for one tensor passed twice, called with two: the dedupe
-    # wrapper's check fails the call, as AOTDedupeWrapper's debug check
-    # does, and nothing is mutated.
+    # Compiled for one tensor passed twice, called with two: the argument
+    # checks fail the call, as AOTDedupeWrapper's debug check does, and
+    # nothing is mutated.
     fn = lambda a, b: (a.add_(1), b * 2)[1]  # noqa: E731
     native = wrapc_torch.compile(fn, twice(t(3)), inner="eager")
     x, y = t(3), t(3)
     before = x.clone()
     with torch.no_grad():
-        with pytest.raises(RuntimeError, match="input 1 would be a duplicate of input 0"):
+        with pytest.raises(TypeError, match="argument 1 has a storage of its own, but .* compiled for one shared with argument 0"):
             native(x, y)
         torch.testing.assert_close(x, before)
         out = native(x, x)
@@ -612,6 +616,82 @@ def test_direct_module_binds_parameters():
     model(x).sum().backward()
     for g, w in zip(got, model.parameters()):
         torch.testing.assert_close(g, w.grad)
+
+
+def test_direct_arguments_share_storage_as_their_examples_when_the_graph_mutates():
+    # The graph was traced for its examples' sharing: a tensor passed twice,
+    # or two views of one storage, where the trace had separate tensors
+    # would not see the mutation through the alias (a silently wrong
+    # result); the other way round would use one argument for both.
+    def f(a, b):
+        a.add_(1)
+        return a + b
+
+    native = wrapc_torch.compile(f, [t(4), t(5)[:4]], inner="eager")
+    shared = "argument 1 shares storage with argument 0, but the function mutates its inputs and was compiled for one of its own"
+    z = torch.zeros(4)
+    with pytest.raises(TypeError, match=shared):
+        native(z, z)
+    base = torch.zeros(5)
+    with pytest.raises(TypeError, match=shared):
+        native(base[:4], base[1:])
+    a, b = t(4), t(5)[:4]
+    want = f(a.clone(), b.clone())
+    torch.testing.assert_close(native(a, b), want)
+    x = t(4)
+    # What a pure graph computes does not depend on sharing: not checked.
+    pure = wrapc_torch.compile(lambda a, b: a * b, [t(4), t(5)[:4]], inner="eager")
+    torch.testing.assert_close(pure(x, x), x * x)
+
+
+def test_direct_grad_mode_is_the_traced_one_when_a_tensor_requires_grad():
+    # With a tensor that requires grad, grad mode decides a training wrapper
+    # (outputs with a grad_fn) from an inference one: another mode at the
+    # call is refused, not run with the traced one's flags.
+    w = t(3, 2).requires_grad_()
+    fn = lambda x, w: (x @ w).relu()  # noqa: E731
+    training = wrapc_torch.compile(fn, [t(4, 3), w], inner="eager")
+    for context in (torch.no_grad, torch.inference_mode):
+        with context(), pytest.raises(RuntimeError, match="grad mode is off .* compiled with it on .*a training wrapper"):
+            training(t(4, 3), w)
+    assert training(t(4, 3), w).grad_fn is not None
+    with torch.no_grad():
+        inference = wrapc_torch.compile(fn, [t(4, 3), w], inner="eager")
+        assert not inference(t(4, 3), w).requires_grad
+    with pytest.raises(RuntimeError, match="grad mode is on, but the function was compiled with it off .*an inference"):
+        inference(t(4, 3), w)
+    # No tensor requires grad: grad mode changes nothing, either works.
+    plain = wrapc_torch.compile(lambda x: x * 2, [t(3)], inner="eager")
+    with torch.no_grad():
+        torch.testing.assert_close(plain(t(3)), t(3) * 2)
+
+
+def test_direct_module_mode_is_the_traced_one():
+    # train() and eval() change what the graph is (batch statistics and
+    # running-stat updates here): a module of another mode is refused by name.
+    model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.BatchNorm1d(4)).to(DEVICE)
+    x = t(5, 4)
+    with torch.no_grad():
+        native = wrapc_torch.compile(model, [x], inner="eager")
+        model.eval()
+        with pytest.raises(RuntimeError, match="module Sequential is in eval mode, but the function was compiled in training"):
+            native(x)
+        model.train()
+        model[1].eval()
+        with pytest.raises(RuntimeError, match="module 1 is in eval mode"):
+            native(x)
+        model[1].train()
+        before = model[1].running_mean.clone()
+        native(x)
+        assert not torch.equal(before, model[1].running_mean)
+
+
+def test_direct_arguments_it_does_not_take_are_named_before_tracing():
+    for args, what in (([t(3), True], "argument #1 is a bool"), ([{"a": t(3)}], "argument #0 is a dict"),
+                       ([[t(3), t(3)]], "argument #0 is a list")):
+        for inner in ("eager", "inductor"):
+            with pytest.raises(wrapc_torch.Unsupported, match=what):
+                wrapc_torch.compile(lambda *a: a[0], args, inner=inner)
 
 
 # Grad mode on, no input requiring grad: still an inference graph. PyTorch

@@ -30,6 +30,7 @@
 #include <optional>
 #include <cctype>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 extern "C" {
@@ -177,6 +178,15 @@ struct Wrapper {
   std::vector<std::optional<bool>> requires_grad;
   // Per argument, the strides a compiled graph assumes (none: any).
   std::vector<std::optional<std::vector<int64_t>>> strides;
+  // Per argument, the first argument over the same storage as the traced
+  // one (-1: not a tensor); empty: not checked. A graph that mutates its
+  // inputs was traced for exactly this sharing: one tensor passed twice, or
+  // two views of one storage, where the trace had separate ones (or the
+  // other way round), would compute with the wrong memory.
+  std::vector<int64_t> alias_groups;
+  // The grad mode the graph was traced under when it matters (tensors that
+  // require grad: on is a training wrapper, off an inference one); -1: any.
+  int grad_mode = -1;
 };
 
 StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
@@ -580,16 +590,25 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
-                                "strides",      nullptr};
+                                "strides",      "alias_groups",  "grad_mode",   nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
-           *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr;
-  int single = 0, view_bases = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!", const_cast<char **>(names), &path, &entry,
-                                   &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
+           *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
+  int single = 0, view_bases = 0, grad_mode = -1;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!i", const_cast<char **>(names), &path,
+                                   &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
-                                   &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides))
+                                   &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
+                                   &PyTuple_Type, &alias_groups, &grad_mode))
     return -1;
+  self->grad_mode = grad_mode;
+  if (alias_groups) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(alias_groups); ++j) {
+      long long g = PyLong_AsLongLong(PyTuple_GET_ITEM(alias_groups, j));
+      if (g == -1 && PyErr_Occurred()) return -1;
+      self->alias_groups.push_back(g);
+    }
+  }
   if (strides) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(strides); ++j) {
       PyObject *row = PyTuple_GET_ITEM(strides, j);
@@ -754,6 +773,27 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
   }
 }
 
+// Refuses arguments that share storage otherwise than the traced ones did
+// (`groups`: per argument, the first one over the same storage; -1 for a
+// non-tensor). Another rank is left to the wrapper's own check, which names it.
+void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *args, PyObject *boxed,
+                        Py_ssize_t n_given) {
+  std::unordered_map<const c10::StorageImpl *, int64_t> first;
+  for (Py_ssize_t i = 0; i < n_given && static_cast<size_t>(i) < groups.size(); ++i) {
+    PyObject *obj = boxed ? PyList_GET_ITEM(boxed, i) : args[i];
+    if (groups[i] < 0 || !THPVariable_Check(obj)) continue;
+    const c10::StorageImpl *impl = THPVariable_Unpack(obj).storage().unsafeGetStorageImpl();
+    int64_t group = first.emplace(impl, i).first->second;
+    if (group == groups[i]) continue;
+    std::string now = group == i ? "has a storage of its own" : "shares storage with argument " + std::to_string(group);
+    std::string traced =
+        groups[i] == i ? "one of its own" : "one shared with argument " + std::to_string(groups[i]);
+    throw std::invalid_argument("argument " + std::to_string(i) + " " + now +
+                                ", but the function mutates its inputs and was compiled for " + traced +
+                                ": compile it again for arguments that share memory this way, or pass clones");
+  }
+}
+
 PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
   auto *self = reinterpret_cast<Wrapper *>(callable);
   if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
@@ -787,6 +827,13 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   Call *outer = current_call;
   bool grad_before = c10::GradMode::is_enabled();
   try {
+    if (self->grad_mode >= 0 && grad_before != (self->grad_mode == 1))
+      throw std::runtime_error(
+          std::string("wrapc: grad mode is ") + (grad_before ? "on" : "off (torch.no_grad or torch.inference_mode)") +
+          ", but the function was compiled with it " + (self->grad_mode == 1 ? "on" : "off") +
+          " for tensors that require grad (" + (self->grad_mode == 1 ? "a training" : "an inference") +
+          " wrapper): compile it again under this grad mode");
+    if (!self->alias_groups.empty()) check_alias_groups(self->alias_groups, args, boxed, n_given);
     for (size_t i = 0; i < n_in; ++i) {
       PyObject *obj = i < static_cast<size_t>(n_prefix)
                           ? PyTuple_GET_ITEM(self->prefix, i)
@@ -826,6 +873,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     " (its wrapper is an inference or a training one): compile it again for it");
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
                                                              user < self->strides.size() && self->strides[user] &&
+                                                             t.dim() == static_cast<int64_t>(self->strides[user]->size()) &&
                                                              t.strides() != c10::IntArrayRef(*self->strides[user]))
         throw std::invalid_argument("argument " + std::to_string(user) + " has strides " +
                                     c10::str(t.strides()) + ", but the function was compiled for " +

@@ -368,9 +368,12 @@ def _native(
     strided: Sequence[Any] | None = None,
 ) -> Callable[..., Any]:
     """``example_inputs``: the caller's own example arguments, when no
-    Dynamo guards the calls (``compile``): the wrapper then checks that each
-    tensor argument requires grad as its example did; and, for
-    ``strided``'s tensors, that it has the example's strides."""
+    Dynamo guards the calls (``compile``): the wrapper then checks what
+    Dynamo would have guarded and the traced graph assumes — that each
+    tensor argument requires grad as its example did, the grad mode when a
+    tensor requires grad, and, when the graph mutates an input, that the
+    arguments share storage as the examples did; and, for ``strided``'s
+    tensors, that it has the example's strides."""
     from . import _C
 
     ir, sig = _importer.emit(
@@ -404,8 +407,41 @@ def _native(
         _traced_int_constants(captured, len(prefix)),
         tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ()),
         tuple(tuple(x.stride()) if isinstance(x, torch.Tensor) else None for x in strided or ()),
+        _alias_groups(captured, example_inputs) if example_inputs is not None else (),
+        _grad_mode(prefix, example_inputs) if example_inputs is not None else -1,
     )
     return wrapper
+
+
+def _alias_groups(captured: _Captured, example_inputs: Sequence[Any]) -> tuple[int, ...]:
+    """Per example argument, the first one over the same storage (-1: not a
+    tensor), when the graph mutates an input or the examples share storage
+    (the graph is then traced for exactly that sharing); else () (no check:
+    sharing does not change what a pure graph computes)."""
+    first: dict[int, int] = {}
+    groups = tuple(
+        first.setdefault(_storage_key(x), i) if isinstance(x, torch.Tensor) else -1 for i, x in enumerate(example_inputs)
+    )
+    mutates = any(info.mutates_data or info.mutates_metadata for info in captured.meta.input_info)
+    shared = any(g not in (-1, i) for i, g in enumerate(groups))
+    return groups if mutates or shared else ()
+
+
+def _storage_key(t: torch.Tensor) -> int:
+    """The identity of ``t``'s storage (the StorageImpl the extension
+    compares), or of ``t`` itself for a tensor without one."""
+    try:
+        return t.untyped_storage()._cdata
+    except (RuntimeError, NotImplementedError):
+        return id(t)
+
+
+def _grad_mode(prefix: Sequence[Any], example_inputs: Sequence[Any]) -> int:
+    """The grad mode the graph is traced under (1 on, 0 off) when a tensor
+    it takes requires grad (it decides a training wrapper from an inference
+    one), else -1 (no check)."""
+    tensors = [x for x in (*prefix, *example_inputs) if isinstance(x, torch.Tensor)]
+    return int(torch.is_grad_enabled()) if any(t.requires_grad for t in tensors) else -1
 
 
 def _traced_int_constants(captured: _Captured, n_prefix: int) -> tuple[int | None, ...]:
@@ -542,6 +578,14 @@ def compile(
     """
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
+    for i, x in enumerate(example_inputs):
+        # Named before tracing: Inductor meets a bool as a sympy constant it
+        # has no binding for, AOTAutograd a container with an assertion.
+        if not isinstance(x, torch.Tensor) and not _importer._is_int(x):
+            raise Unsupported(
+                f"argument #{i} is a {type(x).__name__}: wrapc_torch.compile takes tensors and ints "
+                "(pass a container's tensors as separate arguments)"
+            )
     module = _FunctionModule(fn)
     try:
         captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
@@ -560,7 +604,29 @@ def compile(
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
     native = _native(captured, captured.params, single=single, example_inputs=example_inputs, strided=strided)
-    return native if single else module.rebuild(native)
+    result = native if single else module.rebuild(native)
+    return _training_guard(fn, result) if isinstance(fn, torch.nn.Module) else result
+
+
+def _training_guard(root: torch.nn.Module, call: Callable[..., Any]) -> Callable[..., Any]:
+    """``call`` refusing to run once a module of ``root`` is in another
+    mode (``train()`` / ``eval()``) than when it was traced: the graph has
+    that mode's dropout, batch statistics and running-stat updates baked in
+    (Dynamo guards each module's ``training``)."""
+    modules = [(name or type(root).__name__, m, m.training) for name, m in root.named_modules()]
+
+    @functools.wraps(call)
+    def guarded(*args: Any) -> Any:
+        for name, module, training in modules:
+            if bool(module.training) != training:
+                now, then = ("training", "eval") if module.training else ("eval", "training")
+                raise RuntimeError(
+                    f"wrapc: module {name} is in {now} mode, but the function was compiled in {then} mode: "
+                    "compile it again in this mode"
+                )
+        return call(*args)
+
+    return guarded
 
 
 def _export_ir(captured: _Captured) -> str:

@@ -1,9 +1,17 @@
 //! `wrapc bench --compile-scaling`: `wrapc compile` time per phase for
-//! wrappers of N kernel launches, the shape of Inductor programs with many
-//! kernels and buffers. The program is one graph chaining N host-kernel
-//! launches (`wrap.empty_strided` + `wrap.launch numel(...)` + `wrap.free`
-//! per step, each kernel adding 1 to its input) behind a
-//! `wrap.runtime_wrapper`; `--write-compile-scaling-case N` prints it.
+//! wrappers of N steps, in two shapes real programs have:
+//!
+//! * `launches`: Inductor programs with many kernels and buffers, one graph
+//!   chaining N host-kernel launches (`wrap.empty_strided` +
+//!   `wrap.launch numel(...)` + `wrap.free` per step, each kernel adding 1
+//!   to its input);
+//! * `mutations`: a compiled optimizer step over N parameters, a graph
+//!   computing a new value for each of N inputs (one launch each) that the
+//!   wrapper writes back into them: N inputs checked, N references owned
+//!   across N write-backs that can each fail.
+//!
+//! Both behind a `wrap.runtime_wrapper`; `--write-compile-scaling-case N`
+//! prints one.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -12,12 +20,26 @@ use anyhow::{Context as _, Result};
 
 use crate::native::{self, Arch, CompileRequest, Emit, Progress, TargetKind};
 
-/// The wrapper of `n` chained launches. Called with `x` (f32, any length
-/// `len`) and `len`, it returns `x + n`.
-pub fn case_module(n: usize) -> String {
-    let t = "!wrap.tensor<?xf32>";
-    let mut text = String::from(
-        r#"func.func @payload(%x: !llvm.ptr, %out: !llvm.ptr, %n: index, %px: index, %py: index, %pz: index) {
+/// What the N steps of a scaling case are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shape {
+    /// N chained launches, each buffer freed after the next launch.
+    Launches,
+    /// N mutated inputs, each written back after the graph.
+    Mutations,
+}
+
+impl Shape {
+    fn noun(self) -> &'static str {
+        match self {
+            Shape::Launches => "launches",
+            Shape::Mutations => "mutated inputs",
+        }
+    }
+}
+
+/// The host kernel both shapes launch: `out[i] = x[i] + 1`.
+const ADD_ONE: &str = r#"func.func @payload(%x: !llvm.ptr, %out: !llvm.ptr, %n: index, %px: index, %py: index, %pz: index) {
   %block = arith.constant 256 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
@@ -34,38 +56,65 @@ pub fn case_module(n: usize) -> String {
   }
   return
 }
-"#,
-    );
-    let _ = writeln!(
-        text,
-        "wrap.kernel @k : ({t}, {t}, index) -> () entry \"k\" configs [#wrap.config<\"B\", block = [256], \
-         num_warps = 4, num_stages = 1, shared = 0>] {{host = @payload}}"
-    );
-    let _ = writeln!(text, "func.func private @graph(%x: {t}, %n: index) -> {t} {{");
-    let _ = writeln!(text, "  wrap.assert_size_stride %x [%n] [1] : {t}");
-    let mut previous = "%x".to_string();
-    for i in 0..n {
-        let _ = writeln!(text, "  %b{i} = wrap.empty_strided [%n] [1] : {t}");
-        let _ = writeln!(text, "  wrap.launch @k numel(%n) args({previous}, %b{i}, %n) : {t}, {t}, index");
-        if previous != "%x" {
-            let _ = writeln!(text, "  wrap.free {previous} : {t}");
+wrap.kernel @k : (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index) -> () entry "k" configs [#wrap.config<"B", block = [256], num_warps = 4, num_stages = 1, shared = 0>] {host = @payload}
+"#;
+
+/// The `n`-step case of `shape`.
+///
+/// `launches`: called with `x` (f32, any length `len`) and `len`, `f`
+/// returns `x + n`. `mutations`: called with `n` tensors `x_i` of one
+/// length `len` and `len`, `f` adds 1 to each `x_i` in place.
+pub fn case_module(shape: Shape, n: usize) -> String {
+    let t = "!wrap.tensor<?xf32>";
+    let mut text = String::from(ADD_ONE);
+    match shape {
+        Shape::Launches => {
+            let _ = writeln!(text, "func.func private @graph(%x: {t}, %n: index) -> {t} {{");
+            let _ = writeln!(text, "  wrap.assert_size_stride %x [%n] [1] : {t}");
+            let mut previous = "%x".to_string();
+            for i in 0..n {
+                let _ = writeln!(text, "  %b{i} = wrap.empty_strided [%n] [1] : {t}");
+                let _ = writeln!(text, "  wrap.launch @k numel(%n) args({previous}, %b{i}, %n) : {t}, {t}, index");
+                if previous != "%x" {
+                    let _ = writeln!(text, "  wrap.free {previous} : {t}");
+                }
+                previous = format!("%b{i}");
+            }
+            let _ = writeln!(text, "  return {previous} : {t}\n}}");
+            let _ = writeln!(
+                text,
+                "wrap.runtime_wrapper @f : ({t}, index) -> {t} calls @graph inputs [#wrap.input<>, #wrap.input<>] \
+                 outputs [#wrap.output<non_alias>]"
+            );
         }
-        previous = format!("%b{i}");
+        Shape::Mutations => {
+            let list = |item: &dyn Fn(usize) -> String| (0..n).map(item).collect::<Vec<_>>().join(", ");
+            let types = list(&|_| t.to_string());
+            let _ = writeln!(
+                text,
+                "func.func private @graph({}, %n: index) -> ({types}) {{",
+                list(&|i| format!("%x{i}: {t}"))
+            );
+            for i in 0..n {
+                let _ = writeln!(text, "  %b{i} = wrap.empty_strided [%n] [1] : {t}");
+                let _ = writeln!(text, "  wrap.launch @k numel(%n) args(%x{i}, %b{i}, %n) : {t}, {t}, index");
+            }
+            let _ = writeln!(text, "  return {} : {types}\n}}", list(&|i| format!("%b{i}")));
+            let _ = writeln!(
+                text,
+                "wrap.runtime_wrapper @f : ({types}, index) -> () calls @graph inputs [{}, #wrap.input<>] outputs []",
+                list(&|_| "#wrap.input<mutates_data>".to_string())
+            );
+        }
     }
-    let _ = writeln!(text, "  return {previous} : {t}\n}}");
-    let _ = writeln!(
-        text,
-        "wrap.runtime_wrapper @f : ({t}, index) -> {t} calls @graph inputs [#wrap.input<>, #wrap.input<>] \
-         outputs [#wrap.output<non_alias>]"
-    );
     text
 }
 
-/// Compiles the `n`-launch case to a shared object in `dir`; returns each
-/// phase's time.
-fn measure(n: usize, dir: &Path) -> Result<Vec<(String, f64)>> {
+/// Compiles the `n`-step case of `shape` to a shared object in `dir`;
+/// returns each phase's time.
+fn measure(shape: Shape, n: usize, dir: &Path) -> Result<Vec<(String, f64)>> {
     let input = dir.join(format!("n{n}.mlir"));
-    std::fs::write(&input, case_module(n)).with_context(|| format!("writing {}", input.display()))?;
+    std::fs::write(&input, case_module(shape, n)).with_context(|| format!("writing {}", input.display()))?;
     let output = dir.join(format!("libn{n}.so"));
     let mut progress = Progress::new(true);
     let request = CompileRequest {
@@ -84,17 +133,22 @@ fn measure(n: usize, dir: &Path) -> Result<Vec<(String, f64)>> {
     Ok(progress.timings.into_iter().map(|(phase, time)| (column(&phase), time.as_secs_f64())).collect())
 }
 
-/// Measures every size and prints a Markdown table, one row per size.
-pub fn run(sizes: &[usize]) -> Result<()> {
+/// Measures every size of each shape and prints a Markdown table per
+/// shape, one row per size.
+pub fn run(shapes: &[Shape], sizes: &[usize]) -> Result<()> {
     let dir = std::env::temp_dir().join(format!("wrapc-compile-scaling-{}", std::process::id()));
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let result = shapes.iter().try_for_each(|&shape| table(shape, sizes, &dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn table(shape: Shape, sizes: &[usize], dir: &Path) -> Result<()> {
     let mut rows = Vec::new();
     for &n in sizes {
-        eprintln!("wrapc bench: compiling {n} launches ...");
-        let result = measure(n, &dir);
-        rows.push((n, result));
+        eprintln!("wrapc bench: compiling {n} {} ...", shape.noun());
+        rows.push((n, measure(shape, n, dir)));
     }
-    let _ = std::fs::remove_dir_all(&dir);
     let mut phases: Vec<String> = Vec::new();
     for (_, result) in &rows {
         for (phase, _) in result.as_ref().map(Vec::as_slice).unwrap_or_default() {
@@ -103,7 +157,7 @@ pub fn run(sizes: &[usize]) -> Result<()> {
             }
         }
     }
-    println!("| launches | {} | total |", phases.join(" | "));
+    println!("\n| {} | {} | total |", shape.noun(), phases.join(" | "));
     println!("|---:|{}---:|", "---:|".repeat(phases.len()));
     for (n, result) in rows {
         let timings = result?;

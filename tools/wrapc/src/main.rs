@@ -15,6 +15,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context as _, Result};
 use clap::{Parser, Subcommand};
+use compile_scaling::Shape;
 use melior::ir::Module;
 use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
 
@@ -95,13 +96,18 @@ enum Command {
         #[arg(long, default_value = "cuda", value_parser = ["cuda", "host"])]
         device: String,
         /// Instead, measure `wrapc compile` time per phase for wrappers of
-        /// N chained kernel launches, for each N of --sizes.
+        /// N steps of each --scaling-shape, for each N of --sizes.
         #[arg(long)]
         compile_scaling: bool,
-        /// The launch counts --compile-scaling measures.
+        /// The step counts --compile-scaling measures.
         #[arg(long, value_delimiter = ',', default_values_t = [100, 1000, 10000])]
         sizes: Vec<usize>,
-        /// Print the N-launch program --compile-scaling measures, and exit.
+        /// What a step of the --compile-scaling cases is: a kernel launch
+        /// (a chain of N), or a mutated input (N written back).
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Shape::Launches, Shape::Mutations])]
+        scaling_shape: Vec<Shape>,
+        /// Print the N-step program --compile-scaling measures (of the first
+        /// --scaling-shape), and exit.
         #[arg(long, value_name = "N")]
         write_compile_scaling_case: Option<usize>,
         /// Measure these cases (aliased outputs, mutated inputs, arguments;
@@ -184,11 +190,13 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Bench { write_compile_scaling_case: Some(n), .. } => {
-            print!("{}", compile_scaling::case_module(n));
+        Command::Bench { write_compile_scaling_case: Some(n), scaling_shape, .. } => {
+            print!("{}", compile_scaling::case_module(scaling_shape.first().copied().unwrap_or(Shape::Launches), n));
             Ok(())
         }
-        Command::Bench { compile_scaling: true, sizes, .. } => compile_scaling::run(&sizes),
+        Command::Bench { compile_scaling: true, sizes, scaling_shape, .. } => {
+            compile_scaling::run(&scaling_shape, &sizes)
+        }
         Command::Bench { write_fused_cases: Some(dir), device, .. } => {
             std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
             for (aliases, mutated, args) in bench::CASES {

@@ -168,26 +168,18 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     fn branch_to_failure_with(&mut self, cond: Value<'c, 'a>, status: Value<'c, 'a>, message: Option<Value<'c, 'a>>) {
-        let fail = self.region.append_block(Block::new(&[]));
+        let exit = self.failure_exit();
         let next = self.region.append_block(Block::new(&[]));
-        self.branch(cond, fail, next);
-        self.block = fail;
-        if let Some(message) = message {
-            self.call(RuntimeFn::SetError, &[message]);
+        match message {
+            None => self.branch_with(cond, (exit, &[status]), (next, &[])),
+            Some(message) => {
+                let fail = self.region.append_block(Block::new(&[]));
+                self.branch(cond, fail, next);
+                self.block = fail;
+                self.call(RuntimeFn::SetError, &[message]);
+                self.jump_with(exit, &[status]);
+            }
         }
-        for value in self.owned.clone() {
-            self.call(RuntimeFn::TensorRelease, &[value]);
-        }
-        if let Some(slot) = self.graph {
-            // Issues what was recorded before the failure; its own status
-            // gives way to the failure's.
-            self.call(RuntimeFn::CudaGraphEnd, &[slot]);
-        }
-        for (device, previous) in self.guards.clone().into_iter().rev() {
-            let previous = self.load(previous, "!llvm.ptr");
-            self.call(RuntimeFn::CudaGuardExit, &[device, previous]);
-        }
-        self.return_(&[status]);
         self.block = next;
     }
 
@@ -199,7 +191,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         all.push(slot);
         self.checked(function, &all);
         let value = self.load(slot, "!llvm.ptr");
-        self.owned.push(value);
+        self.unwind.own(value);
         value
     }
 
@@ -324,7 +316,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn jump(&self, to: BlockRef<'c, 'a>) {
-        self.b().insert(cf::br(&to, &[], self.location));
+        self.jump_with(to, &[]);
+    }
+
+    /// `cf.br` passing `to` its block arguments.
+    pub(super) fn jump_with(&self, to: BlockRef<'c, 'a>, args: &[Value<'c, 'a>]) {
+        self.b().insert(cf::br(&to, args, self.location));
     }
 
     pub(super) fn load(&self, address: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {

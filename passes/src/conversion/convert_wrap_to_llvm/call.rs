@@ -1,6 +1,8 @@
 //! The entry-point ABI: argument checks and unboxing in the prologue,
 //! calls between converted functions, and the return of owned results.
 
+use std::collections::HashSet;
+
 use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -211,7 +213,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let call = self.call_symbol(&callee, &[args, n_args, results, n_results], &[self.ty("i32")]);
         let status: Value = call.result(0).unwrap().into();
         for value in boxed {
-            self.owned.retain(|v| *v != value);
+            self.unwind.disown(value);
             self.call(RuntimeFn::TensorRelease, &[value]);
         }
         self.bail_if_failed(status);
@@ -225,13 +227,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let handle = self.load(slot, "!llvm.ptr");
             let old: Value = op.result(i).unwrap().into();
             let value = if is_int(old.r#type()) {
-                self.owned.push(handle);
+                self.unwind.own(handle);
                 let v = self.unbox_int(handle, old.r#type());
-                self.owned.retain(|o| *o != handle);
+                self.unwind.disown(handle);
                 self.call(RuntimeFn::TensorRelease, &[handle]);
                 v
             } else {
-                self.owned.push(handle);
+                self.unwind.own(handle);
                 handle
             };
             self.bind(old, value);
@@ -246,12 +248,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         operands: &[Value<'c, 'a>],
         _results: &[Type<'c>],
     ) -> PassResult {
-        if let Some(slot) = self.graph.take() {
+        if let Some(slot) = self.unwind.end_graph() {
             // The batch runs (or replays) before the results are handed out.
             self.checked(RuntimeFn::CudaGraphEnd, &[slot]);
         }
         let out = self.arg(2);
-        let mut transferred: Vec<Value> = Vec::new();
+        // Keys of the references handed to the caller.
+        let mut transferred = HashSet::new();
         let forwarded = self.decls.forwarded.get(&self.entry_name).cloned().unwrap_or_default();
         for (j, &value) in operands.iter().enumerate() {
             let handle = if matches!(forwarded.get(j), Some(Some(_))) {
@@ -259,23 +262,23 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 value
             } else if is_int(value.r#type()) {
                 let boxed = self.box_int(value);
-                transferred.push(boxed);
+                transferred.insert(key(boxed));
                 boxed
             } else if self.nulls.contains(&key(value)) {
                 value
-            } else if self.owned.contains(&value) && !transferred.contains(&value) {
-                transferred.push(value);
+            } else if self.unwind.owns(value) && !transferred.contains(&key(value)) {
+                transferred.insert(key(value));
                 value
             } else {
                 let retained = self.new_ref(RuntimeFn::TensorRetain, &[value]);
-                transferred.push(retained);
+                transferred.insert(key(retained));
                 retained
             };
             let slot = self.gep(out, "!llvm.ptr", j as i64);
             self.store(handle, slot);
         }
-        for value in self.owned.clone() {
-            if !transferred.contains(&value) {
+        for value in self.unwind.owned() {
+            if !transferred.contains(&key(value)) {
                 self.call(RuntimeFn::TensorRelease, &[value]);
             }
         }

@@ -27,9 +27,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         // Lives across the guard's body, whose ops reuse the scratch slots.
         let previous = self.entry_alloca("!llvm.ptr", 1);
         self.checked(RuntimeFn::CudaGuardEnter, &[device, previous]);
-        self.guards.push((device, previous));
+        self.unwind.enter_guard(device, previous);
         self.lower_block(body, results)?;
-        self.guards.pop();
+        self.unwind.exit_guard();
         let restore = self.load(previous, "!llvm.ptr");
         self.checked(RuntimeFn::CudaGuardExit, &[device, restore]);
         Ok(())
@@ -138,7 +138,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn begin_graph(&mut self, slot: &str) {
         let slot = self.address_of(slot);
         self.checked(RuntimeFn::CudaGraphBegin, &[slot]);
-        self.graph = Some(slot);
+        self.unwind.begin_graph(slot);
     }
 
     /// A `cuda_graph` launch: one `wrt_cuda_graph_launch` with every

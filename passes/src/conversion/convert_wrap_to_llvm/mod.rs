@@ -22,6 +22,7 @@ mod launch_cuda;
 mod launch_host;
 mod ops;
 mod subclass;
+mod unwind;
 
 use crate::ir::{self, PassResult, Reported};
 use crate::Options;
@@ -260,8 +261,9 @@ struct FnLowering<'c, 'a, 'd> {
     block: BlockRef<'c, 'a>,
     /// Old SSA value → new one.
     values: HashMap<usize, Value<'c, 'a>>,
-    /// New values holding a reference this function must release.
-    owned: Vec<Value<'c, 'a>>,
+    /// What a failure at the current point undoes: the references this
+    /// function owns, the guards and the batch it is inside.
+    unwind: unwind::Unwind<'c, 'a>,
     /// New values that are null pointers (`wrap.null`).
     nulls: HashSet<usize>,
     /// Subclass-typed arguments whose type the prologue already checked:
@@ -269,12 +271,6 @@ struct FnLowering<'c, 'a, 'd> {
     type_checked: HashSet<usize>,
     /// New values whose buffer was freed or handed to `wrap.reuse`.
     dead: HashSet<usize>,
-    /// Open device guards (device, slot holding the context to restore):
-    /// a failure inside one restores the thread's context before returning.
-    guards: Vec<(Value<'c, 'a>, Value<'c, 'a>)>,
-    /// A graph-mode entry point's `wrt_cuda_graph_slot`, once its batch is
-    /// begun: every exit ends the batch.
-    graph: Option<Value<'c, 'a>>,
     /// This call's address of the thread's grad-mode flag, once fetched.
     grad_slot: Option<Value<'c, 'a>>,
     /// Stack slots live in the entry block (static allocas, which LLVM
@@ -353,12 +349,10 @@ fn lower_function(
             region: new_region,
             block: entry,
             values: HashMap::new(),
-            owned: Vec::new(),
+            unwind: unwind::Unwind::default(),
             nulls: HashSet::new(),
             type_checked: HashSet::new(),
             dead: HashSet::new(),
-            guards: Vec::new(),
-            graph: None,
             grad_slot: None,
             anchor: None,
             scratch: HashMap::new(),

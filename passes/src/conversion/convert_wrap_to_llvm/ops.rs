@@ -141,13 +141,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.result(op, value);
             }
             WrapOp::Free => {
-                let Some(position) = self.owned.iter().position(|v| *v == operands[0]) else {
+                let value = operands[0];
+                if !self.unwind.disown(value) {
                     return ir::fail(
                         op,
                         "wrap.free of a tensor this function does not own (an argument, or freed twice)",
                     );
-                };
-                let value = self.owned.remove(position);
+                }
                 self.call(RuntimeFn::TensorRelease, &[value]);
                 self.dead.insert(key(value));
             }
@@ -347,9 +347,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let value = self.new_ref(RuntimeFn::AsStrided, &[operands[0], rank, sizes, strides, offset]);
         // The source buffer is dead from here on: drop this function's reference.
         self.dead.insert(key(operands[0]));
-        if let Some(position) = self.owned.iter().position(|v| *v == operands[0]) {
-            let source = self.owned.remove(position);
-            self.call(RuntimeFn::TensorRelease, &[source]);
+        if self.unwind.disown(operands[0]) {
+            self.call(RuntimeFn::TensorRelease, &[operands[0]]);
         }
         Ok(value)
     }

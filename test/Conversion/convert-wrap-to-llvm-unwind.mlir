@@ -1,0 +1,48 @@
+// RUN: wrapc-opt %s --convert-wrap-to-llvm | FileCheck %s
+
+// A failure returns its status after releasing what the function owns at
+// that point, through shared exits: each exit releases one reference and
+// continues to the exit of the one taken before it, so a failure point is
+// one branch and the function stays linear in its ops. Freeing %b makes a
+// new exit for %c that continues to %a's, which both chains share.
+// CHECK-LABEL: func.func @unwind(
+// CHECK:         %[[SA:.*]] = call @wrt_empty_strided(
+// CHECK:         cf.cond_br %{{.*}}, ^[[TAIL:bb[0-9]+]](%[[SA]] : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[TAIL]](%[[STATUS:.*]]: i32):
+// CHECK-NEXT:    return %[[STATUS]] : i32
+// CHECK:         %[[A:.*]] = llvm.load
+// CHECK:         %[[SB:.*]] = call @wrt_empty_strided(
+// CHECK:         cf.cond_br %{{.*}}, ^[[EXIT_A:bb[0-9]+]](%[[SB]] : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[EXIT_A]](%[[S1:.*]]: i32):
+// CHECK-NEXT:    call @wrt_tensor_release(%[[A]])
+// CHECK-NEXT:    cf.br ^[[TAIL]](%[[S1]] : i32)
+// CHECK:         %[[B:.*]] = llvm.load
+// CHECK:         %[[SC:.*]] = call @wrt_empty_strided(
+// CHECK:         cf.cond_br %{{.*}}, ^[[EXIT_B:bb[0-9]+]](%[[SC]] : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[EXIT_B]](%[[S2:.*]]: i32):
+// CHECK-NEXT:    call @wrt_tensor_release(%[[B]])
+// CHECK-NEXT:    cf.br ^[[EXIT_A]](%[[S2]] : i32)
+// CHECK:         %[[C:.*]] = llvm.load
+// CHECK-NEXT:    call @wrt_tensor_release(%[[B]])
+// CHECK:         %[[SD:.*]] = call @wrt_empty_strided(
+// CHECK:         cf.cond_br %{{.*}}, ^[[EXIT_C:bb[0-9]+]](%[[SD]] : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[EXIT_C]](%[[S3:.*]]: i32):
+// CHECK-NEXT:    call @wrt_tensor_release(%[[C]])
+// CHECK-NEXT:    cf.br ^[[EXIT_A]](%[[S3]] : i32)
+// The success path releases what is left once, after the last failure point.
+// CHECK:         %[[D:.*]] = llvm.load
+// CHECK-NEXT:    call @wrt_tensor_release(%[[D]])
+// CHECK-NEXT:    call @wrt_tensor_release(%[[C]])
+// CHECK-NEXT:    call @wrt_tensor_release(%[[A]])
+// CHECK:         return
+func.func @unwind() {
+  %a = wrap.alloc() : !wrap.tensor<4xf32>
+  %b = wrap.alloc() : !wrap.tensor<4xf32>
+  %c = wrap.alloc() : !wrap.tensor<4xf32>
+  wrap.free %b : !wrap.tensor<4xf32>
+  %d = wrap.alloc() : !wrap.tensor<4xf32>
+  wrap.free %d : !wrap.tensor<4xf32>
+  wrap.free %c : !wrap.tensor<4xf32>
+  wrap.free %a : !wrap.tensor<4xf32>
+  return
+}
