@@ -276,17 +276,20 @@ impl Tensor {
         if Tensor::same_tensor(base, self) {
             return Err(RuntimeError::Argument("a tensor cannot be its own base".into()));
         }
-        let root = {
+        // One lock at a time: holding the base's while taking this one's
+        // deadlocked against another thread setting them the other way round.
+        let (storage, root) = {
             let b = base.lock();
-            if !Arc::ptr_eq(b.storage(), self.lock().storage()) {
-                return Err(RuntimeError::Argument("a view and its base must share a storage".into()));
-            }
-            base.root(b.view_base.as_ref())
+            (b.storage().clone(), base.root(b.view_base.as_ref()))
         };
         if Tensor::same_tensor(&root, self) {
             return Err(RuntimeError::Argument("a tensor cannot be its own base".into()));
         }
-        self.lock().set_view_base(root);
+        let mut t = self.lock();
+        if !Arc::ptr_eq(&storage, t.storage()) {
+            return Err(RuntimeError::Argument("a view and its base must share a storage".into()));
+        }
+        t.set_view_base(root);
         Ok(())
     }
 

@@ -311,3 +311,27 @@ fn a_copy_into_a_leaf_detaches_when_it_requires_grad() {
     assert!(buffer.requires_grad() && !buffer.is_leaf());
     assert_eq!((buffer.to_f64_vec().unwrap(), buffer.version()), (vec![1., 2.], 1));
 }
+
+#[test]
+fn setting_view_bases_both_ways_on_two_threads_does_not_deadlock() {
+    // An embedder mirrors two views of one storage on two threads, each
+    // naming the other as its base: set_view_base locked the base and then
+    // the view, so the two orders deadlocked.
+    let base = t(&[0., 1., 2., 3.]);
+    let (a, b) = (base.as_strided(&[2], &[1], 0).unwrap(), base.as_strided(&[2], &[1], 2).unwrap());
+    let (done, finished) = std::sync::mpsc::channel();
+    for (view, other) in [(a.clone(), b.clone()), (b, a)] {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            for _ in 0..200_000 {
+                // Either order may be refused (a tensor cannot be its own
+                // base once the other took it as its root); it must return.
+                let _ = view.set_view_base(&other);
+            }
+            done.send(()).unwrap();
+        });
+    }
+    for _ in 0..2 {
+        finished.recv_timeout(std::time::Duration::from_secs(60)).expect("set_view_base deadlocked");
+    }
+}
