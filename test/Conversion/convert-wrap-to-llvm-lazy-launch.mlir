@@ -49,7 +49,7 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK:       cf.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CHECKED:.*]]
 // CHECK:       ^[[SLOW]](%[[FAILED:.*]]: i32):
 // CHECK:       %[[SLOW_STATUS:.*]] = call @wrt_cuda_launch_slow(%[[SLOT]], %[[DESC]], %[[DEVICE]], %[[PARAMS]], %[[TENSORS]], %c2_i64{{.*}}, %{{.*}}, %c1_i32{{.*}}, %[[FAILED]])
-// CHECK:       cf.cond_br %{{.*}}, ^[[SLOW_FAILED:.*]], ^
+// CHECK:       cf.cond_br %{{.*}}, ^[[SLOW_FAILED:bb[0-9]+]](%[[SLOW_STATUS]] : i32), ^
 // CHECK:       ^[[CHECKED]]:
 // CHECK-NEXT:  cf.cond_br %[[OVER]], ^[[SLOW]](%{{.*}} : i32), ^[[CALL:.*]]
 // CHECK:       ^[[CALL]]:
@@ -57,10 +57,10 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK-NEXT:  arith.cmpi eq, %[[STATUS]]
 // CHECK-NEXT:  cf.cond_br %{{.*}}, ^[[DONE]], ^[[SLOW]](%[[STATUS]] : i32)
 // A failure inside the guard restores the thread's context on its way out.
-// CHECK:       ^[[SLOW_FAILED]]:
+// CHECK:       ^[[SLOW_FAILED]](%[[EXIT_STATUS:.*]]: i32):
 // CHECK-NEXT:  %[[RESTORE:.*]] = llvm.load %[[PREVIOUS]] : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT:  call @wrt_cuda_guard_exit(%{{.*}}, %[[RESTORE]])
-// CHECK-NEXT:  return %[[SLOW_STATUS]] : i32
+// CHECK-NEXT:  return %[[EXIT_STATUS]] : i32
 func.func private @launch(%x: !wrap.tensor<?xf32, cuda>, %n: index) {
   wrap.device_guard 0 {
     wrap.lazy_launch @slot, @desc numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index

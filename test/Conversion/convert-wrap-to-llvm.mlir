@@ -32,12 +32,15 @@
 // CHECK-NEXT:  %[[COUNTER:.*]] = llvm.load %[[VP]] : !llvm.ptr -> !llvm.ptr
 // CHECK:       llvm.atomicrmw add %[[COUNTER]], %{{.*}} seq_cst : !llvm.ptr, i64
 // CHECK:       call @wrt_detach(%[[X]], %{{.*}})
-// The detached tensor is owned: a failure afterwards releases it.
+// The detached tensor is owned: a failure afterwards releases it (in the
+// function's shared failure exit for it, which continues to the return).
 // CHECK:       %[[SP:.*]] = llvm.getelementptr %[[X]][0, 4, 0]
 // CHECK-NEXT:  llvm.load %[[SP]] : !llvm.ptr -> i64
 // CHECK:       call @wrt_mark_dynamic(%[[X]],
-// CHECK:       call @wrt_tensor_release
-// CHECK:       return
+// CHECK:       cf.cond_br %{{.*}}, ^[[EXIT:bb[0-9]+]](%{{.*}} : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[EXIT]](%[[STATUS:.*]]: i32):
+// CHECK-NEXT:  call @wrt_tensor_release
+// CHECK-NEXT:  cf.br ^{{bb[0-9]+}}(%[[STATUS]] : i32)
 // Outputs: the argument returned is retained, the owned detach handed over.
 // CHECK:       call @wrt_tensor_retain(%[[X]],
 // CHECK:       llvm.store
@@ -266,7 +269,7 @@ func.func @passes_null(%x: !wrap.tensor<4xf32>) {
 // CHECK-NEXT:    cf.cond_br %[[DIFFER]], ^[[FAIL:bb[0-9]+]], ^[[OK:bb[0-9]+]]
 // CHECK:       ^[[FAIL]]:
 // CHECK-NEXT:    call @wrt_set_error(%[[MSG]])
-// CHECK-NEXT:    return %[[CODE]]
+// CHECK-NEXT:    cf.br ^{{bb[0-9]+}}(%[[CODE]] : i32)
 // CHECK:       ^[[OK]]:
 // CHECK-NEXT:    %[[TRUE:.*]] = arith.constant 1 : i8
 // CHECK-NEXT:    call @wrt_mark_differentiable(%[[A]], %[[TRUE]]) : (!llvm.ptr, i8) -> i32

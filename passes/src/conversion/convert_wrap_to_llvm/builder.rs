@@ -169,17 +169,22 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     fn branch_to_failure_with(&mut self, cond: Value<'c, 'a>, status: Value<'c, 'a>, message: Option<Value<'c, 'a>>) {
         let exit = self.failure_exit();
-        let next = self.region.append_block(Block::new(&[]));
-        match message {
-            None => self.branch_with(cond, (exit, &[status]), (next, &[])),
+        let next = match message {
+            None => {
+                let next = self.region.append_block(Block::new(&[]));
+                self.branch_with(cond, (exit, &[status]), (next, &[]));
+                next
+            }
             Some(message) => {
                 let fail = self.region.append_block(Block::new(&[]));
+                let next = self.region.append_block(Block::new(&[]));
                 self.branch(cond, fail, next);
                 self.block = fail;
                 self.call(RuntimeFn::SetError, &[message]);
                 self.jump_with(exit, &[status]);
+                next
             }
-        }
+        };
         self.block = next;
     }
 

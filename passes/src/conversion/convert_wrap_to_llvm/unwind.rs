@@ -36,8 +36,9 @@ pub(super) struct Unwind<'c, 'a> {
     /// `exits[i]` undoes `owned[..=i]` and the tail (a `None` entry's exit
     /// is the one below it); valid while those entries and the tail stay.
     exits: Vec<BlockRef<'c, 'a>>,
-    /// Ends the batch, exits the guards and returns its argument.
-    tail: Option<BlockRef<'c, 'a>>,
+    /// The tails built so far, by the batch and guards they undo: each
+    /// ends the batch, exits the guards and returns its argument.
+    tails: HashMap<(Option<usize>, Vec<(usize, usize)>), BlockRef<'c, 'a>>,
 }
 
 impl<'c, 'a> Unwind<'c, 'a> {
@@ -85,14 +86,20 @@ impl<'c, 'a> Unwind<'c, 'a> {
     /// Ends the batch on the success path: later failures leave it alone.
     pub(super) fn end_graph(&mut self) -> Option<Value<'c, 'a>> {
         let slot = self.graph.take();
-        self.retail();
+        if slot.is_some() {
+            self.retail();
+        }
         slot
     }
 
     /// The tail changed: every exit leads to the old one.
     fn retail(&mut self) {
-        self.tail = None;
         self.exits.clear();
+    }
+
+    /// What the tail at the current point undoes.
+    fn tail_key(&self) -> (Option<usize>, Vec<(usize, usize)>) {
+        (self.graph.map(key), self.guards.iter().map(|&(device, previous)| (key(device), key(previous))).collect())
     }
 }
 
@@ -101,8 +108,9 @@ impl<'c, 'a> FnLowering<'c, 'a, '_> {
     /// its one `i32` argument (a failed call's status), built on first use.
     pub(super) fn failure_exit(&mut self) -> BlockRef<'c, 'a> {
         let here = self.block;
-        let mut below = match self.unwind.tail {
-            Some(tail) => tail,
+        let tail_key = self.unwind.tail_key();
+        let mut below = match self.unwind.tails.get(&tail_key) {
+            Some(&tail) => tail,
             None => {
                 let tail = self.status_block();
                 self.block = tail;
@@ -117,7 +125,7 @@ impl<'c, 'a> FnLowering<'c, 'a, '_> {
                     self.call(RuntimeFn::CudaGuardExit, &[device, previous]);
                 }
                 self.return_(&[status]);
-                self.unwind.tail = Some(tail);
+                self.unwind.tails.insert(tail_key, tail);
                 tail
             }
         };
