@@ -20,6 +20,10 @@ use melior::ir::{Block, BlockRef, RegionLike, Value};
 use super::abi::RuntimeFn;
 use super::{key, FnLowering};
 
+/// What a tail undoes: the batch (its slot's key) and the open guards
+/// (keys of their device and saved-context slot), innermost last.
+type TailKey = (Option<usize>, Vec<(usize, usize)>);
+
 /// The references a function owns, the guards and the batch it is inside,
 /// at the point being lowered; and the failure exits built for them.
 #[derive(Default)]
@@ -38,7 +42,7 @@ pub(super) struct Unwind<'c, 'a> {
     exits: Vec<BlockRef<'c, 'a>>,
     /// The tails built so far, by the batch and guards they undo: each
     /// ends the batch, exits the guards and returns its argument.
-    tails: HashMap<(Option<usize>, Vec<(usize, usize)>), BlockRef<'c, 'a>>,
+    tails: HashMap<TailKey, BlockRef<'c, 'a>>,
 }
 
 impl<'c, 'a> Unwind<'c, 'a> {
@@ -98,7 +102,7 @@ impl<'c, 'a> Unwind<'c, 'a> {
     }
 
     /// What the tail at the current point undoes.
-    fn tail_key(&self) -> (Option<usize>, Vec<(usize, usize)>) {
+    fn tail_key(&self) -> TailKey {
         (self.graph.map(key), self.guards.iter().map(|&(device, previous)| (key(device), key(previous))).collect())
     }
 }
