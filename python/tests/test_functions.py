@@ -638,6 +638,13 @@ def test_direct_arguments_share_storage_as_their_examples_when_the_graph_mutates
     a, b = t(4), t(5)[:4]
     want = f(a.clone(), b.clone())
     torch.testing.assert_close(native(a, b), want)
+    # Past sixteen arguments the extension hashes storages instead of
+    # scanning them: the same rule.
+    many = wrapc_torch.compile(lambda *xs: (xs[0].add_(1), sum(xs))[1], [t(4 + i)[:4] for i in range(20)], inner="eager")
+    args = [t(4) for _ in range(20)]
+    args[19] = args[3][:]
+    with pytest.raises(TypeError, match="argument 19 shares storage with argument 3"):
+        many(*args)
     x = t(4)
     # What a pure graph computes does not depend on sharing: not checked.
     pure = wrapc_torch.compile(lambda a, b: a * b, [t(4), t(5)[:4]], inner="eager")

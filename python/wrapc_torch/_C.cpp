@@ -20,6 +20,7 @@
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty.h>
 #include <c10/core/GradMode.h>
+#include <c10/util/SmallVector.h>
 #include <torch/csrc/autograd/python_variable.h>
 #include <torch/csrc/autograd/variable.h>
 
@@ -778,12 +779,23 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
 // non-tensor). Another rank is left to the wrapper's own check, which names it.
 void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *args, PyObject *boxed,
                         Py_ssize_t n_given) {
-  std::unordered_map<const c10::StorageImpl *, int64_t> first;
+  // The first argument over each storage seen: a short scan for the usual
+  // few arguments (no allocation on the call path), a hash past them.
+  c10::SmallVector<std::pair<const c10::StorageImpl *, int64_t>, 16> few;
+  std::unordered_map<const c10::StorageImpl *, int64_t> many;
+  bool hashed = n_given > 16;
+  auto first_over = [&](const c10::StorageImpl *impl, int64_t i) {
+    if (hashed) return many.emplace(impl, i).first->second;
+    for (auto &[seen, at] : few)
+      if (seen == impl) return at;
+    few.emplace_back(impl, i);
+    return i;
+  };
   for (Py_ssize_t i = 0; i < n_given && static_cast<size_t>(i) < groups.size(); ++i) {
     PyObject *obj = boxed ? PyList_GET_ITEM(boxed, i) : args[i];
     if (groups[i] < 0 || !THPVariable_Check(obj)) continue;
     const c10::StorageImpl *impl = THPVariable_Unpack(obj).storage().unsafeGetStorageImpl();
-    int64_t group = first.emplace(impl, i).first->second;
+    int64_t group = first_over(impl, i);
     if (group == groups[i]) continue;
     std::string now = group == i ? "has a storage of its own" : "shares storage with argument " + std::to_string(group);
     std::string traced =
