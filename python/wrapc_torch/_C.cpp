@@ -127,21 +127,89 @@ struct Mirror {
   at::Tensor tensor;
 };
 
+// Where keys (pointers, ids) first occur in one of a call's lists: a scan
+// while they are few (the usual call: nothing allocated), a hash once they
+// are many (a wrapper writing back a thousand inputs looked each one up in
+// every list, quadratic per call).
+template <typename K>
+class Index {
+ public:
+  // Records `key` at `at`, unless it is recorded already (the first stays).
+  void add(K key, size_t at) {
+    if (many_.empty()) {
+      for (const auto &[k, v] : few_)
+        if (k == key) return;
+      if (few_.size() < kFew) {
+        few_.emplace_back(key, at);
+        return;
+      }
+      for (const auto &[k, v] : few_) many_.emplace(k, v);
+    }
+    many_.emplace(key, at);
+  }
+
+  std::optional<size_t> find(K key) const {
+    if (many_.empty()) {
+      for (const auto &[k, v] : few_)
+        if (k == key) return v;
+      return std::nullopt;
+    }
+    auto it = many_.find(key);
+    return it == many_.end() ? std::nullopt : std::optional<size_t>(it->second);
+  }
+
+ private:
+  static constexpr size_t kFew = 16;
+  c10::SmallVector<std::pair<K, size_t>, kFew> few_;
+  std::unordered_map<K, size_t> many_;
+};
+
+// Mirrors in the order made, found by handle and by the torch tensor.
+struct Mirrors {
+  std::vector<Mirror> list;
+  Index<const wrt_tensor *> by_handle;
+  Index<const c10::TensorImpl *> by_tensor;
+
+  void add(wrt_tensor *handle, const at::Tensor &tensor) {
+    list.push_back({handle, tensor});
+    if (!handle) return;
+    by_handle.add(handle, list.size() - 1);
+    by_tensor.add(tensor.unsafeGetTensorImpl(), list.size() - 1);
+  }
+  const Mirror *with_handle(const wrt_tensor *h) const {
+    auto at = by_handle.find(h);
+    return at ? &list[*at] : nullptr;
+  }
+  const Mirror *of(const at::Tensor &t) const {
+    auto at = by_tensor.find(t.unsafeGetTensorImpl());
+    return at ? &list[*at] : nullptr;
+  }
+};
+
 // State of one call; the graph trampoline and the copy hook find it through
 // a thread-local pointer (calls nest: each restores its predecessor).
 struct Call {
   Wrapper *wrapper;
   const Runtime *rt;
-  std::vector<Mirror> inputs;
+  // One per argument, in order (an int's has no handle).
+  Mirrors inputs;
   // Mirrors of inputs' _base tensors that are not inputs themselves.
-  std::vector<Mirror> bases;
-  std::vector<Mirror> graph_outputs;
+  Mirrors bases;
+  Mirrors graph_outputs;
   std::vector<StorageEntry> storages;
+  Index<const c10::StorageImpl *> storage_by_impl;
+  Index<int64_t> storage_by_id;
   PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
   std::string failure;
   // Version bumps torch's own copy_ made for the runtime's delegated
   // copies, per storage: the runtime counted them on its mirrors already.
-  std::vector<std::pair<c10::StorageImpl *, int64_t>> copy_bumps;
+  std::vector<std::pair<const c10::StorageImpl *, int64_t>> copy_bumps;
+  Index<const c10::StorageImpl *> copy_bump_at;
+
+  int64_t delegated_bumps(const c10::StorageImpl *storage) const {
+    auto at = copy_bump_at.find(storage);
+    return at ? copy_bumps[*at].second : 0;
+  }
 };
 
 thread_local Call *current_call = nullptr;
@@ -190,24 +258,20 @@ struct Wrapper {
   int grad_mode = -1;
 };
 
-StorageEntry *find_storage(Call &call, c10::StorageImpl *impl) {
-  for (auto &e : call.storages)
-    if (e.impl == impl) return &e;
-  return nullptr;
+StorageEntry *find_storage(Call &call, const c10::StorageImpl *impl) {
+  auto at = call.storage_by_impl.find(impl);
+  return at ? &call.storages[*at] : nullptr;
 }
 
 StorageEntry *find_runtime_storage(Call &call, int64_t id) {
-  for (auto &e : call.storages)
-    if (e.runtime_id == id) return &e;
-  return nullptr;
+  auto at = call.storage_by_id.find(id);
+  return at ? &call.storages[*at] : nullptr;
 }
 
 // The mirror the call already made of the very tensor `t` (borrowed), if any.
 wrt_tensor *mirrored(Call &call, const at::Tensor &t) {
-  for (auto &m : call.inputs)
-    if (m.handle && m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) return m.handle;
-  for (auto &m : call.bases)
-    if (m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) return m.handle;
+  if (const Mirror *m = call.inputs.of(t)) return m->handle;
+  if (const Mirror *m = call.bases.of(t)) return m->handle;
   return nullptr;
 }
 
@@ -246,7 +310,11 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
     status = rt.from_external(&desc, nullptr, false, &out);
   }
   if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
-  if (!shared) call.storages.push_back({impl, rt.storage_id(out), t, out});
+  if (!shared) {
+    call.storages.push_back({impl, rt.storage_id(out), t, out});
+    call.storage_by_impl.add(impl, call.storages.size() - 1);
+    call.storage_by_id.add(call.storages.back().runtime_id, call.storages.size() - 1);
+  }
   else if (shared->representative.is_view() && shared->representative._base().is_same(t)) shared->representative = t;
   return out;
 }
@@ -320,8 +388,8 @@ std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::
 at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10::IntArrayRef sizes,
                    c10::IntArrayRef strides, int64_t offset) {
   if (replay.sequence && call.wrapper->apply_views) {
-    if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.size()) {
-      const at::Tensor &input = call.inputs[replay.input].tensor;
+    if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size()) {
+      const at::Tensor &input = call.inputs.list[replay.input].tensor;
       if (input.defined() && input.storage().is_alias_of(base.storage())) {
         if (auto view = replay_on(call, input, base, replay.sequence)) return *view;
         throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
@@ -346,11 +414,9 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
 const at::Tensor *graph_output_base(Call &call, const wrt_tensor *h) {
   wrt_tensor *base = nullptr;
   if (call.rt->view_base(h, &base) != WRT_OK) throw std::runtime_error(call.rt->last_error());
-  const at::Tensor *found = nullptr;
-  for (auto &m : call.graph_outputs)
-    if (base && m.handle == base) found = &m.tensor;
+  const Mirror *found = base ? call.graph_outputs.with_handle(base) : nullptr;
   if (base) call.rt->release(base);
-  return found;
+  return found ? &found->tensor : nullptr;
 }
 
 // The compiled wrapper numbers its arguments from the lifted parameters and
@@ -372,16 +438,16 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
 
 at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
   const Runtime &rt = *call.rt;
-  for (auto &m : call.inputs)
-    if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
-  for (auto &m : call.bases)
-    if (m.handle == h && same_state(call, h, m.tensor)) return m.tensor;
+  // One handle stands for one torch tensor (a tensor passed twice is one
+  // mirror), so the first mirror with it is the one.
+  if (const Mirror *m = call.inputs.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
+  if (const Mirror *m = call.bases.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
   // A graph output returned as it is: torch's autograd made it (the
   // CompiledFunction's outputs get a grad_fn only where an input required
   // grad), so the runtime's static marking may only take requires_grad
   // away, never make a leaf that requires grad of it.
-  for (auto &m : call.graph_outputs)
-    if (m.handle == h) return m.tensor.requires_grad() && rt.requires_grad(h) != 1 ? m.tensor.detach() : m.tensor;
+  if (const Mirror *m = call.graph_outputs.with_handle(h))
+    return m->tensor.requires_grad() && rt.requires_grad(h) != 1 ? m->tensor.detach() : m->tensor;
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
@@ -441,11 +507,13 @@ int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
     int64_t before = d.is_inference() ? 0 : d._version();
     d.copy_(s);
     if (!d.is_inference()) {
-      c10::StorageImpl *key = d.storage().unsafeGetStorageImpl();
-      bool found = false;
-      for (auto &entry : call->copy_bumps)
-        if (entry.first == key) { entry.second += d._version() - before; found = true; }
-      if (!found) call->copy_bumps.push_back({key, d._version() - before});
+      const c10::StorageImpl *key = d.storage().unsafeGetStorageImpl();
+      if (auto at = call->copy_bump_at.find(key)) {
+        call->copy_bumps[*at].second += d._version() - before;
+      } else {
+        call->copy_bumps.push_back({key, d._version() - before});
+        call->copy_bump_at.add(key, call->copy_bumps.size() - 1);
+      }
     }
     return WRT_OK;
   } catch (const c10::Error &e) {
@@ -518,17 +586,14 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       }
       if (!THPVariable_Check(item)) throw std::runtime_error("a graph output is not a tensor");
       const at::Tensor &t = THPVariable_Unpack(item);
-      wrt_tensor *same = nullptr;
-      for (auto &m : call->inputs)
-        if (m.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl()) same = m.handle;
-      if (same) {
-        rt.retain(same, &outputs[j]);
+      if (const Mirror *same = call->inputs.of(t)) {
+        rt.retain(same->handle, &outputs[j]);
         continue;
       }
       wrt_tensor *h = mirror(*call, t);
       wrt_tensor *kept = nullptr;
       rt.retain(h, &kept);  // the call keeps one: handles stay unique while it runs
-      call->graph_outputs.push_back({kept, t});
+      call->graph_outputs.add(kept, t);
       outputs[j] = h;
     }
   } catch (const std::exception &e) {
@@ -745,9 +810,9 @@ struct InputState {
 
 void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
   const Runtime &rt = *call.rt;
-  std::vector<int64_t> bumped_groups;
-  for (size_t i = 0; i < call.inputs.size(); ++i) {
-    Mirror &m = call.inputs[i];
+  Index<int64_t> bumped_groups;
+  for (size_t i = 0; i < call.inputs.list.size(); ++i) {
+    Mirror &m = call.inputs.list[i];
     if (!m.handle) continue;
     at::Tensor &t = m.tensor;
     const InputState &was = before[i];
@@ -762,14 +827,9 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
                                                       runtime_offset(m.handle));
     if (t.is_inference()) continue;
     // Views share one counter: settle each group of the call's inputs once.
-    bool seen = false;
-    for (int64_t g : bumped_groups) seen |= g == was.storage_id;
-    if (seen) continue;
-    bumped_groups.push_back(was.storage_id);
-    int64_t delegated = 0;
-    for (auto &entry : call.copy_bumps)
-      if (entry.first == was.storage) delegated += entry.second;
-    int64_t missing = (runtime_version(m.handle) - was.version) - delegated;
+    if (bumped_groups.find(was.storage_id)) continue;
+    bumped_groups.add(was.storage_id, i);
+    int64_t missing = (runtime_version(m.handle) - was.version) - call.delegated_bumps(was.storage);
     for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(t);
   }
 }
@@ -779,23 +839,13 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
 // non-tensor). Another rank is left to the wrapper's own check, which names it.
 void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *args, PyObject *boxed,
                         Py_ssize_t n_given) {
-  // The first argument over each storage seen: a short scan for the usual
-  // few arguments (no allocation on the call path), a hash past them.
-  c10::SmallVector<std::pair<const c10::StorageImpl *, int64_t>, 16> few;
-  std::unordered_map<const c10::StorageImpl *, int64_t> many;
-  bool hashed = n_given > 16;
-  auto first_over = [&](const c10::StorageImpl *impl, int64_t i) {
-    if (hashed) return many.emplace(impl, i).first->second;
-    for (auto &[seen, at] : few)
-      if (seen == impl) return at;
-    few.emplace_back(impl, i);
-    return i;
-  };
+  Index<const c10::StorageImpl *> first;
   for (Py_ssize_t i = 0; i < n_given && static_cast<size_t>(i) < groups.size(); ++i) {
     PyObject *obj = boxed ? PyList_GET_ITEM(boxed, i) : args[i];
     if (groups[i] < 0 || !THPVariable_Check(obj)) continue;
     const c10::StorageImpl *impl = THPVariable_Unpack(obj).storage().unsafeGetStorageImpl();
-    int64_t group = first_over(impl, i);
+    first.add(impl, i);
+    int64_t group = static_cast<int64_t>(*first.find(impl));
     if (group == groups[i]) continue;
     std::string now = group == i ? "has a storage of its own" : "shares storage with argument " + std::to_string(group);
     std::string traced =
@@ -861,7 +911,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                       std::to_string(*self->int_constants[user]) +
                                       " there (a constant of the traced graph): compile it again for that value");
         if (rt.scalar_from_i64(v, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
-        call.inputs.push_back({nullptr, at::Tensor()});
+        call.inputs.add(nullptr, at::Tensor());
         continue;
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
@@ -902,12 +952,12 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
           wrt_tensor *b = mirrored(call, base);
           if (!b) {
             b = mirror(call, base);
-            call.bases.push_back({b, base});
+            call.bases.add(b, base);
           }
           if (rt.set_view_base(handles[i], b) != WRT_OK) throw std::runtime_error(rt.last_error());
         }
       }
-      call.inputs.push_back({handles[i], t});
+      call.inputs.add(handles[i], t);
       InputState &was = before[i];
       was.version = runtime_version(handles[i]);
       was.storage = t.storage().unsafeGetStorageImpl();
@@ -969,8 +1019,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   }
   for (auto h : outputs) rt.release(h);
   for (auto h : handles) rt.release(h);
-  for (auto &m : call.bases) rt.release(m.handle);
-  for (auto &m : call.graph_outputs) rt.release(m.handle);
+  for (auto &m : call.bases.list) rt.release(m.handle);
+  for (auto &m : call.graph_outputs.list) rt.release(m.handle);
   Py_XDECREF(call.error_type);
   Py_XDECREF(call.error_value);
   Py_XDECREF(call.error_tb);
