@@ -88,21 +88,28 @@ pub fn case_module(shape: Shape, n: usize) -> String {
             );
         }
         Shape::Mutations => {
-            let list = |item: &dyn Fn(usize) -> String| (0..n).map(item).collect::<Vec<_>>().join(", ");
+            // Each list ends with a separator, so that N = 0 is a valid module.
+            let list = |item: &dyn Fn(usize) -> String| (0..n).map(|i| item(i) + ", ").collect::<String>();
             let types = list(&|_| t.to_string());
             let _ = writeln!(
                 text,
-                "func.func private @graph({}, %n: index) -> ({types}) {{",
-                list(&|i| format!("%x{i}: {t}"))
+                "func.func private @graph({}%n: index) -> ({}) {{",
+                list(&|i| format!("%x{i}: {t}")),
+                types.trim_end_matches(", ")
             );
             for i in 0..n {
                 let _ = writeln!(text, "  %b{i} = wrap.empty_strided [%n] [1] : {t}");
                 let _ = writeln!(text, "  wrap.launch @k numel(%n) args(%x{i}, %b{i}, %n) : {t}, {t}, index");
             }
-            let _ = writeln!(text, "  return {} : {types}\n}}", list(&|i| format!("%b{i}")));
+            let returned = list(&|i| format!("%b{i}"));
+            let returned = returned.trim_end_matches(", ");
+            let _ = match n {
+                0 => writeln!(text, "  return\n}}"),
+                _ => writeln!(text, "  return {returned} : {}\n}}", types.trim_end_matches(", ")),
+            };
             let _ = writeln!(
                 text,
-                "wrap.runtime_wrapper @f : ({types}, index) -> () calls @graph inputs [{}, #wrap.input<>] outputs []",
+                "wrap.runtime_wrapper @f : ({types}index) -> () calls @graph inputs [{}#wrap.input<>] outputs []",
                 list(&|_| "#wrap.input<mutates_data>".to_string())
             );
         }
