@@ -31,7 +31,6 @@
 #include <optional>
 #include <cctype>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 extern "C" {
@@ -128,40 +127,78 @@ struct Mirror {
 };
 
 // Where keys (pointers, ids) first occur in one of a call's lists: a scan
-// while they are few (the usual call: nothing allocated), a hash once they
-// are many (a wrapper writing back a thousand inputs looked each one up in
-// every list, quadratic per call).
+// while they are few (the usual call: nothing allocated), then an
+// open-addressing table in one array (a wrapper writing back a thousand
+// inputs looked each one up in every list, quadratic per call; a node per
+// key, as std::unordered_map allocates, made malloc most of a call).
 template <typename K>
 class Index {
  public:
   // Records `key` at `at`, unless it is recorded already (the first stays).
   void add(K key, size_t at) {
-    if (many_.empty()) {
+    if (slots_.empty()) {
       for (const auto &[k, v] : few_)
         if (k == key) return;
       if (few_.size() < kFew) {
         few_.emplace_back(key, at);
         return;
       }
-      for (const auto &[k, v] : few_) many_.emplace(k, v);
+      grow();
     }
-    many_.emplace(key, at);
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    Slot &slot = probe(key);
+    if (slot.used) return;
+    slot = {key, at, true};
+    ++size_;
+  }
+
+  // Room for `n` keys without growing (a call knows its argument count).
+  void reserve(size_t n) {
+    if (n <= kFew || 2 * n <= slots_.size()) return;
+    size_t capacity = 4 * kFew;
+    while (capacity < 2 * n) capacity *= 2;
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(capacity, Slot{});
+    size_ = 0;
+    for (const auto &[k, v] : few_) add(k, v);
+    for (const Slot &slot : old)
+      if (slot.used) add(slot.key, slot.at);
   }
 
   std::optional<size_t> find(K key) const {
-    if (many_.empty()) {
+    if (slots_.empty()) {
       for (const auto &[k, v] : few_)
         if (k == key) return v;
       return std::nullopt;
     }
-    auto it = many_.find(key);
-    return it == many_.end() ? std::nullopt : std::optional<size_t>(it->second);
+    const Slot &slot = const_cast<Index *>(this)->probe(key);
+    return slot.used ? std::optional<size_t>(slot.at) : std::nullopt;
   }
 
  private:
+  struct Slot {
+    K key{};
+    size_t at = 0;
+    bool used = false;
+  };
+
+  // The slot holding `key`, or the empty one where it would go (linear
+  // probing; the table is at most half full).
+  Slot &probe(K key) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, &key, sizeof(K) < sizeof(bits) ? sizeof(K) : sizeof(bits));
+    size_t mask = slots_.size() - 1;
+    for (size_t i = (bits * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask)
+      if (!slots_[i].used || slots_[i].key == key) return slots_[i];
+  }
+
+  void grow() { reserve(slots_.empty() ? 2 * kFew : slots_.size()); }
+
   static constexpr size_t kFew = 16;
   c10::SmallVector<std::pair<K, size_t>, kFew> few_;
-  std::unordered_map<K, size_t> many_;
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
 };
 
 // Mirrors in the order made, found by handle and by the torch tensor.
@@ -169,6 +206,12 @@ struct Mirrors {
   std::vector<Mirror> list;
   Index<const wrt_tensor *> by_handle;
   Index<const c10::TensorImpl *> by_tensor;
+
+  void reserve(size_t n) {
+    list.reserve(n);
+    by_handle.reserve(n);
+    by_tensor.reserve(n);
+  }
 
   void add(wrt_tensor *handle, const at::Tensor &tensor) {
     list.push_back({handle, tensor});
@@ -811,6 +854,7 @@ struct InputState {
 void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
   const Runtime &rt = *call.rt;
   Index<int64_t> bumped_groups;
+  bumped_groups.reserve(call.inputs.list.size());
   for (size_t i = 0; i < call.inputs.list.size(); ++i) {
     Mirror &m = call.inputs.list[i];
     if (!m.handle) continue;
@@ -881,6 +925,10 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   Call call;
   call.wrapper = self;
   call.rt = &rt;
+  call.inputs.reserve(n_in);
+  call.storages.reserve(n_in);
+  call.storage_by_impl.reserve(n_in);
+  call.storage_by_id.reserve(n_in);
   std::vector<wrt_tensor *> handles(n_in, nullptr);
   std::vector<InputState> before(n_in);
   size_t n_out = self->out_kinds.size();
