@@ -165,8 +165,10 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     each argument's dtype, rank, static sizes and device are checked, every
     wrap op becomes a call of the runtime's C ABI (`wrt_*`, declared in the
     module), every failing call returns its status after releasing the
-    references the function owns, and the results are handed back as owned
-    references. Symbolic ints cross the ABI as 0-d i64 tensors. A launch of a
+    references the function owns (through shared exits: one per owned
+    reference, each continuing to the one taken before it, so a failure
+    point is one branch and the function stays linear in its ops), and the
+    results are handed back as owned references. Symbolic ints cross the ABI as 0-d i64 tensors. A launch of a
     kernel with a host payload calls `wrt_launch_host` with a per-kernel
     trampoline and the argument array; the runtime runs every program id,
     on several threads when the grid is large.
