@@ -887,7 +887,11 @@ void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *arg
   for (Py_ssize_t i = 0; i < n_given && static_cast<size_t>(i) < groups.size(); ++i) {
     PyObject *obj = boxed ? PyList_GET_ITEM(boxed, i) : args[i];
     if (groups[i] < 0 || !THPVariable_Check(obj)) continue;
-    const c10::StorageImpl *impl = THPVariable_Unpack(obj).storage().unsafeGetStorageImpl();
+    const at::Tensor &t = THPVariable_Unpack(obj);
+    // A tensor without a strided storage (sparse) is the argument loop's
+    // to name: asking for its storage throws.
+    if (t.layout() != c10::kStrided || !t.has_storage()) continue;
+    const c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
     first.add(impl, i);
     int64_t group = static_cast<int64_t>(*first.find(impl));
     if (group == groups[i]) continue;
