@@ -46,8 +46,12 @@ pub(super) struct Unwind<'c, 'a> {
 }
 
 impl<'c, 'a> Unwind<'c, 'a> {
-    /// `value` holds a reference the function must release.
+    /// `value` holds a reference the function must release (once: owning
+    /// it again changes nothing).
     pub(super) fn own(&mut self, value: Value<'c, 'a>) {
+        if self.position.contains_key(&key(value)) {
+            return;
+        }
         self.position.insert(key(value), self.owned.len());
         self.owned.push(Some(value));
     }
