@@ -6,6 +6,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parents[2]
@@ -54,6 +55,54 @@ def cache_dir() -> Path:
     return path
 
 
+def cache_limit() -> int:
+    """The most bytes the cache keeps: $WRAPC_CACHE_MAX_MB megabytes
+    (default 2048)."""
+    text = os.environ.get("WRAPC_CACHE_MAX_MB", "2048")
+    try:
+        megabytes = int(text)
+    except ValueError:
+        megabytes = -1
+    if megabytes <= 0:
+        raise CompileError(f"WRAPC_CACHE_MAX_MB must be a positive number of megabytes, not {text!r}")
+    return megabytes << 20
+
+
+# An entry used this recently is never evicted: another process may have
+# found it and be about to load it.
+_RECENT_S = 600
+
+
+def _evict(root: Path, limit: int) -> None:
+    """Removes the least recently used entries until the cache holds at most
+    ``limit`` bytes (one wrapper per compiled graph, each a shared object of
+    about 2 MB: without a bound it grew by gigabytes)."""
+    now = time.time()
+    entries = []
+    for entry in root.iterdir():
+        try:
+            if not entry.is_dir():
+                continue
+            used = entry.stat().st_mtime
+            if ".tmp" in entry.name:
+                # A build that died before renaming its staging directory.
+                if now - used > 3600:
+                    shutil.rmtree(entry, ignore_errors=True)
+                continue
+            size = sum(f.stat().st_size for f in entry.iterdir() if f.is_file())
+        except OSError:
+            continue  # another process evicted it meanwhile
+        entries.append((used, size, entry))
+    total = sum(size for _, size, _ in entries)
+    for used, size, entry in sorted(entries):
+        if total <= limit:
+            break
+        if now - used < _RECENT_S:
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
+        total -= size
+
+
 def compile_module(ir: str, opt_level: int = 2) -> Path:
     """A shared object for `ir`, built once per distinct module (cached by hash)."""
     tool = wrapc_binary()
@@ -63,7 +112,12 @@ def compile_module(ir: str, opt_level: int = 2) -> Path:
     key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
     directory = cache_dir() / key
     library = directory / "libwrapper.so"
+    limit = cache_limit()
     if library.is_file():
+        try:
+            os.utime(directory)  # recently used: evicted last
+        except OSError:
+            pass
         return library
     staging = cache_dir() / f"{key}.tmp{os.getpid()}"
     staging.mkdir(parents=True, exist_ok=True)
@@ -86,4 +140,5 @@ def compile_module(ir: str, opt_level: int = 2) -> Path:
     except OSError:
         # Another process built the same module first; use theirs.
         shutil.rmtree(staging, ignore_errors=True)
+    _evict(cache_dir(), limit)
     return library

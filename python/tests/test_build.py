@@ -1,0 +1,52 @@
+"""The wrapper cache: bounded, least recently used out first."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from wrapc_torch import _build
+
+
+def entry(root, name, size, age_s):
+    directory = root / name
+    directory.mkdir()
+    (directory / "libwrapper.so").write_bytes(b"\0" * size)
+    then = time.time() - age_s
+    os.utime(directory, (then, then))
+    return directory
+
+
+def test_the_cache_evicts_least_recently_used_entries_past_its_limit(tmp_path):
+    old = entry(tmp_path, "old", 4000, age_s=7200)
+    older = entry(tmp_path, "older", 4000, age_s=9000)
+    newer = entry(tmp_path, "newer", 4000, age_s=3600)
+    recent = entry(tmp_path, "recent", 4000, age_s=10)  # another process may be loading it
+    dead = entry(tmp_path, "abc.tmp123", 10, age_s=7200)  # a build that died before its rename
+    _build._evict(tmp_path, limit=9000)
+    assert not older.exists() and not old.exists() and not dead.exists()
+    assert newer.exists() and recent.exists()
+    # Entries used within the last minutes stay even past the limit.
+    _build._evict(tmp_path, limit=1)
+    assert recent.exists() and not newer.exists()
+
+
+def test_the_cache_limit_is_a_positive_number_of_megabytes(monkeypatch):
+    monkeypatch.setenv("WRAPC_CACHE_MAX_MB", "16")
+    assert _build.cache_limit() == 16 << 20
+    for bad in ("0", "-3", "lots"):
+        monkeypatch.setenv("WRAPC_CACHE_MAX_MB", bad)
+        with pytest.raises(_build.CompileError, match=f"WRAPC_CACHE_MAX_MB must be a positive number of megabytes, not '{bad}'"):
+            _build.cache_limit()
+
+
+def test_a_cache_hit_marks_the_entry_used(tmp_path, monkeypatch):
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path))
+    ir = "func.func @f(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {\n  return %x : !wrap.tensor<4xf32>\n}\n"
+    library = _build.compile_module(ir)
+    then = time.time() - 7200
+    os.utime(library.parent, (then, then))
+    assert _build.compile_module(ir) == library
+    assert time.time() - library.parent.stat().st_mtime < 60
