@@ -19,15 +19,23 @@ def entry(root, name, size, age_s):
     return directory
 
 
+def key(c):
+    return c * 24
+
+
 def test_the_cache_evicts_least_recently_used_entries_past_its_limit(tmp_path):
-    old = entry(tmp_path, "old", 4000, age_s=7200)
-    older = entry(tmp_path, "older", 4000, age_s=9000)
-    newer = entry(tmp_path, "newer", 4000, age_s=3600)
-    recent = entry(tmp_path, "recent", 4000, age_s=10)  # another process may be loading it
-    dead = entry(tmp_path, "abc.tmp123", 10, age_s=7200)  # a build that died before its rename
+    old = entry(tmp_path, key("a"), 4000, age_s=7200)
+    older = entry(tmp_path, key("b"), 4000, age_s=9000)
+    newer = entry(tmp_path, key("c"), 4000, age_s=3600)
+    recent = entry(tmp_path, key("d"), 4000, age_s=10)  # another process may be loading it
+    dead = entry(tmp_path, key("e") + ".tmp123", 10, age_s=7200)  # a build that died before its rename
+    # What compile_module did not make is never touched, however old.
+    users = entry(tmp_path, "photos", 100_000, age_s=99999)
+    (tmp_path / "notes.txt").write_text("mine")
     _build._evict(tmp_path, limit=9000)
     assert not older.exists() and not old.exists() and not dead.exists()
     assert newer.exists() and recent.exists()
+    assert users.exists() and (tmp_path / "notes.txt").exists()
     # Entries used within the last minutes stay even past the limit.
     _build._evict(tmp_path, limit=1)
     assert recent.exists() and not newer.exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -68,6 +69,10 @@ def cache_limit() -> int:
     return megabytes << 20
 
 
+# The names compile_module gives a module's directory and its staging one.
+_ENTRY = re.compile(r"[0-9a-f]{24}")
+_STAGING = re.compile(r"[0-9a-f]{24}\.tmp[0-9]+")
+
 # An entry used this recently is never evicted: another process may have
 # found it and be about to load it.
 _RECENT_S = 600
@@ -80,11 +85,14 @@ def _evict(root: Path, limit: int) -> None:
     now = time.time()
     entries = []
     for entry in root.iterdir():
+        # Only what compile_module made: the cache directory may be one the
+        # user shares with other files ($WRAPC_CACHE_DIR).
+        ours = _ENTRY.fullmatch(entry.name) or _STAGING.fullmatch(entry.name)
         try:
-            if not entry.is_dir():
+            if not ours or entry.is_symlink() or not entry.is_dir():
                 continue
             used = entry.stat().st_mtime
-            if ".tmp" in entry.name:
+            if _STAGING.fullmatch(entry.name):
                 # A build that died before renaming its staging directory.
                 if now - used > 3600:
                     shutil.rmtree(entry, ignore_errors=True)
