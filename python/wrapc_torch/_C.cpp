@@ -131,6 +131,9 @@ struct Mirror {
 // open-addressing table in one array (a wrapper writing back a thousand
 // inputs looked each one up in every list, quadratic per call; a node per
 // key, as std::unordered_map allocates, made malloc most of a call).
+// c10's ska::flat_hash_map, made and reserved per call, measured 1.5-2x
+// slower here (200 arguments, A/B in alternation): this table is one
+// zeroed array and a multiply per probe.
 template <typename K>
 class Index {
  public:

@@ -429,11 +429,11 @@ def _alias_groups(captured: _Captured, example_inputs: Sequence[Any]) -> tuple[i
 
 def _storage_key(t: torch.Tensor) -> int:
     """The identity of ``t``'s storage (the StorageImpl the extension
-    compares), or of ``t`` itself for a tensor without one."""
-    try:
-        return t.untyped_storage()._cdata
-    except (RuntimeError, NotImplementedError):
+    compares), or of ``t`` itself for a tensor without a strided storage
+    (sparse, nested), which the extension leaves to its argument checks."""
+    if t.layout != torch.strided:
         return id(t)
+    return t.untyped_storage()._cdata
 
 
 def _grad_mode(prefix: Sequence[Any], example_inputs: Sequence[Any]) -> int:
