@@ -9,7 +9,9 @@
 // shapes, dtype conversions and GPU tensors always call the runtime.
 // RUN: wrapc-opt %s -split-input-file --convert-wrap-to-llvm | FileCheck %s
 
+// Constants are made once per function, at the top of its entry block.
 // CHECK-LABEL: func.func @contiguous(
+// CHECK:         %c32_i64 = arith.constant 32 : i64
 // CHECK:         llvm.getelementptr %[[DST:[0-9]+]][0, 2]
 // CHECK:         arith.cmpi eq, %{{.*}}, %c3_i64
 // CHECK:         llvm.getelementptr %[[DST]][0, 4, 0]
@@ -26,8 +28,7 @@
 // CHECK:         arith.cmpi eq, %{{.*}}, %c4_i64
 // CHECK:         cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:.*]]
 // CHECK:       ^[[FAST]]:
-// CHECK:         %[[BYTES:.*]] = arith.constant 32 : i64
-// CHECK:         "llvm.intr.memmove"(%{{.*}}, %{{.*}}, %[[BYTES]]) <{isVolatile = false}>
+// CHECK:         "llvm.intr.memmove"(%{{.*}}, %{{.*}}, %c32_i64) <{isVolatile = false}>
 // CHECK:         %[[COUNTER:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:         llvm.atomicrmw add %[[COUNTER]], %{{.*}} seq_cst
 // CHECK:         cf.br ^[[DONE:.*]]

@@ -9,8 +9,7 @@
 // CHECK:       cf.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[OK:.*]]
 // CHECK:       ^[[FAIL]]:
 // CHECK-NEXT:    call @wrt_set_error
-// CHECK-NEXT:    %[[C6:.*]] = arith.constant 6 : i32
-// CHECK-NEXT:    return %[[C6]]
+// CHECK-NEXT:    return %c6_i32
 // CHECK:       %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // The check is inline loads of the tensor header (dtype, device, rank, each
 // static size); only a mismatch calls the runtime, which explains it.
@@ -45,8 +44,7 @@
 // CHECK:       call @wrt_tensor_retain(%[[X]],
 // CHECK:       llvm.store
 // CHECK:       llvm.store
-// CHECK:       %[[OK0:.*]] = arith.constant 0 : i32
-// CHECK:       return %[[OK0]] : i32
+// CHECK:       return %c0_i32 : i32
 func.func @entry(%x: !wrap.tensor<4xf32>, %n: index) -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>) {
   %g = wrap.grad_mode.get
   %false = arith.constant false
@@ -99,8 +97,7 @@ func.func @caller(%a: !wrap.tensor<4xf32>) {
 // Fully static sizes and strides are constant globals: nothing stored per call.
 // CHECK:       llvm.mlir.addressof @__wrapc_dims_{{[0-9]+}} : !llvm.ptr
 // CHECK:       call @wrt_as_strided(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OFF64]], %{{.*}})
-// CHECK:       %[[I32:.*]] = arith.constant 5 : i32
-// CHECK:       call @wrt_view_dtype(%{{.*}}, %[[I32]], %{{.*}})
+// CHECK:       call @wrt_view_dtype(%{{.*}}, %c5_i32, %{{.*}})
 // CHECK:       call @wrt_patch_requires_grad(
 // CHECK:       call @wrt_set_requires_grad(
 func.func @views(%x: !wrap.tensor<6xf32>) -> !wrap.tensor<2x3xi32> {
@@ -202,10 +199,8 @@ func.func @nulls(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
 // The prologue checked %s against the same static type: check_type of it
 // costs nothing more per call.
 // CHECK-NOT:   call @wrt_subclass_check_type
-// CHECK:       %[[DT:.*]] = arith.constant 2 : i32
-// CHECK:       call @wrt_subclass_attr(%[[S]], %{{.*}}, %{{.*}}, %[[DT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
-// CHECK:       %[[NESTED:.*]] = arith.constant -1 : i32
-// CHECK:       call @wrt_subclass_attr(%[[S]], %{{.*}}, %{{.*}}, %[[NESTED]],
+// CHECK:       call @wrt_subclass_attr(%[[S]], %{{.*}}, %{{.*}}, %c2_i32, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK:       call @wrt_subclass_attr(%[[S]], %{{.*}}, %{{.*}}, %c-1_i32,
 // CHECK:       %[[OP:.*]] = llvm.getelementptr %[[S]][0, 4, 1]
 // CHECK-NEXT:  llvm.load %[[OP]] : !llvm.ptr -> i64
 // CHECK:       call @wrt_subclass_new(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
@@ -265,14 +260,12 @@ func.func @passes_null(%x: !wrap.tensor<4xf32>) {
 // CHECK-LABEL: func.func @dedupe_and_mark(
 // CHECK:         %[[MSG:.*]] = llvm.mlir.addressof @[[STR]]
 // CHECK-NEXT:    %[[DIFFER:.*]] = llvm.icmp "ne" %[[B:[0-9]+]], %[[A:[0-9]+]] : !llvm.ptr
-// CHECK-NEXT:    %[[CODE:.*]] = arith.constant 6 : i32
 // CHECK-NEXT:    cf.cond_br %[[DIFFER]], ^[[FAIL:bb[0-9]+]], ^[[OK:bb[0-9]+]]
 // CHECK:       ^[[FAIL]]:
 // CHECK-NEXT:    call @wrt_set_error(%[[MSG]])
-// CHECK-NEXT:    cf.br ^{{bb[0-9]+}}(%[[CODE]] : i32)
+// CHECK-NEXT:    cf.br ^{{bb[0-9]+}}(%c6_i32 : i32)
 // CHECK:       ^[[OK]]:
-// CHECK-NEXT:    %[[TRUE:.*]] = arith.constant 1 : i8
-// CHECK-NEXT:    call @wrt_mark_differentiable(%[[A]], %[[TRUE]]) : (!llvm.ptr, i8) -> i32
+// CHECK-NEXT:    call @wrt_mark_differentiable(%[[A]], %c1_i8) : (!llvm.ptr, i8) -> i32
 func.func @dedupe_and_mark(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) {
   wrap.check_same_tensor %b, %a {duplicate = 1, original = 0} : !wrap.tensor<4xf32>
   wrap.mark_differentiable %a, true : !wrap.tensor<4xf32>
@@ -309,11 +302,8 @@ func.func @passes_null_through(%x: !wrap.tensor<4xf32>) {
 // CHECK:         %[[MEMBERS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
 // CHECK:         %[[OUT:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
 // CHECK:         %[[IDX:.*]] = llvm.mlir.addressof @[[ARGS]]
-// CHECK-NEXT:    %[[N:.*]] = arith.constant 2 : i64
-// CHECK-NEXT:    %[[JOINT:.*]] = arith.constant 1 : i8
-// CHECK-NEXT:    %[[RANK:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[SIZES:.*]] = llvm.mlir.addressof @[[ANY]]
-// CHECK-NEXT:    call @wrt_synthetic_base(%[[MEMBERS]], %[[IDX]], %[[N]], %[[JOINT]], %[[RANK]], %[[SIZES]], %[[OUT]])
+// CHECK-NEXT:    call @wrt_synthetic_base(%[[MEMBERS]], %[[IDX]], %c2_i64, %c1_i8, %c1_i64, %[[SIZES]], %[[OUT]])
 // CHECK:         call @wrt_tensor_release
 func.func @merge(%a: !wrap.tensor<6xf32>, %b: !wrap.tensor<2x3xf32>) {
   %base = wrap.synthetic_base %a, %b {args = array<i64: 0, 2>, trace_joint} : !wrap.tensor<6xf32>, !wrap.tensor<2x3xf32> -> !wrap.tensor<?xf32>

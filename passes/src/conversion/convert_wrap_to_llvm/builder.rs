@@ -54,16 +54,37 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         insert_value(&self.b(), op)
     }
 
+    /// The type wrapc spells `text`, parsed once per function: a wrapper
+    /// asks for the same few types at every op it lowers.
     pub(super) fn ty(&self, text: &str) -> Type<'c> {
-        Type::parse(self.context, text).expect("wrapc spells valid types")
+        if let Some(&ty) = self.types.borrow().get(text) {
+            return ty;
+        }
+        let ty = Type::parse(self.context, text).expect("wrapc spells valid types");
+        self.types.borrow_mut().insert(text.to_string(), ty);
+        ty
     }
 
     pub(super) fn arg(&self, i: usize) -> Value<'c, 'a> {
         self.region.first_block().unwrap().argument(i).unwrap().into()
     }
 
+    /// The integer constant `value : ty`, one per function at the top of
+    /// the entry block (where it dominates every use): a launch or a
+    /// write-back asks for the same small constants each time, and one op
+    /// per request made every later conversion pass walk and convert
+    /// thousands of duplicates.
     pub(super) fn const_int(&self, value: i64, ty: &str) -> Value<'c, 'a> {
-        self.emit(self.int_constant(value, ty))
+        if let Some(&constant) = self.constants.borrow().get(ty).and_then(|by_value| by_value.get(&value)) {
+            return constant;
+        }
+        let b = match self.anchor {
+            Some(anchor) => Builder::before(anchor),
+            None => self.b(),
+        };
+        let constant = insert_value(&b, self.int_constant(value, ty));
+        self.constants.borrow_mut().entry(ty.to_string()).or_default().insert(value, constant);
+        constant
     }
 
     /// `arith.constant <value> : <ty>`, not yet inserted.
@@ -240,7 +261,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             Some(anchor) => Builder::before(anchor),
             None => self.b(),
         };
-        let n = insert_value(&b, self.int_constant(count, "i64"));
+        let n = self.const_int(count, "i64");
         let options = AllocaOptions::new().elem_type(Some(TypeAttribute::new(self.ty(element))));
         insert_value(&b, llvm::alloca(self.context, n, self.ty("!llvm.ptr"), self.location, options))
     }

@@ -2,6 +2,7 @@
 //! wrapc's C ABI, calling the runtime (`wrt_*`) for every op that is real
 //! work. See Passes.td for the contract.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use melior::dialect::llvm::attributes::Linkage;
@@ -282,6 +283,9 @@ struct FnLowering<'c, 'a, 'd> {
     scratch: HashMap<(String, i64), Vec<Value<'c, 'a>>>,
     scratch_used: HashMap<(String, i64), usize>,
     entry_name: String,
+    /// Interned per function ([`FnLowering::const_int`], [`FnLowering::ty`]).
+    constants: RefCell<HashMap<String, HashMap<i64, Value<'c, 'a>>>>,
+    types: RefCell<HashMap<String, Type<'c>>>,
     converted: &'d HashSet<String>,
     decls: &'d mut Declarations,
 }
@@ -358,6 +362,8 @@ fn lower_function(
             scratch: HashMap::new(),
             scratch_used: HashMap::new(),
             entry_name: name.clone(),
+            constants: RefCell::default(),
+            types: RefCell::default(),
             converted,
             decls,
         };
