@@ -156,6 +156,18 @@ def WrapOutlineGpuKernels : Pass<"wrap-outline-gpu-kernels", "mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect", "::mlir::func::FuncDialect"];
 }
 
+def WrapCheckLowered : Pass<"wrap-check-lowered", "mlir::ModuleOp"> {
+  let summary = "Fail, located, at the first op the LLVM conversions left outside the LLVM dialect";
+  let description = [{
+    The upstream conversions to the LLVM dialect are partial: an op no
+    pattern converts (arithmetic on tensors, a type LLVM has no counterpart
+    for, a GPU op in a host kernel payload) stays as it was, and translating
+    the module to LLVM IR then failed without saying where. The last pass of
+    `wrap-lower-to-llvm`: every op under the module must be an `llvm` op by
+    then, and the first one that is not is named at its location.
+  }];
+}
+
 def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower straight-line wrap IR to the LLVM dialect and wrt_* runtime calls";
   let description = [{

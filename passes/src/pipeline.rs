@@ -34,13 +34,13 @@ pub static PIPELINES: &[PipelineDef] = &[
         // One convert-to-llvm (arith, cf, func, index and memref through
         // their ConvertToLLVMPatternInterface, registered with the dialects)
         // instead of a pass per dialect: each of those walked the whole
-        // module and re-checked every op. Without pattern rollback (the
-        // one-shot driver, which upstream's LLVM patterns support: none
-        // modifies IR before it can still fail) the conversion keeps no
-        // undo log of the module's every op. Both: 10,000 launches lower in
-        // 2.4 s instead of 5.6 s (bench/results/2026-11-26-compile-scaling.md).
-        passes: "convert-wrap-to-llvm,convert-scf-to-cf,convert-to-llvm{allow-pattern-rollback=false},\
-                 reconcile-unrealized-casts",
+        // module and re-checked every op. Not the one-shot driver
+        // (allow-pattern-rollback=false), though 0.9 s faster on 10,000
+        // launches: a kernel payload the conversion cannot finish (arith on
+        // tensors) makes it abort the process where the default driver
+        // rolls back and wrap-check-lowered names the op.
+        passes: "convert-wrap-to-llvm,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts,\
+                 wrap-check-lowered",
     },
     PipelineDef {
         name: "wrap-lower-to-llvm-cuda",
