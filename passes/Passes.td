@@ -185,8 +185,10 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     trampoline and the argument array; the runtime runs every program id,
     on several threads when the grid is large.
     Functions with subclass-typed signatures get no native entry point (a
-    warning says so): call their flattened callee. The output is func,
-    arith, scf, cf and llvm ops, ready for the upstream conversions.
+    warning says so): call their flattened callee. The output is llvm ops
+    (branches and comparisons included, so that the upstream conversion has
+    little of a large wrapper left to rewrite), func ops, and arith ops on
+    `index` values and constants, ready for `convert-to-llvm`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
                            "::mlir::cf::ControlFlowDialect"];

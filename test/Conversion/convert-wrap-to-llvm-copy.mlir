@@ -13,7 +13,7 @@
 // CHECK-LABEL: func.func @contiguous(
 // CHECK:         %c32_i64 = arith.constant 32 : i64
 // CHECK:         llvm.getelementptr %[[DST:[0-9]+]][0, 2]
-// CHECK:         arith.cmpi eq, %{{.*}}, %c3_i64
+// CHECK:         llvm.icmp "eq" %{{.*}}, %c3_i64
 // CHECK:         llvm.getelementptr %[[DST]][0, 4, 0]
 // CHECK:         llvm.getelementptr %[[DST]][0, 4, 1]
 // CHECK:         llvm.getelementptr %[[DST]][0, 4, 2]
@@ -21,17 +21,17 @@
 // CHECK:         llvm.getelementptr %[[SRC]][0, 4, 2]
 // CHECK:         llvm.getelementptr %[[DST]][0, 5, 2]
 // CHECK:         llvm.getelementptr %[[SRC]][0, 5, 2]
-// CHECK:         arith.cmpi eq, %{{.*}}, %c1_i64
+// CHECK:         llvm.icmp "eq" %{{.*}}, %c1_i64
 // CHECK-NOT:     [0, 5, 1]
 // CHECK:         llvm.getelementptr %[[DST]][0, 5, 0]
 // CHECK:         llvm.getelementptr %[[SRC]][0, 5, 0]
-// CHECK:         arith.cmpi eq, %{{.*}}, %c4_i64
-// CHECK:         cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:.*]]
+// CHECK:         llvm.icmp "eq" %{{.*}}, %c4_i64
+// CHECK:         llvm.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:.*]]
 // CHECK:       ^[[FAST]]:
 // CHECK:         "llvm.intr.memmove"(%{{.*}}, %{{.*}}, %c32_i64) <{isVolatile = false}>
 // CHECK:         %[[COUNTER:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:         llvm.atomicrmw add %[[COUNTER]], %{{.*}} seq_cst
-// CHECK:         cf.br ^[[DONE:.*]]
+// CHECK:         llvm.br ^[[DONE:.*]]
 // CHECK:       ^[[SLOW]]:
 // CHECK:         call @wrt_copy_(%[[DST]], %[[SRC]])
 // CHECK:       ^[[DONE]]:

@@ -15,13 +15,13 @@ llvm.mlir.global internal @graph(dense<0> : tensor<8xi8>) {addr_space = 0 : i32,
 
 // CHECK-LABEL: func.func @program(
 // CHECK:         call @wrt_check_argument(
-// CHECK:         cf.cond_br %{{.*}}, ^[[EARLY:bb[0-9]+]](%{{.*}} : i32), ^
+// CHECK:         llvm.cond_br %{{.*}}, ^[[EARLY:bb[0-9]+]](%{{.*}} : i32), ^
 // CHECK:       ^[[EARLY]](%[[EARLY_STATUS:.*]]: i32):
 // CHECK-NEXT:    return %[[EARLY_STATUS]] : i32
 // CHECK:         %[[GRAPH:.*]] = llvm.mlir.addressof @graph : !llvm.ptr
 // CHECK:         %[[BEGUN:.*]] = call @wrt_cuda_graph_begin(%[[GRAPH]])
 // A batch that failed to begin has nothing to end: the argument checks' exit.
-// CHECK:         cf.cond_br %{{.*}}, ^[[EARLY]](%[[BEGUN]] : i32), ^[[RECORD:bb[0-9]+]]
+// CHECK:         llvm.cond_br %{{.*}}, ^[[EARLY]](%[[BEGUN]] : i32), ^[[RECORD:bb[0-9]+]]
 // CHECK:       ^[[RECORD]]:
 // Each cell is zeroed, then the argument stored: the tensor's data
 // address, the index as i64, and the i32's 4 bytes.
@@ -33,14 +33,14 @@ llvm.mlir.global internal @graph(dense<0> : tensor<8xi8>) {addr_space = 0 : i32,
 // CHECK-NEXT:    llvm.store %{{.*}}, %[[C2]] : i32, !llvm.ptr
 // CHECK:         %[[LAUNCHED:.*]] = call @wrt_cuda_graph_launch(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c3_i64{{.*}}, %{{.*}}, %c1_i32{{.*}})
 // CHECK-NOT:     llvm.call
-// CHECK:         cf.cond_br %{{.*}}, ^[[FAILED:bb[0-9]+]](%[[LAUNCHED]] : i32), ^[[NEXT:bb[0-9]+]]
+// CHECK:         llvm.cond_br %{{.*}}, ^[[FAILED:bb[0-9]+]](%[[LAUNCHED]] : i32), ^[[NEXT:bb[0-9]+]]
 // CHECK:       ^[[FAILED]](%[[STATUS:.*]]: i32):
 // CHECK-NEXT:    call @wrt_cuda_graph_end(%[[GRAPH]])
 // CHECK-NEXT:    return %[[STATUS]] : i32
 // CHECK:       ^[[NEXT]]:
 // CHECK:         %[[ENDED:.*]] = call @wrt_cuda_graph_end(%[[GRAPH]])
 // Once ended, a failure has no batch to end either: the early exit again.
-// CHECK:         cf.cond_br %{{.*}}, ^[[EARLY]](%[[ENDED]] : i32), ^[[RESULTS:bb[0-9]+]]
+// CHECK:         llvm.cond_br %{{.*}}, ^[[EARLY]](%[[ENDED]] : i32), ^[[RESULTS:bb[0-9]+]]
 // CHECK:       ^[[RESULTS]]:
 // CHECK:         call @wrt_tensor_retain(
 // CHECK-NOT:     wrt_cuda_graph_end

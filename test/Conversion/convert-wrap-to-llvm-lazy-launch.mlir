@@ -31,11 +31,11 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK:       %[[DESC:.*]] = llvm.mlir.addressof @desc
 // CHECK:       %[[DEVICE_AT:.*]] = llvm.getelementptr %[[X]][0, 8]
 // CHECK:       %[[DEVICE:.*]] = llvm.load %[[DEVICE_AT]] : !llvm.ptr -> i32
-// CHECK:       %[[IN_RANGE:.*]] = arith.cmpi ult, %[[DEVICE]], %c8_i32
+// CHECK:       %[[IN_RANGE:.*]] = llvm.icmp "ult" %[[DEVICE]], %c8_i32
 // CHECK:       arith.muli %{{.*}}, %c64_i64
 // CHECK:       %[[ENTRY:.*]] = llvm.getelementptr %[[SLOT]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK:       %[[FUNCTION:.*]] = llvm.load %[[ENTRY]] atomic acquire {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
-// CHECK:       cf.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:[^(]*]](%{{.*}} : i32)
+// CHECK:       llvm.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:[^(]*]](%{{.*}} : i32)
 // Fast path: grid = ceil(numel / chosen block), one cuLaunchKernel through
 // the entry's pointer on the entry's stream.
 // CHECK:       ^[[FAST]]:
@@ -45,17 +45,17 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK:       %[[BLOCK:.*]] = llvm.load %[[BLOCK_AT]] : !llvm.ptr -> i64
 // CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %[[BLOCK]] : i64
 // A grid past CUDA's limits goes to the slow path, which names the error.
-// CHECK:       %[[OVER:.*]] = arith.cmpi ugt, %[[GX]], %c2147483647_i64 : i64
-// CHECK:       cf.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CHECKED:.*]]
+// CHECK:       %[[OVER:.*]] = llvm.icmp "ugt" %[[GX]], %c2147483647_i64 : i64
+// CHECK:       llvm.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CHECKED:.*]]
 // CHECK:       ^[[SLOW]](%[[FAILED:.*]]: i32):
 // CHECK:       %[[SLOW_STATUS:.*]] = call @wrt_cuda_launch_slow(%[[SLOT]], %[[DESC]], %[[DEVICE]], %[[PARAMS]], %[[TENSORS]], %c2_i64{{.*}}, %{{.*}}, %c1_i32{{.*}}, %[[FAILED]])
-// CHECK:       cf.cond_br %{{.*}}, ^[[SLOW_FAILED:bb[0-9]+]](%[[SLOW_STATUS]] : i32), ^
+// CHECK:       llvm.cond_br %{{.*}}, ^[[SLOW_FAILED:bb[0-9]+]](%[[SLOW_STATUS]] : i32), ^
 // CHECK:       ^[[CHECKED]]:
-// CHECK-NEXT:  cf.cond_br %[[OVER]], ^[[SLOW]](%{{.*}} : i32), ^[[CALL:.*]]
+// CHECK-NEXT:  llvm.cond_br %[[OVER]], ^[[SLOW]](%{{.*}} : i32), ^[[CALL:.*]]
 // CHECK:       ^[[CALL]]:
 // CHECK-NEXT:  %[[STATUS:.*]] = llvm.call %[[LAUNCH]](%[[FUNCTION]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i32{{.*}}, %c1_i32{{.*}}, %{{.*}}, %[[STREAM]], %[[PARAMS]], %{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
-// CHECK-NEXT:  arith.cmpi eq, %[[STATUS]]
-// CHECK-NEXT:  cf.cond_br %{{.*}}, ^[[DONE]], ^[[SLOW]](%[[STATUS]] : i32)
+// CHECK-NEXT:  llvm.icmp "eq" %[[STATUS]]
+// CHECK-NEXT:  llvm.cond_br %{{.*}}, ^[[DONE]], ^[[SLOW]](%[[STATUS]] : i32)
 // A failure inside the guard restores the thread's context on its way out.
 // CHECK:       ^[[SLOW_FAILED]](%[[EXIT_STATUS:.*]]: i32):
 // CHECK-NEXT:  %[[RESTORE:.*]] = llvm.load %[[PREVIOUS]] : !llvm.ptr -> !llvm.ptr
@@ -81,8 +81,8 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK-LABEL: func.func private @grid(
 // CHECK-NOT:   wrt_cuda_guard_enter
 // CHECK-NOT:   arith.ceildivui
-// CHECK:       arith.cmpi ugt, %{{.*}}, %c2147483647_i64
-// CHECK:       arith.cmpi ugt, %{{.*}}, %c65535_i64
+// CHECK:       llvm.icmp "ugt" %{{.*}}, %c2147483647_i64
+// CHECK:       llvm.icmp "ugt" %{{.*}}, %c65535_i64
 // CHECK:       call @wrt_cuda_launch_slow(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{.*}}, %{{.*}}, %c0_i32{{.*}}, %{{.*}})
 // CHECK:       llvm.call %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr, i32, i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
 func.func private @grid(%x: !wrap.tensor<4x4xf16, cuda>, %gx: index, %gy: index) {

@@ -5,8 +5,8 @@
 // The address of the thread's grad-mode flag, fetched once per call at the
 // top of the entry block (grad mode is read and written inline below).
 // CHECK:       %[[GRAD:.*]] = call @wrt_grad_mode_slot() : () -> !llvm.ptr
-// CHECK:       %[[BAD_IN:.*]] = arith.cmpi ne, %{{.*}}, %c2_i64
-// CHECK:       cf.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[OK:.*]]
+// CHECK:       %[[BAD_IN:.*]] = llvm.icmp "ne" %{{.*}}, %c2_i64
+// CHECK:       llvm.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[OK:.*]]
 // CHECK:       ^[[FAIL]]:
 // CHECK-NEXT:    call @wrt_set_error
 // CHECK-NEXT:    return %c6_i32
@@ -18,7 +18,7 @@
 // CHECK:       llvm.getelementptr %[[X]][0, 1]
 // CHECK:       llvm.getelementptr %[[X]][0, 2]
 // CHECK:       llvm.getelementptr %[[X]][0, 4, 0]
-// CHECK:       cf.cond_br
+// CHECK:       llvm.cond_br
 // CHECK:       call @wrt_check_argument(%[[X]],
 // CHECK:       %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       call @wrt_scalar_i64(%[[N]],
@@ -36,10 +36,10 @@
 // CHECK:       %[[SP:.*]] = llvm.getelementptr %[[X]][0, 4, 0]
 // CHECK-NEXT:  llvm.load %[[SP]] : !llvm.ptr -> i64
 // CHECK:       call @wrt_mark_dynamic(%[[X]],
-// CHECK:       cf.cond_br %{{.*}}, ^[[EXIT:bb[0-9]+]](%{{.*}} : i32), ^{{bb[0-9]+}}
+// CHECK:       llvm.cond_br %{{.*}}, ^[[EXIT:bb[0-9]+]](%{{.*}} : i32), ^{{bb[0-9]+}}
 // CHECK:       ^[[EXIT]](%[[STATUS:.*]]: i32):
 // CHECK-NEXT:  call @wrt_tensor_release
-// CHECK-NEXT:  cf.br ^{{bb[0-9]+}}(%[[STATUS]] : i32)
+// CHECK-NEXT:  llvm.br ^{{bb[0-9]+}}(%[[STATUS]] : i32)
 // Outputs: the argument returned is retained, the owned detach handed over.
 // CHECK:       call @wrt_tensor_retain(%[[X]],
 // CHECK:       llvm.store
@@ -68,7 +68,7 @@ func.func @entry(%x: !wrap.tensor<4xf32>, %n: index) -> (!wrap.tensor<4xf32>, !w
 // CHECK:       %[[ARGS:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
 // CHECK:       %[[RES:.*]] = llvm.alloca %{{.*}} x !llvm.ptr
 // CHECK:       %[[ST:.*]] = call @graph(%[[ARGS]], %{{.*}}, %[[RES]], %{{.*}}) : (!llvm.ptr, i64, !llvm.ptr, i64) -> i32
-// CHECK:       arith.cmpi ne, %[[ST]]
+// CHECK:       llvm.icmp "ne" %[[ST]]
 // CHECK:       call @wrt_copy_(
 // CHECK:       call @wrt_as_strided_like_(
 // CHECK:       call @wrt_detach_copy_(
@@ -260,10 +260,10 @@ func.func @passes_null(%x: !wrap.tensor<4xf32>) {
 // CHECK-LABEL: func.func @dedupe_and_mark(
 // CHECK:         %[[MSG:.*]] = llvm.mlir.addressof @[[STR]]
 // CHECK-NEXT:    %[[DIFFER:.*]] = llvm.icmp "ne" %[[B:[0-9]+]], %[[A:[0-9]+]] : !llvm.ptr
-// CHECK-NEXT:    cf.cond_br %[[DIFFER]], ^[[FAIL:bb[0-9]+]], ^[[OK:bb[0-9]+]]
+// CHECK-NEXT:    llvm.cond_br %[[DIFFER]], ^[[FAIL:bb[0-9]+]], ^[[OK:bb[0-9]+]]
 // CHECK:       ^[[FAIL]]:
 // CHECK-NEXT:    call @wrt_set_error(%[[MSG]])
-// CHECK-NEXT:    cf.br ^{{bb[0-9]+}}(%c6_i32 : i32)
+// CHECK-NEXT:    llvm.br ^{{bb[0-9]+}}(%c6_i32 : i32)
 // CHECK:       ^[[OK]]:
 // CHECK-NEXT:    call @wrt_mark_differentiable(%[[A]], %c1_i8) : (!llvm.ptr, i8) -> i32
 func.func @dedupe_and_mark(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>) {

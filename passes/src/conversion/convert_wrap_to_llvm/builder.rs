@@ -3,14 +3,15 @@
 
 use melior::dialect::arith::{self, CmpiPredicate};
 use melior::dialect::llvm::{AllocaOptions, LoadStoreOptions};
-use melior::dialect::{cf, func, llvm, ods};
+use melior::dialect::{func, llvm, ods};
 use melior::ir::attribute::{
     DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
 };
 use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{FunctionType, IntegerType};
-use melior::ir::{Block, BlockRef, Operation, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
+use melior::ir::{Block, BlockRef, Identifier, Operation, Region, RegionLike, Type, Value, ValueLike};
 
 use super::abi::*;
 use super::{constant_i64, key, FnLowering};
@@ -297,9 +298,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.load(address, ty)
     }
 
-    /// `arith.cmpi` with melior's typed predicate.
+    /// An integer comparison with melior's typed predicate: `llvm.icmp`,
+    /// which needs no later conversion, except on `index` values (which
+    /// only `arith.cmpi` compares before the index type is lowered).
     pub(super) fn cmpi(&self, predicate: CmpiPredicate, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.emit(arith::cmpi(self.context, predicate, lhs, rhs, self.location))
+        if lhs.r#type().is_index() {
+            return self.emit(arith::cmpi(self.context, predicate, lhs, rhs, self.location));
+        }
+        self.icmp(predicate, lhs, rhs)
     }
 
     /// `llvm.icmp` (pointers, which `arith.cmpi` does not compare). LLVM's
@@ -320,34 +326,62 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn and(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.emit(arith::andi(lhs, rhs, self.location))
+        self.binary("llvm.and", lhs, rhs)
     }
 
     pub(super) fn or(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.emit(arith::ori(lhs, rhs, self.location))
+        self.binary("llvm.or", lhs, rhs)
+    }
+
+    /// An LLVM binary op on two values of one (LLVM) type.
+    fn binary(&self, name: &str, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
+        let op = OperationBuilder::new(name, self.location)
+            .add_operands(&[lhs, rhs])
+            .add_results(&[lhs.r#type()])
+            .build()
+            .expect("a valid LLVM binary op");
+        self.emit(op)
     }
 
     pub(super) fn branch(&self, cond: Value<'c, 'a>, then: BlockRef<'c, 'a>, otherwise: BlockRef<'c, 'a>) {
         self.branch_with(cond, (then, &[]), (otherwise, &[]));
     }
 
-    /// `cf.cond_br` passing each successor its block arguments.
+    /// `llvm.cond_br` passing each successor its block arguments (the LLVM
+    /// dialect's own: a wrapper's branches need no later conversion).
     pub(super) fn branch_with(
         &self,
         cond: Value<'c, 'a>,
         (then, then_args): (BlockRef<'c, 'a>, &[Value<'c, 'a>]),
         (otherwise, otherwise_args): (BlockRef<'c, 'a>, &[Value<'c, 'a>]),
     ) {
-        self.b().insert(cf::cond_br(self.context, cond, &then, &otherwise, then_args, otherwise_args, self.location));
+        let sizes = [1, then_args.len() as i32, otherwise_args.len() as i32];
+        let operands: Vec<Value> =
+            [cond].into_iter().chain(then_args.iter().copied()).chain(otherwise_args.iter().copied()).collect();
+        let op = OperationBuilder::new("llvm.cond_br", self.location)
+            .add_attributes(&[(
+                Identifier::new(self.context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(self.context, &sizes).into(),
+            )])
+            .add_operands(&operands)
+            .add_successors(&[&then, &otherwise])
+            .build()
+            .expect("a valid llvm.cond_br");
+        self.b().insert(op);
     }
 
     pub(super) fn jump(&self, to: BlockRef<'c, 'a>) {
         self.jump_with(to, &[]);
     }
 
-    /// `cf.br` passing `to` its block arguments.
+    /// `llvm.br` passing `to` its block arguments.
     pub(super) fn jump_with(&self, to: BlockRef<'c, 'a>, args: &[Value<'c, 'a>]) {
-        self.b().insert(cf::br(&to, args, self.location));
+        let op = OperationBuilder::new("llvm.br", self.location)
+            .add_operands(args)
+            .add_successors(&[&to])
+            .build()
+            .expect("a valid llvm.br");
+        self.b().insert(op);
     }
 
     pub(super) fn load(&self, address: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
