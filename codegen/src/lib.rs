@@ -198,12 +198,18 @@ pub fn assembly(module: &LlvmModule, machine: &TargetMachine) -> Result<String> 
 /// the time of the default BFD linker (0.14 vs 0.29 s here). A `$CC` is
 /// taken as given.
 pub fn linker() -> Vec<String> {
-    let words: Vec<String> = std::env::var("CC").unwrap_or_default().split_whitespace().map(String::from).collect();
+    linker_for(&std::env::var("CC").unwrap_or_default(), on_path("ld.gold"))
+}
+
+/// [`linker`] for a `$CC` of `cc` (empty when unset) on a machine that has
+/// gold or not.
+fn linker_for(cc: &str, has_gold: bool) -> Vec<String> {
+    let words: Vec<String> = cc.split_whitespace().map(String::from).collect();
     if !words.is_empty() {
         return words;
     }
     let mut default = vec!["cc".to_string()];
-    if on_path("ld.gold") {
+    if has_gold {
         default.push("-fuse-ld=gold".to_string());
     }
     default
@@ -266,11 +272,11 @@ mod tests {
 
     #[test]
     fn the_default_linker_uses_gold_exactly_when_binutils_has_it() {
-        if std::env::var_os("CC").is_some_and(|cc| !cc.is_empty()) {
-            return; // the user's $CC is taken as given (checked by the linking tests)
-        }
-        let linker = linker();
-        assert_eq!(linker[0], "cc");
-        assert_eq!(linker.contains(&"-fuse-ld=gold".to_string()), on_path("ld.gold"));
+        assert_eq!(linker_for("", true), ["cc", "-fuse-ld=gold"]);
+        assert_eq!(linker_for("", false), ["cc"]);
+        assert_eq!(linker_for("  ", true), ["cc", "-fuse-ld=gold"]);
+        // A $CC is taken as given, its words split as make splits them.
+        assert_eq!(linker_for("clang-22 -fuse-ld=lld", true), ["clang-22", "-fuse-ld=lld"]);
+        assert_eq!(linker_for("gcc", false), ["gcc"]);
     }
 }
