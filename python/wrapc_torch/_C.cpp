@@ -149,7 +149,7 @@ class Index {
       grow();
     }
     if (2 * (size_ + 1) > slots_.size()) grow();
-    Slot &slot = probe(key);
+    Slot &slot = slots_[probe(key)];
     if (slot.used) return;
     slot = {key, at, true};
     ++size_;
@@ -175,7 +175,7 @@ class Index {
         if (k == key) return v;
       return std::nullopt;
     }
-    const Slot &slot = const_cast<Index *>(this)->probe(key);
+    const Slot &slot = slots_[probe(key)];
     return slot.used ? std::optional<size_t>(slot.at) : std::nullopt;
   }
 
@@ -186,14 +186,14 @@ class Index {
     bool used = false;
   };
 
-  // The slot holding `key`, or the empty one where it would go (linear
-  // probing; the table is at most half full).
-  Slot &probe(K key) {
+  // Where the slot holding `key` is, or the empty one where it would go
+  // (linear probing; the table is at most half full).
+  size_t probe(K key) const {
     uint64_t bits = 0;
     std::memcpy(&bits, &key, sizeof(K) < sizeof(bits) ? sizeof(K) : sizeof(bits));
     size_t mask = slots_.size() - 1;
     for (size_t i = (bits * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask)
-      if (!slots_[i].used || slots_[i].key == key) return slots_[i];
+      if (!slots_[i].used || slots_[i].key == key) return i;
   }
 
   void grow() { reserve(slots_.empty() ? 2 * kFew : slots_.size()); }
