@@ -19,7 +19,7 @@ llvm.mlir.global internal @graph(dense<0> : tensor<8xi8>) {addr_space = 0 : i32,
 // CHECK:       ^[[EARLY]](%[[EARLY_STATUS:.*]]: i32):
 // CHECK-NEXT:    return %[[EARLY_STATUS]] : i32
 // CHECK:         %[[GRAPH:.*]] = llvm.mlir.addressof @graph : !llvm.ptr
-// CHECK:         %[[BEGUN:.*]] = call @wrt_cuda_graph_begin(%[[GRAPH]])
+// CHECK:         %[[BEGUN:.*]] = llvm.call @wrt_cuda_graph_begin(%[[GRAPH]])
 // A batch that failed to begin has nothing to end: the argument checks' exit.
 // CHECK:         llvm.cond_br %{{.*}}, ^[[EARLY]](%[[BEGUN]] : i32), ^[[RECORD:bb[0-9]+]]
 // CHECK:       ^[[RECORD]]:
@@ -31,14 +31,14 @@ llvm.mlir.global internal @graph(dense<0> : tensor<8xi8>) {addr_space = 0 : i32,
 // CHECK-NEXT:    llvm.store %{{.*}}, %[[C1]] : i64, !llvm.ptr
 // CHECK:         llvm.store %[[ZERO]], %[[C2:.*]] : i64, !llvm.ptr
 // CHECK-NEXT:    llvm.store %{{.*}}, %[[C2]] : i32, !llvm.ptr
-// CHECK:         %[[LAUNCHED:.*]] = call @wrt_cuda_graph_launch(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c3_i64{{.*}}, %{{.*}}, %c1_i32{{.*}})
+// CHECK:         %[[LAUNCHED:.*]] = llvm.call @wrt_cuda_graph_launch(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c3_i64{{.*}}, %{{.*}}, %c1_i32{{.*}})
 // CHECK-NOT:     llvm.call
 // CHECK:         llvm.cond_br %{{.*}}, ^[[FAILED:bb[0-9]+]](%[[LAUNCHED]] : i32), ^[[NEXT:bb[0-9]+]]
 // CHECK:       ^[[FAILED]](%[[STATUS:.*]]: i32):
 // CHECK-NEXT:    call @wrt_cuda_graph_end(%[[GRAPH]])
 // CHECK-NEXT:    return %[[STATUS]] : i32
 // CHECK:       ^[[NEXT]]:
-// CHECK:         %[[ENDED:.*]] = call @wrt_cuda_graph_end(%[[GRAPH]])
+// CHECK:         %[[ENDED:.*]] = llvm.call @wrt_cuda_graph_end(%[[GRAPH]])
 // Once ended, a failure has no batch to end either: the early exit again.
 // CHECK:         llvm.cond_br %{{.*}}, ^[[EARLY]](%[[ENDED]] : i32), ^[[RESULTS:bb[0-9]+]]
 // CHECK:       ^[[RESULTS]]:

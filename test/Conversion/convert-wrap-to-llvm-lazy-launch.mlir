@@ -43,12 +43,15 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK:       %[[STREAM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK:       %[[BLOCK_AT:.*]] = llvm.getelementptr %[[ENTRY]][0, 3, 0] : {{.*}} !llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>
 // CHECK:       %[[BLOCK:.*]] = llvm.load %[[BLOCK_AT]] : !llvm.ptr -> i64
-// CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %[[BLOCK]] : i64
+// CHECK:       %[[BELOW:.*]] = llvm.sub %{{.*}}, %c1_i64
+// CHECK-NEXT:  %[[QUOTIENT:.*]] = llvm.udiv %[[BELOW]], %[[BLOCK]] : i64
+// CHECK-NEXT:  %[[ROUNDED:.*]] = llvm.add %[[QUOTIENT]], %c1_i64
+// CHECK-NEXT:  %[[GX:.*]] = llvm.select %{{.*}}, %c0_i64, %[[ROUNDED]]
 // A grid past CUDA's limits goes to the slow path, which names the error.
 // CHECK:       %[[OVER:.*]] = llvm.icmp "ugt" %[[GX]], %c2147483647_i64 : i64
 // CHECK:       llvm.cond_br %{{.*}}, ^[[DONE:.*]], ^[[CHECKED:.*]]
 // CHECK:       ^[[SLOW]](%[[FAILED:.*]]: i32):
-// CHECK:       %[[SLOW_STATUS:.*]] = call @wrt_cuda_launch_slow(%[[SLOT]], %[[DESC]], %[[DEVICE]], %[[PARAMS]], %[[TENSORS]], %c2_i64{{.*}}, %{{.*}}, %c1_i32{{.*}}, %[[FAILED]])
+// CHECK:       %[[SLOW_STATUS:.*]] = llvm.call @wrt_cuda_launch_slow(%[[SLOT]], %[[DESC]], %[[DEVICE]], %[[PARAMS]], %[[TENSORS]], %c2_i64{{.*}}, %{{.*}}, %c1_i32{{.*}}, %[[FAILED]])
 // CHECK:       llvm.cond_br %{{.*}}, ^[[SLOW_FAILED:bb[0-9]+]](%[[SLOW_STATUS]] : i32), ^
 // CHECK:       ^[[CHECKED]]:
 // CHECK-NEXT:  llvm.cond_br %[[OVER]], ^[[SLOW]](%{{.*}} : i32), ^[[CALL:.*]]
@@ -80,7 +83,7 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // the device current for a thread that has no context.
 // CHECK-LABEL: func.func private @grid(
 // CHECK-NOT:   wrt_cuda_guard_enter
-// CHECK-NOT:   arith.ceildivui
+// CHECK-NOT:   llvm.udiv
 // CHECK:       llvm.icmp "ugt" %{{.*}}, %c2147483647_i64
 // CHECK:       llvm.icmp "ugt" %{{.*}}, %c65535_i64
 // CHECK:       call @wrt_cuda_launch_slow(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64{{.*}}, %{{.*}}, %c0_i32{{.*}}, %{{.*}})

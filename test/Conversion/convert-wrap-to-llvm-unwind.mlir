@@ -6,25 +6,25 @@
 // one branch and the function stays linear in its ops. Freeing %b makes a
 // new exit for %c that continues to %a's, which both chains share.
 // CHECK-LABEL: func.func @unwind(
-// CHECK:         %[[SA:.*]] = call @wrt_empty_strided(
+// CHECK:         %[[SA:.*]] = llvm.call @wrt_empty_strided(
 // CHECK:         llvm.cond_br %{{.*}}, ^[[TAIL:bb[0-9]+]](%[[SA]] : i32), ^{{bb[0-9]+}}
 // CHECK:       ^[[TAIL]](%[[STATUS:.*]]: i32):
 // CHECK-NEXT:    return %[[STATUS]] : i32
 // CHECK:         %[[A:.*]] = llvm.load
-// CHECK:         %[[SB:.*]] = call @wrt_empty_strided(
+// CHECK:         %[[SB:.*]] = llvm.call @wrt_empty_strided(
 // CHECK:         llvm.cond_br %{{.*}}, ^[[EXIT_A:bb[0-9]+]](%[[SB]] : i32), ^{{bb[0-9]+}}
 // CHECK:       ^[[EXIT_A]](%[[S1:.*]]: i32):
 // CHECK-NEXT:    call @wrt_tensor_release(%[[A]])
 // CHECK-NEXT:    llvm.br ^[[TAIL]](%[[S1]] : i32)
 // CHECK:         %[[B:.*]] = llvm.load
-// CHECK:         %[[SC:.*]] = call @wrt_empty_strided(
+// CHECK:         %[[SC:.*]] = llvm.call @wrt_empty_strided(
 // CHECK:         llvm.cond_br %{{.*}}, ^[[EXIT_B:bb[0-9]+]](%[[SC]] : i32), ^{{bb[0-9]+}}
 // CHECK:       ^[[EXIT_B]](%[[S2:.*]]: i32):
 // CHECK-NEXT:    call @wrt_tensor_release(%[[B]])
 // CHECK-NEXT:    llvm.br ^[[EXIT_A]](%[[S2]] : i32)
 // CHECK:         %[[C:.*]] = llvm.load
 // CHECK-NEXT:    call @wrt_tensor_release(%[[B]])
-// CHECK:         %[[SD:.*]] = call @wrt_empty_strided(
+// CHECK:         %[[SD:.*]] = llvm.call @wrt_empty_strided(
 // CHECK:         llvm.cond_br %{{.*}}, ^[[EXIT_C:bb[0-9]+]](%[[SD]] : i32), ^{{bb[0-9]+}}
 // CHECK:       ^[[EXIT_C]](%[[S3:.*]]: i32):
 // CHECK-NEXT:    call @wrt_tensor_release(%[[C]])

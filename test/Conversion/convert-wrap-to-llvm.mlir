@@ -4,7 +4,7 @@
 // CHECK-LABEL: func.func @entry(%{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %{{.*}}: i64) -> i32
 // The address of the thread's grad-mode flag, fetched once per call at the
 // top of the entry block (grad mode is read and written inline below).
-// CHECK:       %[[GRAD:.*]] = call @wrt_grad_mode_slot() : () -> !llvm.ptr
+// CHECK:       %[[GRAD:.*]] = llvm.call @wrt_grad_mode_slot() : () -> !llvm.ptr
 // CHECK:       %[[BAD_IN:.*]] = llvm.icmp "ne" %{{.*}}, %c2_i64
 // CHECK:       llvm.cond_br %{{.*}}, ^[[FAIL:.*]], ^[[OK:.*]]
 // CHECK:       ^[[FAIL]]:
@@ -93,10 +93,12 @@ func.func @caller(%a: !wrap.tensor<4xf32>) {
 // CHECK-LABEL: func.func @views(
 // CHECK:       %[[OP:.*]] = llvm.getelementptr %{{.*}}[0, 3]
 // CHECK-NEXT:  %[[OFF:.*]] = llvm.load %[[OP]] : !llvm.ptr -> i64
-// CHECK:       %[[OFF64:.*]] = arith.index_cast %{{.*}} : index to i64
+// The offset, an index in wrap IR, reaches the call as the i64 it was read
+// as: no cast back and forth.
+// CHECK-NOT:   arith.index_cast
 // Fully static sizes and strides are constant globals: nothing stored per call.
 // CHECK:       llvm.mlir.addressof @__wrapc_dims_{{[0-9]+}} : !llvm.ptr
-// CHECK:       call @wrt_as_strided(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OFF64]], %{{.*}})
+// CHECK:       llvm.call @wrt_as_strided(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[OFF]], %{{.*}})
 // CHECK:       call @wrt_view_dtype(%{{.*}}, %c5_i32, %{{.*}})
 // CHECK:       call @wrt_patch_requires_grad(
 // CHECK:       call @wrt_set_requires_grad(
@@ -116,7 +118,15 @@ func.func @views(%x: !wrap.tensor<6xf32>) -> !wrap.tensor<2x3xi32> {
 // with an array of data pointers (read inline from the tensor header: the
 // storage base plus the offset) and pointers to scalars.
 // CHECK-LABEL: func.func @program(
-// CHECK:       %[[N:.*]] = arith.index_cast %{{.*}} : index to i64
+// The trampoline's address, once per function, as the pointer the runtime
+// takes.
+// CHECK:       %[[FN:.*]] = constant @__wrapc_launch_k : (!llvm.ptr, i64, i64, i64) -> ()
+// CHECK-NEXT:  %[[FNP:.*]] = builtin.unrealized_conversion_cast %[[FN]] : (!llvm.ptr, i64, i64, i64) -> () to !llvm.ptr
+// CHECK:       llvm.call @wrt_scalar_i64(
+// CHECK-NEXT:  llvm.icmp
+// CHECK-NEXT:  llvm.cond_br
+// CHECK:       %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK-NOT:   arith.index_cast
 // CHECK:       arith.muli %{{.*}}, %[[N]] : i64
 // CHECK:       call @wrt_empty_strided(
 // CHECK:       call @wrt_assert_size_stride(
@@ -126,8 +136,7 @@ func.func @views(%x: !wrap.tensor<6xf32>) -> !wrap.tensor<2x3xi32> {
 // CHECK:       %[[OFFSET:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
 // CHECK:       %[[DATA:.*]] = llvm.getelementptr %[[BASE]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 // CHECK:       llvm.store %[[DATA]]
-// CHECK:       %[[FN:.*]] = constant @__wrapc_launch_k : (!llvm.ptr, i64, i64, i64) -> ()
-// CHECK:       call @wrt_launch_host(%[[FN]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : ((!llvm.ptr, i64, i64, i64) -> (), i64, i64, i64, !llvm.ptr) -> i32
+// CHECK:       llvm.call @wrt_launch_host(%[[FNP]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i64, i64, i64, !llvm.ptr) -> i32
 // CHECK:       call @wrt_as_strided(
 // CHECK:       call @wrt_tensor_release
 // CHECK-NOT:   wrap.kernel
@@ -157,10 +166,16 @@ func.func @program(%n: index, %g: index) -> !wrap.tensor<16xf32> {
 // A launch by element count on the host runs the first config: the grid is
 // the ceil-division by its block, computed inline.
 // CHECK-LABEL: func.func private @by_elements(
-// CHECK:       %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
-// CHECK:       %[[PROGRAMS:.*]] = arith.ceildivui %[[N]], %c256 : index
-// CHECK:       %[[GX:.*]] = arith.index_cast %[[PROGRAMS]] : index to i64
-// CHECK:       call @wrt_launch_host(%{{.*}}, %[[GX]], %c1_i64{{.*}}, %c1_i64{{.*}}, %{{.*}})
+// The ceil-division as arith.ceildivui defines it (0 for 0), on i64 in the
+// LLVM dialect.
+// CHECK:       %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i64
+// CHECK-NEXT:  %[[EMPTY:.*]] = llvm.icmp "eq" %[[N]], %c0_i64
+// CHECK-NEXT:  %[[BELOW:.*]] = llvm.sub %[[N]], %c1_i64
+// CHECK-NEXT:  %[[QUOTIENT:.*]] = llvm.udiv %[[BELOW]], %c256_i64
+// CHECK-NEXT:  %[[ROUNDED:.*]] = llvm.add %[[QUOTIENT]], %c1_i64
+// CHECK-NEXT:  %[[GX:.*]] = llvm.select %[[EMPTY]], %c0_i64, %[[ROUNDED]]
+// CHECK-NOT:   arith.index_cast
+// CHECK:       llvm.call @wrt_launch_host(%{{.*}}, %[[GX]], %c1_i64{{.*}}, %c1_i64{{.*}}, %{{.*}})
 func.func private @e_host(%p: !llvm.ptr, %n: index, %x: index, %y: index, %z: index) {
   return
 }

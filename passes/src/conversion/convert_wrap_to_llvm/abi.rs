@@ -61,7 +61,8 @@ pub(super) fn mlir_type(ty: CType) -> &'static str {
         CType::I32 => "i32",
         CType::I64 | CType::Size => "i64",
         CType::Ptr => "!llvm.ptr",
-        CType::HostKernel => TRAMPOLINE_TYPE,
+        // A trampoline's address (`FnLowering::trampoline_address`).
+        CType::HostKernel => "!llvm.ptr",
     }
 }
 

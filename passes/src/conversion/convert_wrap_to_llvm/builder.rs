@@ -4,14 +4,12 @@
 use melior::dialect::arith::{self, CmpiPredicate};
 use melior::dialect::llvm::{AllocaOptions, LoadStoreOptions};
 use melior::dialect::{func, llvm, ods};
-use melior::ir::attribute::{
-    DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
-};
+use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
-use melior::ir::{Block, BlockRef, Identifier, Operation, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::r#type::{IntegerType, TypeLike};
+use melior::ir::{Block, BlockRef, Identifier, Operation, RegionLike, Type, Value, ValueLike};
 
 use super::abi::*;
 use super::{constant_i64, key, FnLowering};
@@ -101,38 +99,50 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         (params, results)
     }
 
-    /// Declares runtime function `function` in the module, once.
+    /// Declares runtime function `function` in the module, once, as an
+    /// `llvm.func`: its calls are then `llvm.call`s, which the conversions
+    /// after this pass leave alone (a wrapper makes tens of thousands).
     pub(super) fn declare(&mut self, function: RuntimeFn) {
         let name = function.c_name();
         if !self.decls.declared.insert(name.to_string()) {
             return;
         }
-        let (params, results) = self.runtime_types(function);
-        let declaration = func::func(
-            self.context,
-            StringAttribute::new(self.context, name),
-            TypeAttribute::new(FunctionType::new(self.context, &params, &results).into()),
-            Region::new(),
-            &[(
-                melior::ir::Identifier::new(self.context, "sym_visibility"),
-                StringAttribute::new(self.context, "private").into(),
-            )],
-            self.location,
-        );
-        match self.module_body.first_operation() {
-            Some(first) => self.module_body.insert_operation_before(first, declaration),
-            None => self.module_body.append_operation(declaration),
-        };
+        let signature = function.signature();
+        let params: Vec<&str> = signature.params.iter().map(|&t| mlir_type(t)).collect();
+        let result = signature.result.map(|t| format!(" -> {}", mlir_type(t))).unwrap_or_default();
+        let source = format!("llvm.func @{name}({}){result}", params.join(", "));
+        let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
+        assert!(parsed, "wrapc spells valid declarations: {source}");
     }
 
-    /// Calls runtime function `function`.
+    /// Calls runtime function `function` (`llvm.call`).
     pub(super) fn call(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Option<Value<'c, 'a>> {
         self.declare(function);
         let (_, results) = self.runtime_types(function);
-        let call = self.call_symbol(function.c_name(), args, &results);
+        let call = self.b().insert(self.llvm_call(function.c_name(), args, &results));
         // Checked first: melior's out-of-range error prints the operation,
         // which numbers every value of the function (quadratic overall).
         (call.result_count() > 0).then(|| call.result(0).expect("counted").into())
+    }
+
+    /// `llvm.call @name(args) : results`, not yet inserted.
+    fn llvm_call(&self, name: &str, args: &[Value<'c, 'a>], results: &[Type<'c>]) -> Operation<'c> {
+        OperationBuilder::new("llvm.call", self.location)
+            .add_attributes(&[
+                (Identifier::new(self.context, "callee"), FlatSymbolRefAttribute::new(self.context, name).into()),
+                (
+                    Identifier::new(self.context, "operandSegmentSizes"),
+                    DenseI32ArrayAttribute::new(self.context, &[args.len() as i32, 0]).into(),
+                ),
+                (
+                    Identifier::new(self.context, "op_bundle_sizes"),
+                    DenseI32ArrayAttribute::new(self.context, &[]).into(),
+                ),
+            ])
+            .add_operands(args)
+            .add_results(results)
+            .build()
+            .expect("a valid llvm.call")
     }
 
     /// `func.call @name(args) : results`.
@@ -250,8 +260,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let f = RuntimeFn::GradModeSlot;
         self.declare(f);
         let (_, results) = self.runtime_types(f);
-        let callee = FlatSymbolRefAttribute::new(self.context, f.c_name());
-        let slot = insert_value(&b, func::call(self.context, callee, &[], &results, self.location));
+        let slot = insert_value(&b, self.llvm_call(f.c_name(), &[], &results));
         self.grad_slot = Some(slot);
         slot
     }
@@ -496,15 +505,37 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.address_of(&name)
     }
 
+    /// `index` as an i64: the i64 it was made from where
+    /// [`FnLowering::to_index`] made it (which dominates it), else a cast.
     pub(super) fn to_i64(&self, index: Value<'c, 'a>) -> Value<'c, 'a> {
-        if index.r#type().to_string() == "i64" {
+        if !index.r#type().is_index() {
             return index;
+        }
+        if let Some(&(_, wide)) = self.widened.borrow().get(&key(index)) {
+            return wide;
         }
         self.emit(arith::index_cast(index, self.ty("i64"), self.location))
     }
 
+    /// An i64 as an `index` (for the ops of the graph wrapc keeps as they
+    /// are), remembered for [`FnLowering::to_i64`].
     pub(super) fn to_index(&self, value: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.emit(arith::index_cast(value, self.ty("index"), self.location))
+        let index = self.emit(arith::index_cast(value, self.ty("index"), self.location));
+        self.widened.borrow_mut().insert(key(index), (index, value));
+        index
+    }
+
+    /// Erases the casts [`FnLowering::to_index`] made that nothing uses
+    /// (every wrap op reads the i64 instead): a wrapper reads a size per
+    /// launch, and each cast left is one more op for the conversions after.
+    pub(super) fn erase_unused_casts(&mut self) {
+        for (_, (index, _)) in self.widened.take() {
+            // SAFETY: `index` is a live value of the function being built.
+            let unused = unsafe { mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(index.to_raw())) };
+            if let (true, Ok(cast)) = (unused, melior::ir::operation::OperationResult::try_from(index)) {
+                ir::erase(cast.owner());
+            }
+        }
     }
 
     pub(super) fn bool_to_i8(&self, flag: Value<'c, 'a>) -> Value<'c, 'a> {
@@ -530,9 +561,22 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.emit(arith::muli(lhs, rhs, self.location))
     }
 
-    /// `lhs / rhs`, unsigned, rounded up.
+    /// `lhs / rhs` as i64s, unsigned, rounded up, as `arith.ceildivui`
+    /// defines it (`lhs == 0 ? 0 : (lhs - 1) / rhs + 1`, no overflow) but
+    /// in the LLVM dialect: one per launch, nothing left to convert.
     pub(super) fn ceildivui(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.emit(arith::ceildivui(lhs, rhs, self.location))
+        let (lhs, rhs) = (self.to_i64(lhs), self.to_i64(rhs));
+        let (zero, one) = (self.const_int(0, "i64"), self.const_int(1, "i64"));
+        let is_zero = self.icmp(CmpiPredicate::Eq, lhs, zero);
+        let below = self.binary("llvm.sub", lhs, one);
+        let quotient = self.binary("llvm.udiv", below, rhs);
+        let rounded = self.binary("llvm.add", quotient, one);
+        let select = OperationBuilder::new("llvm.select", self.location)
+            .add_operands(&[is_zero, zero, rounded])
+            .add_results(&[lhs.r#type()])
+            .build()
+            .expect("a valid llvm.select");
+        self.emit(select)
     }
 
     /// A NUL-terminated string constant in the module, by address.

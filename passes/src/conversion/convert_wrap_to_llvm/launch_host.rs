@@ -2,7 +2,7 @@
 //! run by `wrt_launch_host` over the grid.
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
 
@@ -51,7 +51,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 .iter()
                 .enumerate()
                 .map(|(d, &n)| {
-                    let divisor = self.const_int(block.get(d).copied().unwrap_or(1).max(1), "index");
+                    let divisor = self.const_int(block.get(d).copied().unwrap_or(1).max(1), "i64");
                     self.ceildivui(n, divisor)
                 })
                 .collect()
@@ -75,11 +75,34 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         let extents: Vec<Value> =
             (0..3).map(|d| grid.get(d).map(|&g| self.to_i64(g)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
-        let trampoline_type = FunctionType::try_from(self.ty(TRAMPOLINE_TYPE)).expect("a function type");
-        let trampoline = FlatSymbolRefAttribute::new(self.context, &trampoline);
-        let function = self.emit(func::constant(self.context, trampoline, trampoline_type, self.location));
+        let function = self.trampoline_address(&trampoline);
         self.checked(RuntimeFn::LaunchHost, &[function, extents[0], extents[1], extents[2], array]);
         Ok(())
+    }
+
+    /// The address of trampoline `name` as an `!llvm.ptr`, made once per
+    /// function at the top of its entry block: `func.constant` until the
+    /// trampoline (a `func.func` calling its payload) is converted, cast
+    /// to the pointer the runtime call takes (reconciled after).
+    fn trampoline_address(&mut self, name: &str) -> Value<'c, 'a> {
+        if let Some(&address) = self.trampolines.get(name) {
+            return address;
+        }
+        let b = match self.anchor {
+            Some(anchor) => Builder::before(anchor),
+            None => self.b(),
+        };
+        let function_type = FunctionType::try_from(self.ty(TRAMPOLINE_TYPE)).expect("a function type");
+        let symbol = FlatSymbolRefAttribute::new(self.context, name);
+        let function = insert_value(&b, func::constant(self.context, symbol, function_type, self.location));
+        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", self.location)
+            .add_operands(&[function])
+            .add_results(&[self.ty("!llvm.ptr")])
+            .build()
+            .expect("a valid cast");
+        let address = insert_value(&b, cast);
+        self.trampolines.insert(name.to_string(), address);
+        address
     }
 
     /// The address of element 0 of a tensor, from its header: the storage's

@@ -286,6 +286,12 @@ struct FnLowering<'c, 'a, 'd> {
     /// Interned per function ([`FnLowering::const_int`], [`FnLowering::ty`]).
     constants: RefCell<HashMap<String, HashMap<i64, Value<'c, 'a>>>>,
     types: RefCell<HashMap<String, Type<'c>>>,
+    /// `index` values made from an i64 ([`FnLowering::to_index`]) → that
+    /// i64: converting back costs nothing, and a cast nothing else uses is
+    /// erased once the function is lowered.
+    widened: RefCell<HashMap<usize, (Value<'c, 'a>, Value<'c, 'a>)>>,
+    /// Launch trampolines' addresses, one per kernel per function.
+    trampolines: HashMap<String, Value<'c, 'a>>,
     converted: &'d HashSet<String>,
     decls: &'d mut Declarations,
 }
@@ -364,6 +370,8 @@ fn lower_function(
             entry_name: name.clone(),
             constants: RefCell::default(),
             types: RefCell::default(),
+            widened: RefCell::default(),
+            trampolines: HashMap::new(),
             converted,
             decls,
         };
@@ -383,6 +391,7 @@ fn lower_function(
             }
         }
         lowering.lower_block(old_body, &results)?;
+        lowering.erase_unused_casts();
     }
     ir::erase(old);
     Ok(())
