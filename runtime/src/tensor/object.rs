@@ -78,6 +78,11 @@ pub struct TensorObject {
     state: UnsafeCell<State>,
     /// Set once at creation for a tensor-subclass instance.
     pub(super) subclass: Option<Box<SubclassParts>>,
+    /// A view of this object (a root) that was released on the owner's
+    /// thread, kept for the next view of the same geometry
+    /// ([`TensorObject::park`], [`Tensor::unpark`]); null for none. Touched
+    /// only on the owner's thread, and by this object's drop.
+    spare: Cell<*mut TensorObject>,
 }
 
 // SAFETY: `version` points into the counter the object's `Backing` holds,
@@ -95,6 +100,10 @@ unsafe impl Counted for TensorObject {
 
     #[inline(always)]
     unsafe fn free(this: NonNull<Self>, thread: Option<&Thread>) {
+        // SAFETY: forwarded.
+        if thread.is_some_and(|thread| unsafe { TensorObject::park(this, thread) }) {
+            return;
+        }
         // SAFETY (all three): no references are left, nothing else can
         // reach the object.
         let free_on = |thread: &Thread| unsafe {
@@ -144,11 +153,76 @@ impl TensorObject {
             seq: _,
             state,
             subclass,
+            spare,
         } = unsafe { &mut *this.as_ptr() };
         let (state, subclass) = unsafe { (std::ptr::read(state.get()), std::ptr::read(subclass)) };
         state.release_in(thread);
         if let Some(parts) = subclass {
             drop_subclass(parts);
+        }
+        if let Some(spare) = NonNull::new(spare.get()) {
+            // SAFETY: a parked view is referenced by nothing but this slot.
+            unsafe { TensorObject::free_parked(spare, thread) };
+        }
+    }
+
+    /// Keeps `this`, a view whose last reference just went on its owner's
+    /// thread, in its root's `spare` slot instead of freeing it: the next
+    /// view of that root with the same geometry is then this object again,
+    /// its header already written and its reference to the storage kept
+    /// ([`Tensor::unpark`]). A wrapper regenerates the same views of the
+    /// same inputs at every call; this makes a view and its release a few
+    /// loads and stores instead of an object built and torn down.
+    ///
+    /// Parked, the view holds its storage (the root's own, checked here)
+    /// and no reference to its root: it keeps alive nothing its root does
+    /// not, and goes with the root ([`TensorObject::drop_in`]). False, and
+    /// nothing done, when it does not apply (a subclass, a view of a root
+    /// owned by another thread or whose storage changed since, a slot
+    /// taken); the caller then frees the view.
+    ///
+    /// # Safety
+    /// `this` is a live object no one holds a reference to any more, and
+    /// `thread` the calling thread.
+    #[inline(always)]
+    unsafe fn park(this: NonNull<Self>, thread: &Thread) -> bool {
+        let me = thread.id();
+        // SAFETY: the caller's contract: alive, unreachable by others.
+        let view = unsafe { this.as_ref() };
+        if !ObjectPool::POOLED || view.subclass.is_some() || !view.count.owned_by_thread(me) {
+            return false;
+        }
+        // SAFETY: as above; the state is this function's alone.
+        let state = unsafe { &mut *view.state.get() };
+        let Some(root) = state.view_base.as_ref() else { return false };
+        let root = root.object();
+        if !root.count.owned_by_thread(me) || !root.spare.get().is_null() || root.subclass.is_some() {
+            return false;
+        }
+        match root.read_unlocked() {
+            Some((backing, base, _)) if base.is_null() && backing == state.backing.as_raw() => {}
+            _ => return false,
+        }
+        root.spare.set(this.as_ptr());
+        let root = state.view_base.take().expect("checked above");
+        // Last: this may free the root, and with it the view just parked.
+        root.release_on(thread);
+        true
+    }
+
+    /// Frees a view [`TensorObject::park`] kept.
+    ///
+    /// # Safety
+    /// `spare` was parked and is referenced by nothing else any more.
+    #[cold]
+    unsafe fn free_parked(spare: NonNull<Self>, thread: Option<&Thread>) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            TensorObject::drop_in(spare, thread);
+            match thread {
+                Some(thread) => thread.objects.give(spare),
+                None => ObjectPool::deallocate(spare),
+            }
         }
     }
 
@@ -266,6 +340,16 @@ impl Locked<'_> {
         let old = slot.swap(backing.as_raw(), Ordering::Relaxed);
         // SAFETY: the state's reference to the old backing, given up.
         unsafe { Biased::<Backing>::from_raw(old) }.release_for(self.object.count.owner());
+        // A view parked in this root holds the old storage: let it go now
+        // on the owner's thread, the only one that touches the slot (on
+        // another, the owner's next view of the root or its drop does).
+        let object = self.object;
+        if object.count.owned_by_thread(thread::current()) {
+            if let Some(spare) = NonNull::new(object.spare.replace(std::ptr::null_mut())) {
+                // SAFETY: parked, now out of the slot: referenced by nothing.
+                unsafe { TensorObject::free_parked(spare, None) };
+            }
+        }
     }
 
     /// Makes the tensor a view whose `_base` is `root`.
@@ -412,6 +496,7 @@ impl Tensor {
             std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
             std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
             std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
+            std::ptr::addr_of_mut!((*slot).spare).write(Cell::new(std::ptr::null_mut()));
             std::ptr::addr_of_mut!((*slot).count).write(Count::owned_by(me));
             std::ptr::addr_of_mut!((*slot).lock).write(Mutex::new(()));
             std::ptr::addr_of_mut!((*slot).seq).write(AtomicU64::new(0));
@@ -447,8 +532,13 @@ impl Tensor {
         if base.subclass.is_some() || !base.count.owned_by_thread(me) || sizes.len() > MAX_RANK {
             return None;
         }
-        let end = geometry::view_extent(sizes, strides, offset)?;
         let (backing, root, requires_grad) = base.read_unlocked()?;
+        if root.is_null() {
+            if let Some(view) = self.unpark(thread, backing, requires_grad, sizes, strides, offset) {
+                return Some(view);
+            }
+        }
+        let end = geometry::view_extent(sizes, strides, offset)?;
         // SAFETY: read from the state, alive (see above); a new reference.
         let backing = ManuallyDrop::new(unsafe { Biased::<Backing>::from_raw(backing) }).clone_as(me);
         let bytes = (end as u64).checked_mul(base.dtype().element_size() as u64);
@@ -472,6 +562,57 @@ impl Tensor {
         // SAFETY: a slot just taken.
         let view = NewObject { dtype: base.dtype(), sizes, strides, offset, state, subclass: None };
         Some(unsafe { Tensor::write_object(slot, me, view) })
+    }
+
+    /// The view this root keeps from an earlier release
+    /// ([`TensorObject::park`]) when it has exactly this geometry over
+    /// `backing` (the root's storage, just read): made a view of this
+    /// root again with one reference, its `_base` and grad flags as
+    /// [`Tensor::view_on`] would make them. Its geometry lies in bounds of
+    /// that storage: it did when the view was made or last given a
+    /// geometry, and a storage never changes size.
+    #[inline(always)]
+    fn unpark(
+        &self,
+        thread: &Thread,
+        backing: *mut (),
+        requires_grad: bool,
+        sizes: &[i64],
+        strides: &[i64],
+        offset: i64,
+    ) -> Option<Tensor> {
+        let spare = NonNull::new(self.object().spare.get())?;
+        // SAFETY: a parked view is alive and reachable only through this
+        // slot, which only this thread (the root's owner) touches.
+        let view = unsafe { spare.as_ref() };
+        let state = unsafe { &mut *view.state.get() };
+        if state.backing.as_raw() != backing {
+            // Parked over a storage the root has left since (a `set_` on
+            // another thread): let it go.
+            self.object().spare.set(std::ptr::null_mut());
+            // SAFETY: parked, now out of the slot: referenced by nothing.
+            unsafe { TensorObject::free_parked(spare, Some(thread)) };
+            return None;
+        }
+        let same =
+            |dims: &[AtomicI64], want: &[i64]| dims.iter().zip(want).all(|(d, &w)| d.load(Ordering::Relaxed) == w);
+        if view.rank() != sizes.len()
+            || view.offset.load(Ordering::Relaxed) != offset
+            || !same(&view.sizes, sizes)
+            || !same(&view.strides, strides)
+        {
+            return None;
+        }
+        self.object().spare.set(std::ptr::null_mut());
+        let me = thread.id();
+        state.view_base = Some(self.clone_as(me));
+        state.requires_grad = requires_grad;
+        state.is_leaf = !(requires_grad && thread.grad_enabled());
+        state.dynamic_dims = DimMask::default();
+        // SAFETY: nothing references the view: its count is written anew,
+        // one reference, this thread's (a `Count` has nothing to drop).
+        unsafe { std::ptr::addr_of_mut!((*spare.as_ptr()).count).write(Count::owned_by(me)) };
+        Some(Tensor(spare))
     }
 
     /// [`Clone::clone`] on the thread whose id is `me`.

@@ -143,8 +143,10 @@ fn views_race_writers_on_other_threads() {
 fn a_reused_object_reads_only_its_own_rank() {
     // A rank-4 object's memory goes back to this thread's pool; the next
     // object (a rank-1 view) is written into it only up to its rank.
-    let wide = Tensor::from_f64s(&[1, 2, 1, 2], DType::F32, &[0.; 4]).unwrap();
-    let wide = wide.as_strided(&[2, 1, 2, 1], &[2, 9, 1, 7], 0).unwrap();
+    let root = Tensor::from_f64s(&[1, 2, 1, 2], DType::F32, &[0.; 4]).unwrap();
+    let wide = root.as_strided(&[2, 1, 2, 1], &[2, 9, 1, 7], 0).unwrap();
+    // The root first: the view is then freed, not parked in it.
+    drop(root);
     let reused = wide.as_ptr();
     drop(wide);
     let base = t(&[0., 1., 2., 3.]);
@@ -156,4 +158,88 @@ fn a_reused_object_reads_only_its_own_rank() {
     // In place, the geometry can grow its rank again.
     view.as_strided_(&[1, 3], &[3, 1], 1).unwrap();
     assert_eq!((view.sizes(), view.strides()), (vec![1, 3], vec![3, 1]));
+}
+
+#[test]
+fn a_released_view_is_made_again_from_its_root() {
+    let base = t(&[0., 1., 2., 3.]);
+    let view = base.as_strided(&[2], &[1], 1).unwrap();
+    let first = view.as_ptr();
+    view.mark_dynamic(0).unwrap();
+    drop(view);
+    assert_eq!(base.handles(), 1, "a parked view holds no reference to its root");
+    let again = base.as_strided(&[2], &[1], 1).unwrap();
+    assert!(std::ptr::eq(again.as_ptr(), first), "the same geometry again: the parked object");
+    assert_eq!((again.handles(), base.handles()), (1, 2));
+    assert!(Tensor::same_tensor(&again.view_base().unwrap(), &base));
+    assert!(again.dynamic_dims().is_empty(), "made anew: no dimension marked");
+    assert_eq!((again.sizes(), again.strides(), again.storage_offset()), (vec![2], vec![1], 1));
+    assert_eq!(again.to_f64_vec().unwrap(), [1., 2.]);
+    drop(again);
+    // Another geometry is another object; the parked one waits for its own.
+    let other = base.as_strided(&[3], &[1], 0).unwrap();
+    assert!(!std::ptr::eq(other.as_ptr(), first));
+    assert_eq!(other.to_f64_vec().unwrap(), [0., 1., 2.]);
+    drop(other);
+    let again = base.as_strided(&[2], &[1], 1).unwrap();
+    assert!(std::ptr::eq(again.as_ptr(), first));
+    // A view whose geometry changed in place is not the parked geometry.
+    again.as_strided_(&[4], &[1], 0).unwrap();
+    drop(again);
+    let fresh = base.as_strided(&[2], &[1], 1).unwrap();
+    assert!(!std::ptr::eq(fresh.as_ptr(), first));
+    assert_eq!((fresh.sizes(), fresh.storage_offset()), (vec![2], 1));
+}
+
+#[test]
+fn a_parked_view_takes_the_grad_flags_of_its_new_making() {
+    let base = t(&[0., 1., 2., 3.]);
+    base.set_requires_grad(true).unwrap();
+    let view = base.as_strided(&[2], &[1], 0).unwrap();
+    assert!(view.requires_grad() && !view.is_leaf());
+    let first = view.as_ptr();
+    drop(view);
+    crate::thread::set_grad_enabled(false);
+    let again = base.as_strided(&[2], &[1], 0).unwrap();
+    crate::thread::set_grad_enabled(true);
+    assert!(std::ptr::eq(again.as_ptr(), first));
+    assert!(again.requires_grad() && again.is_leaf(), "made under no_grad: a leaf");
+    drop(again);
+    base.set_requires_grad(false).unwrap();
+    let again = base.as_strided(&[2], &[1], 0).unwrap();
+    assert!(std::ptr::eq(again.as_ptr(), first));
+    assert!(!again.requires_grad() && again.is_leaf());
+}
+
+#[test]
+fn a_parked_view_keeps_alive_nothing_its_root_does_not() {
+    let base = t(&[0.; 4]);
+    let old = base.storage();
+    drop(base.as_strided(&[2], &[1], 0).unwrap());
+    // set_ moves the root to another storage: the parked view, over the
+    // old one, goes with it.
+    let other = t(&[1.; 4]);
+    base.set_(&other).unwrap();
+    assert_eq!(Arc::strong_count(&old), 1, "only this test holds the old storage");
+    // Parked again, over the new storage: it goes with the root.
+    let view = base.as_strided(&[2], &[1], 0).unwrap();
+    assert_eq!(view.to_f64_vec().unwrap(), [1., 1.]);
+    drop(view);
+    let new = base.storage();
+    drop(base);
+    drop(other);
+    assert_eq!(Arc::strong_count(&new), 1, "the root's drop freed its parked view");
+}
+
+#[test]
+fn views_released_on_another_thread_are_freed_there_not_parked() {
+    let base = t(&[0., 1., 2., 3.]);
+    let view = base.as_strided(&[2], &[1], 0).unwrap();
+    std::thread::spawn(move || drop(view)).join().unwrap();
+    // Making an object merges what other threads sent back.
+    drop(t(&[0.]));
+    assert_eq!(base.handles(), 1);
+    assert!(base.object().spare.get().is_null());
+    let again = base.as_strided(&[2], &[1], 0).unwrap();
+    assert_eq!(again.to_f64_vec().unwrap(), [0., 1.]);
 }
