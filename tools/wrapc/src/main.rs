@@ -114,6 +114,11 @@ enum Command {
         /// repeatable) instead of seed 000's five.
         #[arg(long = "case", value_name = "A,M,N", value_parser = bench::parse_case)]
         cases: Vec<(usize, usize, usize)>,
+        /// Print the wrapper the first --case measures (entry point `f`,
+        /// no-op graph) and exit, to compile it on its own
+        /// (bench/wrapper_ab.c times two builds of it side by side).
+        #[arg(long, requires = "cases")]
+        write_case: bool,
     },
     /// JIT-compile a module, call an entry point, print its effects.
     Run {
@@ -192,6 +197,11 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Bench { write_compile_scaling_case: Some(n), scaling_shape, .. } => {
             print!("{}", compile_scaling::case_module(scaling_shape.first().copied().unwrap_or(Shape::Launches), n));
+            Ok(())
+        }
+        Command::Bench { write_case: true, cases, .. } => {
+            let (aliases, mutated, args) = cases[0];
+            print!("{}", bench::case_module(aliases, mutated, args));
             Ok(())
         }
         Command::Bench { compile_scaling: true, sizes, scaling_shape, .. } => {
