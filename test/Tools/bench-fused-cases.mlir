@@ -37,3 +37,16 @@
 // RUN: wrapc bench --case 1,1,2 2>/dev/null | FileCheck %s --check-prefix=CHECK-MEASURED
 // CHECK-MEASURED: | 1 alias, 1 mut, 2 args | {{[0-9]+}} | {{[0-9]+}} |
 // CHECK-MEASURED-NOT: 5 alias
+
+// `wrapc bench --case A,M,N --write-case` prints the wrapper that case
+// measures (bench/wrapper_ab.c times two builds of it); it runs: input 0
+// takes input 1's values in place, outputs 0 and 1 are views of inputs 0
+// and 1, output 2 is input 2 itself.
+// RUN: wrapc bench --case 2,1,3 --write-case > %t/case.mlir
+// RUN: wrapc run %t/case.mlir --entry f --inputs %S/Inputs/three-4.json --format table --quiet | FileCheck %s --check-prefix=CHECK-WRITTEN
+// RUN: not wrapc bench --write-case 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-NEEDED
+// CHECK-WRITTEN: in0 tensor#0 storage#0 f32 [4]/[1]+0 v1 {{.*}}[2 2 2 2]
+// CHECK-WRITTEN: out0 tensor#3 storage#0 f32 [4]/[1]+0 v1 {{.*}}[2 2 2 2]
+// CHECK-WRITTEN: out1 tensor#4 storage#1 {{.*}}[2 2 2 2]
+// CHECK-WRITTEN: out2 tensor#2 storage#2 {{.*}}[3 3 3 3]
+// CHECK-CASE-NEEDED: --case <A,M,N>
