@@ -175,8 +175,9 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     native entry point with wrapc's C ABI,
     `i32 @f(ptr inputs, i64 n_in, ptr outputs, i64 n_out)`: the counts and
     each argument's dtype, rank, static sizes and device are checked, every
-    wrap op becomes a call of the runtime's C ABI (`wrt_*`, declared in the
-    module), every failing call returns its status after releasing the
+    wrap op becomes a call of the runtime's C ABI (`wrt_*`: `llvm.call`s of
+    `llvm.func` declarations in the module) or inline loads and stores of
+    tensor headers, every failing call returns its status after releasing the
     references the function owns (through shared exits: one per owned
     reference, each continuing to the one taken before it, so a failure
     point is one branch and the function stays linear in its ops), and the
@@ -186,9 +187,12 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     on several threads when the grid is large.
     Functions with subclass-typed signatures get no native entry point (a
     warning says so): call their flattened callee. The output is llvm ops
-    (branches and comparisons included, so that the upstream conversion has
-    little of a large wrapper left to rewrite), func ops, and arith ops on
-    `index` values and constants, ready for `convert-to-llvm`.
+    (runtime calls, branches, comparisons and launch grids included, and
+    sizes read as i64 kept as i64, so that the upstream conversion has
+    little of a large wrapper left to rewrite), the functions themselves
+    (`func.func`, `func.call` between them, `func.constant` of a launch
+    trampoline), integer constants, and the graph's own arith ops on
+    `index` values, ready for `convert-to-llvm`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
                            "::mlir::cf::ControlFlowDialect"];
