@@ -196,7 +196,13 @@ impl TensorObject {
         let state = unsafe { &mut *view.state.get() };
         let Some(root) = state.view_base.as_ref() else { return false };
         let root = root.object();
-        if !root.count.owned_by_thread(me) || !root.spare.get().is_null() || root.subclass.is_some() {
+        // A view of another dtype (`view_dtype`) is not what the root's
+        // `as_strided` makes.
+        if !root.count.owned_by_thread(me)
+            || !root.spare.get().is_null()
+            || root.subclass.is_some()
+            || root.dtype != view.dtype
+        {
             return false;
         }
         match root.read_unlocked() {
@@ -565,8 +571,8 @@ impl Tensor {
     }
 
     /// The view this root keeps from an earlier release
-    /// ([`TensorObject::park`]) when it has exactly this geometry over
-    /// `backing` (the root's storage, just read): made a view of this
+    /// ([`TensorObject::park`]) when it has the root's dtype and exactly
+    /// this geometry over `backing` (the root's storage, just read): made a view of this
     /// root again with one reference, its `_base` and grad flags as
     /// [`Tensor::view_on`] would make them. Its geometry lies in bounds of
     /// that storage: it did when the view was made or last given a
@@ -596,7 +602,8 @@ impl Tensor {
         }
         let same =
             |dims: &[AtomicI64], want: &[i64]| dims.iter().zip(want).all(|(d, &w)| d.load(Ordering::Relaxed) == w);
-        if view.rank() != sizes.len()
+        if view.dtype != self.object().dtype
+            || view.rank() != sizes.len()
             || view.offset.load(Ordering::Relaxed) != offset
             || !same(&view.sizes, sizes)
             || !same(&view.strides, strides)

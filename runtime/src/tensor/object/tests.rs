@@ -243,3 +243,19 @@ fn views_released_on_another_thread_are_freed_there_not_parked() {
     let again = base.as_strided(&[2], &[1], 0).unwrap();
     assert_eq!(again.to_f64_vec().unwrap(), [0., 1.]);
 }
+
+#[test]
+fn a_view_of_another_dtype_is_never_made_again_by_as_strided() {
+    // view_dtype's view has the root as its `_base` too, and the same
+    // geometry: it must not come back as the root's f32 view.
+    let base = t(&[1., 2., 3., 4.]);
+    let view = base.as_strided(&[2], &[1], 2).unwrap();
+    let bits = view.view_dtype(DType::I32).unwrap();
+    drop(view);
+    let first = bits.as_ptr();
+    drop(bits);
+    let again = base.as_strided(&[2], &[1], 2).unwrap();
+    assert!(!std::ptr::eq(again.as_ptr(), first));
+    assert_eq!(again.dtype(), DType::F32);
+    assert_eq!(again.to_f64_vec().unwrap(), [3., 4.]);
+}
