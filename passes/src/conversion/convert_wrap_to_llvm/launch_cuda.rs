@@ -2,10 +2,13 @@
 //! and device guards.
 
 use melior::dialect::arith::{self, CmpiPredicate};
+use melior::dialect::llvm::attributes::Linkage;
+use melior::dialect::{func, llvm};
+use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{IntegerType, TypeLike};
-use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
+use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
+use melior::ir::{Block, Identifier, Region, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::abi::*;
@@ -41,9 +44,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     /// GPU launch through the kernel's slot (made by wrap-lower-lazy-launch):
-    /// the entry of the first tensor's device; when it is published, the
-    /// grid inline and one `cuLaunchKernel` through the cached pointer;
-    /// otherwise, or when that launch fails, the runtime's slow path.
+    /// the launch's parameter array and its first tensor's device, handed
+    /// to the slot's launcher ([`FnLowering::launcher`]), whose failure
+    /// exits as any runtime call's.
     pub(super) fn lower_lazy_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         if op.attribute("cuda_graph").is_ok() {
             return self.lower_graph_launch(op, operands);
@@ -53,11 +56,87 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let Some(LaunchArguments { params, tensors, first_tensor }) = self.launch_arguments(op, args, false) else {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };
+        let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
+        let extents = self.extents64(extents);
+        let slot = ir::flat_symbol_attr(op, "slot").unwrap_or_default();
+        let descriptor = ir::flat_symbol_attr(op, "descriptor").unwrap_or_default();
+        let launcher = self.launcher(&slot, &descriptor, grid_rank, numel_rank, args.len());
+        let call = self.call_symbol(
+            &launcher,
+            &[params, tensors, device, extents[0], extents[1], extents[2]],
+            &[self.ty("i32")],
+        );
+        let status = call.result(0).expect("a launcher returns a status").into();
+        self.bail_if_failed(status);
+        Ok(())
+    }
+
+    /// `__wrapc_launch_<slot>_<grid rank>_<numel rank>_<arguments>`: a
+    /// launch through `slot`, made once per slot and launch shape, called
+    /// as `i32 (params, tensors, device, extent x3)` and returning the
+    /// status. Written out at every launch, this was ~85 LLVM instructions
+    /// each, which code generation then spent most of a 10,000-launch
+    /// wrapper's compile time on; the call it costs instead is nothing
+    /// beside `cuLaunchKernel`'s microseconds.
+    fn launcher(
+        &mut self,
+        slot: &str,
+        descriptor: &str,
+        grid_rank: usize,
+        numel_rank: usize,
+        num_args: usize,
+    ) -> String {
+        let name = format!("__wrapc_launch_{slot}_{grid_rank}_{numel_rank}_{num_args}");
+        if !self.decls.declared.insert(name.clone()) {
+            return name;
+        }
+        let (ptr, i32t, i64t) = (self.ty("!llvm.ptr"), self.ty("i32"), self.ty("i64"));
+        let location = self.location;
+        let params = [ptr, ptr, i32t, i64t, i64t, i64t];
+        let region = Region::new();
+        region.append_block(Block::new(&params.map(|t| (t, location))));
+        let function = func::func(
+            self.context,
+            StringAttribute::new(self.context, &name),
+            TypeAttribute::new(FunctionType::new(self.context, &params, &[i32t]).into()),
+            region,
+            &[
+                (Identifier::new(self.context, "sym_visibility"), StringAttribute::new(self.context, "private").into()),
+                (
+                    Identifier::new(self.context, "llvm.linkage"),
+                    llvm::attributes::linkage(self.context, Linkage::Internal),
+                ),
+            ],
+            location,
+        );
+        let function = self.module_body.append_operation(function);
+        let region = function.region(0).expect("a body");
+        let mut launcher =
+            FnLowering::new(self.context, location, self.module_body, region, &name, self.converted, self.decls);
+        let arg = |i: usize| -> Value<'c, 'a> { region.first_block().unwrap().argument(i).unwrap().into() };
+        let extents = [arg(3), arg(4), arg(5)];
+        let shape = LaunchShape { num_args, extents: &extents[..grid_rank + numel_rank], numel_rank };
+        launcher.launch_through_slot(slot, descriptor, [arg(0), arg(1)], arg(2), shape);
+        name
+    }
+
+    /// A launcher's body: the entry of `device`'s ordinal in the slot; when
+    /// it is published, the grid inline and one `cuLaunchKernel` through the
+    /// cached pointer; otherwise, or when that launch fails, the runtime's
+    /// slow path. Returns 0, or the slow path's failure.
+    fn launch_through_slot(
+        &mut self,
+        slot: &str,
+        descriptor: &str,
+        [params, tensors]: [Value<'c, 'a>; 2],
+        device: Value<'c, 'a>,
+        shape: LaunchShape<'_, 'c, 'a>,
+    ) {
+        let LaunchShape { num_args, extents, numel_rank } = shape;
         let ptr = "!llvm.ptr";
         let null = self.null();
-        let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
-        let descriptor = self.address_of(&ir::flat_symbol_attr(op, "descriptor").unwrap_or_default());
-        let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
+        let slot = self.address_of(slot);
+        let descriptor = self.address_of(descriptor);
         let limit = self.const_int(MAX_DEVICES, "i32");
         let in_range = self.cmpi(CmpiPredicate::Ult, device, limit);
         let zero32 = self.const_int(0, "i32");
@@ -85,7 +164,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let mut grid = Vec::new();
         let mut too_large = None;
         for (d, limit) in GRID_LIMITS.into_iter().enumerate() {
-            let extent = extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64"));
+            let extent = extents.get(d).copied().unwrap_or_else(|| self.const_int(1, "i64"));
             let programs = if numel_rank > 0 && d < numel_rank {
                 let divisor = self.entry_field(entry, &[SLOT_DIVISOR, d as i32], "i64");
                 self.ceildivui(extent, divisor)
@@ -125,12 +204,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         self.block = slow;
         let failed: Value = slow.argument(0).unwrap().into();
         let mut call =
-            self.runtime_launch_args([slot, descriptor, device, params, tensors], extents, args.len(), numel_rank);
+            self.runtime_launch_args([slot, descriptor, device, params, tensors], extents, num_args, numel_rank);
         call.push(failed);
         self.checked(RuntimeFn::CudaLaunchSlow, &call);
         self.jump(done);
         self.block = done;
-        Ok(())
+        self.return_(&[zero32]);
     }
 
     /// Begins a graph-mode entry point's batch (after its argument checks:
@@ -186,14 +265,17 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         num_args: usize,
         numel_rank: usize,
     ) -> Vec<Value<'c, 'a>> {
-        let extents64: Vec<Value> = (0..3)
-            .map(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64")))
-            .collect();
+        let extents64 = self.extents64(extents);
         let mut call = leading.to_vec();
         call.push(self.const_int(num_args as i64, "i64"));
         call.push(self.i64_array(&extents64));
         call.push(self.const_int(i64::from(numel_rank > 0), "i32"));
         call
+    }
+
+    /// A launch's extents as three i64s (1 for an axis not given).
+    fn extents64(&self, extents: &[Value<'c, 'a>]) -> [Value<'c, 'a>; 3] {
+        std::array::from_fn(|d| extents.get(d).map(|&e| self.to_i64(e)).unwrap_or_else(|| self.const_int(1, "i64")))
     }
 
     /// `cuLaunchKernel`'s parameter array for a launch's `args` (a pointer
@@ -241,6 +323,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         Some(LaunchArguments { params, tensors, first_tensor: first_tensor? })
     }
+}
+
+/// What a launcher launches: how many arguments, the extents (grid axes,
+/// then element counts, as i64s) and how many of those count elements.
+struct LaunchShape<'e, 'c, 'a> {
+    num_args: usize,
+    extents: &'e [Value<'c, 'a>],
+    numel_rank: usize,
 }
 
 /// What [`FnLowering::launch_arguments`] lays out.

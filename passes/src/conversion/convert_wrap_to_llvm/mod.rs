@@ -296,6 +296,47 @@ struct FnLowering<'c, 'a, 'd> {
     decls: &'d mut Declarations,
 }
 
+impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
+    /// Lowering into `region`'s entry block (there already), which
+    /// becomes function `name`'s body.
+    fn new(
+        context: &'c Context,
+        location: Location<'c>,
+        module_body: BlockRef<'c, 'a>,
+        region: RegionRef<'c, 'a>,
+        name: &str,
+        converted: &'d HashSet<String>,
+        decls: &'d mut Declarations,
+    ) -> Self {
+        let mut lowering = FnLowering {
+            context,
+            location,
+            module_body,
+            region,
+            block: region.first_block().expect("an entry block"),
+            values: HashMap::new(),
+            unwind: unwind::Unwind::default(),
+            nulls: HashSet::new(),
+            type_checked: HashSet::new(),
+            dead: HashSet::new(),
+            grad_slot: None,
+            anchor: None,
+            scratch: HashMap::new(),
+            scratch_used: HashMap::new(),
+            entry_name: name.to_string(),
+            constants: RefCell::default(),
+            types: RefCell::default(),
+            widened: RefCell::default(),
+            trampolines: HashMap::new(),
+            converted,
+            decls,
+        };
+        let anchor = lowering.const_int(0, "i64");
+        lowering.anchor = melior::ir::operation::OperationResult::try_from(anchor).ok().map(|r| r.owner());
+        lowering
+    }
+}
+
 fn key(value: Value) -> usize {
     value.to_raw().ptr as usize
 }
@@ -351,32 +392,7 @@ fn lower_function(
             return ir::fail(old, "native entry points must have a single-block body (straight-line wrap IR)");
         }
         let new_region = new_fn.region(0).unwrap();
-        let entry = new_region.first_block().unwrap();
-        let mut lowering = FnLowering {
-            context,
-            location,
-            module_body,
-            region: new_region,
-            block: entry,
-            values: HashMap::new(),
-            unwind: unwind::Unwind::default(),
-            nulls: HashSet::new(),
-            type_checked: HashSet::new(),
-            dead: HashSet::new(),
-            grad_slot: None,
-            anchor: None,
-            scratch: HashMap::new(),
-            scratch_used: HashMap::new(),
-            entry_name: name.clone(),
-            constants: RefCell::default(),
-            types: RefCell::default(),
-            widened: RefCell::default(),
-            trampolines: HashMap::new(),
-            converted,
-            decls,
-        };
-        let anchor = lowering.const_int(0, "i64");
-        lowering.anchor = melior::ir::operation::OperationResult::try_from(anchor).ok().map(|r| r.owner());
+        let mut lowering = FnLowering::new(context, location, module_body, new_region, &name, converted, decls);
         // Callers inside the module are checked statically; only public
         // entry points validate what C hands them.
         lowering.prologue(&inputs, results.len(), old_body, !private)?;
