@@ -666,9 +666,11 @@ def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments,
   let description = [{
     `slot` names the kernel's zero-initialized `wrt_cuda_slot` global and
     `descriptor` its constant `wrt_cuda_kernel` (image, entry, configs).
-    convert-wrap-to-llvm lowers it to the fast path: read the entry of the
-    first tensor argument's device, compute the grid inline, call
-    `cuLaunchKernel` through the entry's function pointer; the runtime's
+    convert-wrap-to-llvm lowers it to a call of the slot's launcher (one
+    function per slot and launch shape, inlined back in small modules),
+    whose fast path reads the entry of the first tensor argument's device,
+    computes the grid and calls `cuLaunchKernel` through the entry's
+    function pointer; the runtime's
     slow path loads and autotunes on the first call, and recovers a launch
     from a thread without the device's context current. `grid` and
     `numel` mean what they mean on `wrap.launch`. The verifier checks that

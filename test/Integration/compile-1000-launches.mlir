@@ -11,3 +11,14 @@
 // RUN: wrapc-opt %t.mlir --wrap-specialize --convert-wrap-to-llvm | grep -c "arith.constant" | FileCheck %s --check-prefix=CONSTANTS
 // CONSTANTS: {{^[1-4]?[0-9]$}}
 // CHECK: out0 tensor#{{[0-9]+}} storage#{{[0-9]+}} f32 [5]/[1]+0 v0 {{.*}} [1000 1001 1002 1003 1004]
+
+// The same chain on the GPU: every launch calls the kernel slot's one
+// launcher (a large module does not inline it), whose fast path is written
+// once, not 1,000 times.
+// RUN: sed 's/!wrap.tensor<?xf32>/!wrap.tensor<?xf32, cuda>/g' %t.mlir > %t.cuda.mlir
+// RUN: wrapc compile %t.cuda.mlir --target=cuda --emit=llvm -o %t.ll --quiet
+// RUN: grep -c "call i32 @__wrapc_launch_" %t.ll | FileCheck %s --check-prefix=LAUNCHER-CALLS
+// RUN: grep -c "^define internal i32 @__wrapc_launch_" %t.ll | FileCheck %s --check-prefix=LAUNCHERS
+// RUN: grep -c "load atomic ptr" %t.ll | FileCheck %s --check-prefix=LAUNCHERS
+// LAUNCHER-CALLS: {{^1000$}}
+// LAUNCHERS: {{^1$}}
