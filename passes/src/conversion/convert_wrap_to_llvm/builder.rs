@@ -4,12 +4,13 @@
 use melior::dialect::arith::{self, CmpiPredicate};
 use melior::dialect::llvm::{AllocaOptions, LoadStoreOptions};
 use melior::dialect::{func, llvm, ods};
-use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, TypeAttribute};
+use melior::ir::attribute::{
+    DenseI32ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
+};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{IntegerType, TypeLike};
-use melior::ir::{Block, BlockRef, Identifier, Operation, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, Operation, Region, RegionLike, Type, Value, ValueLike};
 
 use super::abi::*;
 use super::{constant_i64, key, FnLowering};
@@ -107,42 +108,52 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if !self.decls.declared.insert(name.to_string()) {
             return;
         }
-        let signature = function.signature();
-        let params: Vec<&str> = signature.params.iter().map(|&t| mlir_type(t)).collect();
-        let result = signature.result.map(|t| format!(" -> {}", mlir_type(t))).unwrap_or_default();
-        let source = format!("llvm.func @{name}({}){result}", params.join(", "));
-        let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
-        assert!(parsed, "wrapc spells valid declarations: {source}");
+        let (params, results) = self.runtime_types(function);
+        let void = llvm::r#type::void(self.context);
+        let signature = llvm::r#type::function(results.first().copied().unwrap_or(void), &params, false);
+        let declaration = llvm::func(
+            self.context,
+            StringAttribute::new(self.context, name),
+            TypeAttribute::new(signature),
+            Region::new(),
+            &[],
+            self.location,
+        );
+        match self.module_body.first_operation() {
+            Some(first) => self.module_body.insert_operation_before(first, declaration),
+            None => self.module_body.append_operation(declaration),
+        };
     }
 
     /// Calls runtime function `function` (`llvm.call`).
     pub(super) fn call(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Option<Value<'c, 'a>> {
         self.declare(function);
         let (_, results) = self.runtime_types(function);
-        let call = self.b().insert(self.llvm_call(function.c_name(), args, &results));
+        let call = Self::insert_call(&self.b(), self.llvm_call(function.c_name(), args, &results), args.len());
         // Checked first: melior's out-of-range error prints the operation,
         // which numbers every value of the function (quadratic overall).
         (call.result_count() > 0).then(|| call.result(0).expect("counted").into())
     }
 
-    /// `llvm.call @name(args) : results`, not yet inserted.
+    /// `llvm.call @name(args) : results`, not yet inserted (its operand
+    /// groups recorded by the caller: [`FnLowering::insert_call`]).
     fn llvm_call(&self, name: &str, args: &[Value<'c, 'a>], results: &[Type<'c>]) -> Operation<'c> {
-        OperationBuilder::new("llvm.call", self.location)
-            .add_attributes(&[
-                (Identifier::new(self.context, "callee"), FlatSymbolRefAttribute::new(self.context, name).into()),
-                (
-                    Identifier::new(self.context, "operandSegmentSizes"),
-                    DenseI32ArrayAttribute::new(self.context, &[args.len() as i32, 0]).into(),
-                ),
-                (
-                    Identifier::new(self.context, "op_bundle_sizes"),
-                    DenseI32ArrayAttribute::new(self.context, &[]).into(),
-                ),
-            ])
-            .add_operands(args)
-            .add_results(results)
-            .build()
-            .expect("a valid llvm.call")
+        let call = ods::llvm::CallOperation::builder(self.context, self.location)
+            .callee_operands(args)
+            .op_bundle_operands(&[])
+            .op_bundle_sizes(DenseI32ArrayAttribute::new(self.context, &[]))
+            .callee(FlatSymbolRefAttribute::new(self.context, name));
+        match results {
+            [] => call.build().into(),
+            [result] => call.result(*result).build().into(),
+            _ => unreachable!("a C function returns at most one value"),
+        }
+    }
+
+    /// Inserts `call` (from [`FnLowering::llvm_call`] with `arity`
+    /// arguments) at `b`'s point.
+    fn insert_call(b: &Builder<'c, 'a>, call: Operation<'c>, arity: usize) -> OperationRef<'c, 'a> {
+        b.insert_segmented(call, &[arity, 0])
     }
 
     /// `func.call @name(args) : results`.
@@ -260,7 +271,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let f = RuntimeFn::GradModeSlot;
         self.declare(f);
         let (_, results) = self.runtime_types(f);
-        let slot = insert_value(&b, self.llvm_call(f.c_name(), &[], &results));
+        let slot = Self::insert_call(&b, self.llvm_call(f.c_name(), &[], &results), 0).result(0).unwrap().into();
         self.grad_slot = Some(slot);
         slot
     }
@@ -335,21 +346,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn and(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.binary("llvm.and", lhs, rhs)
+        self.emit(ods::llvm::AndOperation::builder(self.context, self.location).lhs(lhs).rhs(rhs).build())
     }
 
     pub(super) fn or(&self, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        self.binary("llvm.or", lhs, rhs)
-    }
-
-    /// An LLVM binary op on two values of one (LLVM) type.
-    fn binary(&self, name: &str, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> Value<'c, 'a> {
-        let op = OperationBuilder::new(name, self.location)
-            .add_operands(&[lhs, rhs])
-            .add_results(&[lhs.r#type()])
-            .build()
-            .expect("a valid LLVM binary op");
-        self.emit(op)
+        self.emit(ods::llvm::OrOperation::builder(self.context, self.location).lhs(lhs).rhs(rhs).build())
     }
 
     pub(super) fn branch(&self, cond: Value<'c, 'a>, then: BlockRef<'c, 'a>, otherwise: BlockRef<'c, 'a>) {
@@ -364,19 +365,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         (then, then_args): (BlockRef<'c, 'a>, &[Value<'c, 'a>]),
         (otherwise, otherwise_args): (BlockRef<'c, 'a>, &[Value<'c, 'a>]),
     ) {
-        let sizes = [1, then_args.len() as i32, otherwise_args.len() as i32];
-        let operands: Vec<Value> =
-            [cond].into_iter().chain(then_args.iter().copied()).chain(otherwise_args.iter().copied()).collect();
-        let op = OperationBuilder::new("llvm.cond_br", self.location)
-            .add_attributes(&[(
-                Identifier::new(self.context, "operandSegmentSizes"),
-                DenseI32ArrayAttribute::new(self.context, &sizes).into(),
-            )])
-            .add_operands(&operands)
-            .add_successors(&[&then, &otherwise])
-            .build()
-            .expect("a valid llvm.cond_br");
-        self.b().insert(op);
+        let branch = ods::llvm::CondBrOperation::builder(self.context, self.location)
+            .condition(cond)
+            .true_dest_operands(then_args)
+            .false_dest_operands(otherwise_args)
+            .true_dest(&then)
+            .false_dest(&otherwise)
+            .build();
+        self.b().insert_segmented(branch, &[1, then_args.len(), otherwise_args.len()]);
     }
 
     pub(super) fn jump(&self, to: BlockRef<'c, 'a>) {
@@ -385,12 +381,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// `llvm.br` passing `to` its block arguments.
     pub(super) fn jump_with(&self, to: BlockRef<'c, 'a>, args: &[Value<'c, 'a>]) {
-        let op = OperationBuilder::new("llvm.br", self.location)
-            .add_operands(args)
-            .add_successors(&[&to])
-            .build()
-            .expect("a valid llvm.br");
-        self.b().insert(op);
+        self.b()
+            .insert(ods::llvm::BrOperation::builder(self.context, self.location).dest_operands(args).dest(&to).build());
     }
 
     pub(super) fn load(&self, address: Value<'c, 'a>, ty: &str) -> Value<'c, 'a> {
@@ -568,14 +560,16 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let (lhs, rhs) = (self.to_i64(lhs), self.to_i64(rhs));
         let (zero, one) = (self.const_int(0, "i64"), self.const_int(1, "i64"));
         let is_zero = self.icmp(CmpiPredicate::Eq, lhs, zero);
-        let below = self.binary("llvm.sub", lhs, one);
-        let quotient = self.binary("llvm.udiv", below, rhs);
-        let rounded = self.binary("llvm.add", quotient, one);
-        let select = OperationBuilder::new("llvm.select", self.location)
-            .add_operands(&[is_zero, zero, rounded])
-            .add_results(&[lhs.r#type()])
-            .build()
-            .expect("a valid llvm.select");
+        let (context, location) = (self.context, self.location);
+        let below = self.emit(ods::llvm::SubOperation::builder(context, location).lhs(lhs).rhs(one).build());
+        let quotient = self.emit(ods::llvm::UDivOperation::builder(context, location).lhs(below).rhs(rhs).build());
+        let rounded = self.emit(ods::llvm::AddOperation::builder(context, location).lhs(quotient).rhs(one).build());
+        let select = ods::llvm::SelectOperation::builder(context, location)
+            .res(lhs.r#type())
+            .condition(is_zero)
+            .true_value(zero)
+            .false_value(rounded)
+            .build();
         self.emit(select)
     }
 

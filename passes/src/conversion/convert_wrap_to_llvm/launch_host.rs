@@ -2,13 +2,13 @@
 //! run by `wrt_launch_host` over the grid.
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
 
 use melior::dialect::llvm::attributes::Linkage;
 use melior::dialect::llvm::LoadStoreOptions;
-use melior::dialect::{arith, func, llvm};
+use melior::dialect::{arith, func, llvm, ods};
 use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::r#type::FunctionType;
 use melior::ir::Region;
@@ -95,11 +95,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let function_type = FunctionType::try_from(self.ty(TRAMPOLINE_TYPE)).expect("a function type");
         let symbol = FlatSymbolRefAttribute::new(self.context, name);
         let function = insert_value(&b, func::constant(self.context, symbol, function_type, self.location));
-        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", self.location)
-            .add_operands(&[function])
-            .add_results(&[self.ty("!llvm.ptr")])
-            .build()
-            .expect("a valid cast");
+        let cast = ods::builtin::UnrealizedConversionCastOperation::builder(self.context, self.location)
+            .outputs(&[self.ty("!llvm.ptr")])
+            .inputs(&[function])
+            .build();
         let address = insert_value(&b, cast);
         self.trampolines.insert(name.to_string(), address);
         address
