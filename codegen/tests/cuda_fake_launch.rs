@@ -101,6 +101,25 @@ fn compiled_wrapper_loads_once_then_launches_directly() {
 }
 
 #[test]
+fn compiled_wrapper_without_inlining_launches_through_the_slots_launcher() {
+    // At -O0 nothing is inlined: the launch calls its slot's launcher, as
+    // every launch of a large module does, and its fast path, grid and
+    // slow path run there.
+    let fake = device();
+    let context = wrapc_dialects::create_context();
+    let source = MODULE.replace("// inc_add\\n", "// inc_add, launcher called\\n");
+    assert_ne!(source, MODULE);
+    let module = compile_with(&context, &source, codegen::TO_LLVM_CUDA);
+    assert!(module.as_operation().to_string().contains("call @__wrapc_launcher_"), "the launch calls its launcher");
+    let jit = codegen::Jit::new(&module, 0, &[]).unwrap();
+    let f = jit.entry("f").unwrap();
+    call_and_check(f, 3);
+    assert_eq!(fake.loads_of(b"// inc_add, launcher called\n"), 1, "the kernel is loaded once");
+    let (grid, block) = (fake.last_grid().unwrap()[0], fake.last_block().unwrap()[0]);
+    assert!((grid, block) == (3, 32) || (grid, block) == (2, 64), "ceil(10 / block): {grid} x {block}");
+}
+
+#[test]
 fn compiled_wrapper_in_cuda_graph_mode_replays_with_the_same_effects() {
     let fake = device();
     let context = wrapc_dialects::create_context();

@@ -30,7 +30,7 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // (1 for an axis not given); its failure exits as a runtime call's.
 // CHECK:       %[[DEVICE_AT:.*]] = llvm.getelementptr %[[X]][0, 8]
 // CHECK:       %[[DEVICE:.*]] = llvm.load %[[DEVICE_AT]] : !llvm.ptr -> i32
-// CHECK:       %[[STATUS:.*]] = call @__wrapc_launch_slot_0_1_2(%[[PARAMS]], %[[TENSORS]], %[[DEVICE]], %[[N]], %c1_i64, %c1_i64) : (!llvm.ptr, !llvm.ptr, i32, i64, i64, i64) -> i32
+// CHECK:       %[[STATUS:.*]] = call @__wrapc_launcher_slot_0_1_2(%[[PARAMS]], %[[TENSORS]], %[[DEVICE]], %[[N]], %c1_i64, %c1_i64) : (!llvm.ptr, !llvm.ptr, i32, i64, i64, i64) -> i32
 // CHECK-NEXT:  %[[FAILED:.*]] = llvm.icmp "ne" %[[STATUS]], %c0_i32
 // CHECK-NEXT:  llvm.cond_br %[[FAILED]], ^[[EXIT:bb[0-9]+]](%[[STATUS]] : i32), ^
 // A failure inside the guard restores the thread's context on its way out.
@@ -42,7 +42,7 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // The launcher, one per slot and launch shape (grid rank, element-count
 // rank, arguments): the slot entry of the device (ordinals past 8 take the
 // slow path, which names the error).
-// CHECK-LABEL: func.func private @__wrapc_launch_slot_0_1_2(
+// CHECK-LABEL: func.func private @__wrapc_launcher_slot_0_1_2(
 // CHECK-SAME:    %[[LPARAMS:[^:]*]]: !llvm.ptr, %[[LTENSORS:[^:]*]]: !llvm.ptr, %[[LDEVICE:[^:]*]]: i32, %[[LN:[^:]*]]: i64, %{{.*}}: i64, %{{.*}}: i64) -> i32
 // CHECK-SAME:    llvm.linkage = #llvm.linkage<internal>
 // CHECK:       %[[SLOT:.*]] = llvm.mlir.addressof @slot
@@ -99,8 +99,8 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // the device current for a thread that has no context.
 // CHECK-LABEL: func.func private @grid(
 // CHECK-NOT:   wrt_cuda_guard_enter
-// CHECK:       call @__wrapc_launch_slot_2_0_1(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64)
-// CHECK-LABEL: func.func private @__wrapc_launch_slot_2_0_1(
+// CHECK:       call @__wrapc_launcher_slot_2_0_1(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c1_i64)
+// CHECK-LABEL: func.func private @__wrapc_launcher_slot_2_0_1(
 // CHECK-NOT:   llvm.udiv
 // CHECK:       llvm.icmp "ugt" %{{.*}}, %c2147483647_i64
 // CHECK:       llvm.icmp "ugt" %{{.*}}, %c65535_i64

@@ -17,8 +17,8 @@
 // once, not 1,000 times.
 // RUN: sed 's/!wrap.tensor<?xf32>/!wrap.tensor<?xf32, cuda>/g' %t.mlir > %t.cuda.mlir
 // RUN: wrapc compile %t.cuda.mlir --target=cuda --emit=llvm -o %t.ll --quiet
-// RUN: grep -c "call i32 @__wrapc_launch_" %t.ll | FileCheck %s --check-prefix=LAUNCHER-CALLS
-// RUN: grep -c "^define internal i32 @__wrapc_launch_" %t.ll | FileCheck %s --check-prefix=LAUNCHERS
+// RUN: grep -c "call i32 @__wrapc_launcher_" %t.ll | FileCheck %s --check-prefix=LAUNCHER-CALLS
+// RUN: grep -c "^define internal i32 @__wrapc_launcher_" %t.ll | FileCheck %s --check-prefix=LAUNCHERS
 // RUN: grep -c "load atomic ptr" %t.ll | FileCheck %s --check-prefix=LAUNCHERS
 // LAUNCHER-CALLS: {{^1000$}}
 // LAUNCHERS: {{^1$}}

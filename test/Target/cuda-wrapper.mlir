@@ -13,7 +13,7 @@
 // and so is the slot's launcher (a function per slot, which a large module
 // calls instead).
 // CHECK-LABEL: define i32 @f(
-// CHECK-NOT: call i32 @__wrapc_launch_
+// CHECK-NOT: call i32 @__wrapc_launcher_
 // CHECK: load atomic ptr, ptr %{{.*}} acquire, align 8
 // CHECK-DAG: call i32 @wrt_cuda_launch_slow(ptr nonnull @__wrapc_slot_inc, ptr nonnull @__wrapc_kernel_inc,
 // CHECK-DAG: call i32 %{{.*}}(ptr {{.*}}, i32 {{.*}}, i32 1, i32 1, i32 {{.*}}, i32 1, i32 1, i32 {{.*}}, ptr {{.*}}, ptr {{.*}}, ptr null)

@@ -71,7 +71,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         Ok(())
     }
 
-    /// `__wrapc_launch_<slot>_<grid rank>_<numel rank>_<arguments>`: a
+    /// `__wrapc_launcher_<slot>_<grid rank>_<numel rank>_<arguments>`: a
     /// launch through `slot`, made once per slot and launch shape, called
     /// as `i32 (params, tensors, device, extent x3)` and returning the
     /// status. Written out at every launch, this was ~85 LLVM instructions
@@ -86,7 +86,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         numel_rank: usize,
         num_args: usize,
     ) -> String {
-        let name = format!("__wrapc_launch_{slot}_{grid_rank}_{numel_rank}_{num_args}");
+        let name = format!("__wrapc_launcher_{slot}_{grid_rank}_{numel_rank}_{num_args}");
         if !self.decls.declared.insert(name.clone()) {
             return name;
         }
