@@ -118,20 +118,32 @@ __attribute__((noinline)) static int view(Object *b, int64_t rank, const int64_t
   return 0;
 }
 
-__attribute__((noinline)) static void release(Object *o) {
-  uint64_t me = thread.id;
+/* Gives up one reference to `o`: true when it was the last (on the owner's
+ * thread; another thread's release is counted in `shared`, never the last
+ * here). */
+static inline int last_reference(Object *o, uint64_t me) {
   if (o->owner != me) {
     __atomic_fetch_sub(&o->shared, 4, __ATOMIC_RELAXED);
-    return;
+    return 0;
   }
-  if (--o->local)
-    return;
+  return --o->local == 0;
+}
+
+/* Frees a view no one references: its references back, its memory to the
+ * free list. */
+static inline void free_view(Object *o, uint64_t me) {
   give(me, &o->backing->owner, &o->backing->local, &o->backing->shared);
   give(me, &o->base->owner, &o->base->local, &o->base->shared);
   if (thread.kept < 64)
     thread.slots[thread.kept++] = o;
   else
     __builtin_free(o);
+}
+
+__attribute__((noinline)) static void release(Object *o) {
+  uint64_t me = thread.id;
+  if (last_reference(o, me))
+    free_view(o, me);
 }
 
 /* The runtime's parked views (TensorObject::park, Tensor::unpark): the
@@ -171,11 +183,7 @@ __attribute__((noinline)) static int view_parked(Object *b, int64_t rank, const 
 
 __attribute__((noinline)) static void release_parked(Object *o) {
   uint64_t me = thread.id;
-  if (o->owner != me) {
-    __atomic_fetch_sub(&o->shared, 4, __ATOMIC_RELAXED);
-    return;
-  }
-  if (--o->local)
+  if (!last_reference(o, me))
     return;
   Object *root = o->base;
   if (root && root->owner == me && !root->spare && __atomic_load_n(&root->seq, __ATOMIC_ACQUIRE) % 2 == 0 &&
@@ -185,7 +193,7 @@ __attribute__((noinline)) static void release_parked(Object *o) {
     give(me, &root->owner, &root->local, &root->shared);
     return;
   }
-  release(o);
+  free_view(o, me);
 }
 
 static double now_ns(void) {
