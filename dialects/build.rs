@@ -17,8 +17,10 @@ fn main() {
     }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
 
+    let abi_dir = write_abi_header();
     let mut config = cmake::Config::new(&cmake_dir);
     config
+        .define("WRAPC_ABI_INCLUDE_DIR", &abi_dir)
         .define("MLIR_DIR", format!("{llvm_prefix}/lib/cmake/mlir"))
         .define("LLVM_DIR", format!("{llvm_prefix}/lib/cmake/llvm"))
         .profile("Release");
@@ -82,6 +84,33 @@ fn write_op_enum(td_dir: &Path, llvm_prefix: &str) {
     code.push_str("            _ => None,\n        }\n    }\n}\n");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("wrap_ops.rs");
     std::fs::write(&out, code).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
+}
+
+/// `wrapc/WrapAbi.h`: the runtime-ABI facts the C++ verifiers check IR
+/// against, written from `wrapc_abi` (their one definition) so that the
+/// dialect cannot disagree with the lowering and the runtime. Returns the
+/// include directory.
+fn write_abi_header() -> PathBuf {
+    let dir = PathBuf::from(env::var("OUT_DIR").unwrap()).join("abi");
+    let header = dir.join("wrapc").join("WrapAbi.h");
+    std::fs::create_dir_all(header.parent().unwrap()).unwrap();
+    let text = format!(
+        "// Generated from wrapc_abi by dialects/build.rs; do not edit.\n\
+         #ifndef WRAPC_WRAPABI_H\n#define WRAPC_WRAPABI_H\n\n#include <cstdint>\n\n\
+         namespace wrapc::abi {{\n\n\
+         /// sizeof(wrt_cuda_slot): the mutable global a kernel's launches share.\n\
+         inline constexpr uint64_t kCudaSlotBytes = {};\n\n\
+         /// wrt_cuda_kernel, a kernel's constant descriptor, as an LLVM dialect type.\n\
+         inline constexpr const char *kCudaKernelType = \"{}\";\n\n\
+         }} // namespace wrapc::abi\n\n#endif // WRAPC_WRAPABI_H\n",
+        wrapc_abi::SLOT_BYTES,
+        wrapc_abi::CUDA_KERNEL.llvm_type(),
+    );
+    // Rewritten only when it changes: CMake rebuilds what includes it.
+    if std::fs::read_to_string(&header).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(&header, text).unwrap_or_else(|e| panic!("writing {}: {e}", header.display()));
+    }
+    dir
 }
 
 fn which(tool: &str) -> bool {

@@ -229,26 +229,35 @@ impl Layout {
         panic!("no such ABI field")
     }
 
-    /// Byte offset of field `name` under C's layout rules.
-    pub fn offset(&self, name: &str) -> usize {
+    /// Byte offset of field `name` under C's layout rules (a compile error
+    /// in a `const` when the field does not exist).
+    pub const fn offset(&self, name: &str) -> usize {
         let mut offset: usize = 0;
-        for (field_name, field) in self.fields {
+        let mut i = 0;
+        while i < self.fields.len() {
+            let (field_name, field) = self.fields[i];
             offset = offset.next_multiple_of(field.align());
-            if *field_name == name {
+            if str_eq(field_name, name) {
                 return offset;
             }
             offset += field.size();
+            i += 1;
         }
-        panic!("no ABI field {name}")
+        panic!("no such ABI field")
     }
 
     /// `sizeof` under C's layout rules.
-    pub fn size(&self) -> usize {
+    pub const fn size(&self) -> usize {
         let mut offset: usize = 0;
         let mut align: usize = 1;
-        for (_, field) in self.fields {
+        let mut i = 0;
+        while i < self.fields.len() {
+            let field = self.fields[i].1;
             offset = offset.next_multiple_of(field.align()) + field.size();
-            align = align.max(field.align());
+            if field.align() > align {
+                align = field.align();
+            }
+            i += 1;
         }
         offset.next_multiple_of(align)
     }
@@ -299,6 +308,36 @@ pub const SLOT_ENTRY: Layout = Layout {
 /// Bytes of one slot entry as the runtime pads it (a cache line).
 pub const SLOT_ENTRY_BYTES: usize = 64;
 
+/// Bytes of `wrt_cuda_slot`, the zero-initialized mutable global a kernel's
+/// launches share: one entry per device ordinal.
+pub const SLOT_BYTES: usize = MAX_DEVICES * SLOT_ENTRY_BYTES;
+
+/// `wrt_cuda_config`: one autotune configuration (`#wrap.config`), an
+/// element of the constant array a kernel's descriptor points to.
+pub const CUDA_CONFIG: Layout = Layout {
+    fields: &[
+        ("block", Field::I64Array(3)),
+        ("num_warps", Field::I32),
+        ("shared_bytes", Field::I32),
+        // Null in compiled code (the config's name is for messages).
+        ("name", Field::Ptr),
+    ],
+};
+
+/// `wrt_cuda_kernel`: a kernel's constant descriptor, which the lowering
+/// emits as a global and the runtime reads when it first loads the kernel.
+pub const CUDA_KERNEL: Layout = Layout {
+    fields: &[
+        // PTX text (NUL-terminated) or a cubin.
+        ("image", Field::Ptr),
+        ("image_size", Field::I64),
+        // The entry's NUL-terminated name.
+        ("entry", Field::Ptr),
+        ("configs", Field::Ptr),
+        ("num_configs", Field::I64),
+    ],
+};
+
 /// Bytes of `wrt_cuda_graph_slot`, the zero-initialized global of a
 /// CUDA-graph-mode entry point (one pointer the runtime owns).
 pub const GRAPH_SLOT_BYTES: usize = 8;
@@ -317,6 +356,8 @@ mod tests {
             "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32)>"
         );
         assert!(SLOT_ENTRY.size() <= SLOT_ENTRY_BYTES);
+        assert_eq!(CUDA_CONFIG.size(), 40);
+        assert_eq!(CUDA_KERNEL.llvm_type(), "!llvm.struct<(ptr, i64, ptr, ptr, i64)>");
         assert_eq!(SLOT_ENTRY.index("divisor"), 3);
     }
 

@@ -674,9 +674,11 @@ def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments,
     slow path loads and autotunes on the first call, and recovers a launch
     from a thread without the device's context current. `grid` and
     `numel` mean what they mean on `wrap.launch`. The verifier checks that
-    `slot` is an `llvm.mlir.global` of at least 512 bytes (8 entries of 64)
-    and `descriptor` one of type `!llvm.struct<(ptr, i64, ptr, ptr, i64)>`:
-    the compiled fast path reads them without further checks.
+    `slot` is a mutable `llvm.mlir.global` byte array at least as large as
+    the runtime's `wrt_cuda_slot`, and `descriptor` one whose type is
+    `wrt_cuda_kernel`'s (both as `wrapc_abi` defines them, e.g.
+    `!llvm.struct<(ptr, i64, ptr, ptr, i64)>`): the compiled fast path
+    reads them without further checks.
 
     With `cuda_graph` (wrap-lower-lazy-launch's `cuda-graphs` option) the
     launch goes through the runtime instead (`wrt_cuda_graph_launch`, every

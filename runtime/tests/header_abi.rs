@@ -4,7 +4,10 @@
 //! `wrt_cuda_slot_entry`), in order, with their C types, and the signature
 //! of every runtime function compiled code calls.
 
-use wrapc_abi::{CType, DtypeCode, Field, Layout, RuntimeFn, Status, MAX_DEVICES, MAX_RANK, SLOT_ENTRY, TENSOR_HEADER};
+use wrapc_abi::{
+    CType, DtypeCode, Field, Layout, RuntimeFn, Status, CUDA_CONFIG, CUDA_KERNEL, MAX_DEVICES, MAX_RANK, SLOT_ENTRY,
+    TENSOR_HEADER,
+};
 
 fn header() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/include/wrapc_runtime.h");
@@ -56,7 +59,7 @@ fn struct_fields(text: &str, name: &str) -> Vec<(String, Field)> {
             let kind = match (pointer, ty.trim(), count) {
                 (true, _, _) => Field::Ptr,
                 (false, "int32_t", None) => Field::I32,
-                (false, "int64_t", None) => Field::I64,
+                (false, "int64_t" | "uint64_t", None) => Field::I64,
                 (false, "int64_t", Some(n)) => Field::I64Array(n),
                 other => panic!("unexpected field {other:?} in {name}"),
             };
@@ -83,10 +86,12 @@ fn status_and_dtype_codes_match() {
 }
 
 #[test]
-fn inline_read_structs_match() {
+fn abi_structs_match() {
     let text = header();
     assert_eq!(struct_fields(&text, "wrt_tensor_header"), expected(&TENSOR_HEADER));
     assert_eq!(struct_fields(&text, "wrt_cuda_slot_entry"), expected(&SLOT_ENTRY));
+    assert_eq!(struct_fields(&text, "wrt_cuda_config"), expected(&CUDA_CONFIG));
+    assert_eq!(struct_fields(&text, "wrt_cuda_kernel"), expected(&CUDA_KERNEL));
     assert!(text.contains(&format!("wrt_cuda_slot_entry entries[{MAX_DEVICES}];")));
 }
 

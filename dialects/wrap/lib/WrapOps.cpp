@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "wrapc/WrapDialect.h"
+#include "wrapc/WrapAbi.h"
+
+#include "mlir/AsmParser/AsmParser.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -1180,9 +1183,6 @@ LogicalResult LazyLaunchOp::verify() {
   return success();
 }
 
-/// Bytes of a `wrt_cuda_slot`: 8 device entries of 64 bytes.
-static constexpr uint64_t kSlotBytes = 8 * 64;
-
 LogicalResult
 LazyLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto slot = symbolTable.lookupNearestSymbolFrom<mlir::LLVM::GlobalOp>(
@@ -1192,20 +1192,17 @@ LazyLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << "' does not name an llvm.mlir.global";
   auto bytes = dyn_cast<mlir::LLVM::LLVMArrayType>(slot.getGlobalType());
   if (!bytes || !bytes.getElementType().isInteger(8) ||
-      bytes.getNumElements() < kSlotBytes || slot.getConstant())
+      bytes.getNumElements() < abi::kCudaSlotBytes || slot.getConstant())
     return emitOpError() << "slot '" << getSlot()
                          << "' must be a mutable !llvm.array of at least "
-                         << kSlotBytes << " x i8, got " << slot.getGlobalType();
+                         << abi::kCudaSlotBytes << " x i8, got " << slot.getGlobalType();
   auto descriptor = symbolTable.lookupNearestSymbolFrom<mlir::LLVM::GlobalOp>(
       *this, getDescriptorAttr());
   if (!descriptor)
     return emitOpError() << "descriptor '" << getDescriptor()
                          << "' does not name an llvm.mlir.global";
-  MLIRContext *ctx = getContext();
-  auto ptr = mlir::LLVM::LLVMPointerType::get(ctx);
-  auto i64 = IntegerType::get(ctx, 64);
-  auto expected = mlir::LLVM::LLVMStructType::getLiteral(
-      ctx, {ptr, i64, ptr, ptr, i64});
+  Type expected = parseType(abi::kCudaKernelType, getContext());
+  assert(expected && "wrapc_abi's descriptor type parses");
   if (descriptor.getGlobalType() != expected)
     return emitOpError() << "descriptor '" << getDescriptor() << "' must be "
                          << expected << ", got " << descriptor.getGlobalType();

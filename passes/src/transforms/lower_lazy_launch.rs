@@ -21,18 +21,20 @@ use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo, WrapOp};
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
 
-/// Device ordinals a slot has entries for (`wrt_cuda_slot` in the runtime).
-const MAX_DEVICES: usize = wrapc_abi::MAX_DEVICES;
-/// `sizeof(wrt_cuda_slot_entry)`.
-const SLOT_ENTRY_BYTES: usize = wrapc_abi::SLOT_ENTRY_BYTES;
-/// `sizeof(wrt_cuda_graph_slot)`.
-const GRAPH_SLOT_BYTES: usize = wrapc_abi::GRAPH_SLOT_BYTES;
+use wrapc_abi::{CUDA_CONFIG, CUDA_KERNEL, GRAPH_SLOT_BYTES, SLOT_BYTES};
+
 /// The function attribute naming a graph-mode entry point's slot.
 pub const GRAPH_ATTR: &str = "wrap.cuda_graph";
-/// `wrt_cuda_kernel`: image, image size, entry, configs, number of configs.
-const DESCRIPTOR_TYPE: &str = "!llvm.struct<(ptr, i64, ptr, ptr, i64)>";
-/// i64 words per `wrt_cuda_config`: block[3], num_warps | shared << 32, name.
-const CONFIG_WORDS: usize = 5;
+/// i64 words per `wrt_cuda_config`, which [`config_words`] writes in its
+/// field order: block[3], then num_warps and shared_bytes packed into one
+/// word (little-endian), then the name pointer.
+const CONFIG_WORDS: usize = CUDA_CONFIG.size() / 8;
+const _: () = assert!(
+    CUDA_CONFIG.offset("num_warps") == 3 * 8
+        && CUDA_CONFIG.offset("shared_bytes") == CUDA_CONFIG.offset("num_warps") + 4
+        && CUDA_CONFIG.offset("name") == 4 * 8
+        && CONFIG_WORDS == 5
+);
 
 /// The globals one kernel's launches share.
 #[derive(Clone)]
@@ -190,6 +192,10 @@ fn emit_globals(
     let (image_name, entry_name, configs_name) = (symbol("image"), symbol("entry"), symbol("configs"));
     let entry_bytes: Vec<u8> = entry.bytes().chain(std::iter::once(0)).collect();
     let list: Vec<String> = words.iter().map(i64::to_string).collect();
+    let descriptor_type = CUDA_KERNEL.llvm_type();
+    // Where each field goes in the descriptor struct.
+    let [at_image, at_image_size, at_entry, at_configs, at_num_configs] =
+        ["image", "image_size", "entry", "configs", "num_configs"].map(|field| CUDA_KERNEL.index(field));
     let mut text = String::from("module {\n");
     writeln!(
         text,
@@ -215,27 +221,26 @@ fn emit_globals(
     .unwrap();
     writeln!(
         text,
-        "llvm.mlir.global internal constant @\"{}\"() {{addr_space = 0 : i32}} : {DESCRIPTOR_TYPE} {{\n\
-         \x20 %0 = llvm.mlir.undef : {DESCRIPTOR_TYPE}\n\
+        "llvm.mlir.global internal constant @\"{}\"() {{addr_space = 0 : i32}} : {descriptor_type} {{\n\
+         \x20 %0 = llvm.mlir.undef : {descriptor_type}\n\
          \x20 %1 = llvm.mlir.addressof @\"{image_name}\" : !llvm.ptr\n\
-         \x20 %2 = llvm.insertvalue %1, %0[0] : {DESCRIPTOR_TYPE}\n\
+         \x20 %2 = llvm.insertvalue %1, %0[{at_image}] : {descriptor_type}\n\
          \x20 %3 = llvm.mlir.constant({image_size} : i64) : i64\n\
-         \x20 %4 = llvm.insertvalue %3, %2[1] : {DESCRIPTOR_TYPE}\n\
+         \x20 %4 = llvm.insertvalue %3, %2[{at_image_size}] : {descriptor_type}\n\
          \x20 %5 = llvm.mlir.addressof @\"{entry_name}\" : !llvm.ptr\n\
-         \x20 %6 = llvm.insertvalue %5, %4[2] : {DESCRIPTOR_TYPE}\n\
+         \x20 %6 = llvm.insertvalue %5, %4[{at_entry}] : {descriptor_type}\n\
          \x20 %7 = llvm.mlir.addressof @\"{configs_name}\" : !llvm.ptr\n\
-         \x20 %8 = llvm.insertvalue %7, %6[3] : {DESCRIPTOR_TYPE}\n\
+         \x20 %8 = llvm.insertvalue %7, %6[{at_configs}] : {descriptor_type}\n\
          \x20 %9 = llvm.mlir.constant({} : i64) : i64\n\
-         \x20 %10 = llvm.insertvalue %9, %8[4] : {DESCRIPTOR_TYPE}\n\
-         \x20 llvm.return %10 : {DESCRIPTOR_TYPE}\n}}",
+         \x20 %10 = llvm.insertvalue %9, %8[{at_num_configs}] : {descriptor_type}\n\
+         \x20 llvm.return %10 : {descriptor_type}\n}}",
         globals.descriptor,
         configs.len()
     )
     .unwrap();
-    let slot_bytes = MAX_DEVICES * SLOT_ENTRY_BYTES;
     writeln!(
         text,
-        "llvm.mlir.global internal @\"{}\"(dense<0> : tensor<{slot_bytes}xi8>) {{addr_space = 0 : i32, alignment = 8 : i64}} : !llvm.array<{slot_bytes} x i8>",
+        "llvm.mlir.global internal @\"{}\"(dense<0> : tensor<{SLOT_BYTES}xi8>) {{addr_space = 0 : i32, alignment = 8 : i64}} : !llvm.array<{SLOT_BYTES} x i8>",
         globals.slot
     )
     .unwrap();

@@ -61,6 +61,25 @@ pub struct wrt_cuda_slot {
     pub entries: [wrt_cuda_slot_entry; MAX_DEVICES],
 }
 
+// The descriptor and configs compiled code emits as constants, and the
+// slot it allocates, laid out as wrapc_abi says (checked at compile time).
+const _: () = {
+    use std::mem::{offset_of, size_of};
+    use wrapc_abi::{CUDA_CONFIG as CONFIG, CUDA_KERNEL as KERNEL};
+    assert!(offset_of!(wrt_cuda_config, block) == CONFIG.offset("block"));
+    assert!(offset_of!(wrt_cuda_config, num_warps) == CONFIG.offset("num_warps"));
+    assert!(offset_of!(wrt_cuda_config, shared_bytes) == CONFIG.offset("shared_bytes"));
+    assert!(offset_of!(wrt_cuda_config, name) == CONFIG.offset("name"));
+    assert!(size_of::<wrt_cuda_config>() == CONFIG.size());
+    assert!(offset_of!(wrt_cuda_kernel, image) == KERNEL.offset("image"));
+    assert!(offset_of!(wrt_cuda_kernel, image_size) == KERNEL.offset("image_size"));
+    assert!(offset_of!(wrt_cuda_kernel, entry) == KERNEL.offset("entry"));
+    assert!(offset_of!(wrt_cuda_kernel, configs) == KERNEL.offset("configs"));
+    assert!(offset_of!(wrt_cuda_kernel, num_configs) == KERNEL.offset("num_configs"));
+    assert!(size_of::<wrt_cuda_kernel>() == KERNEL.size());
+    assert!(size_of::<wrt_cuda_slot>() == wrapc_abi::SLOT_BYTES);
+};
+
 /// Byte layout compiled code relies on (checked by a test).
 pub mod layout {
     pub const ENTRY_SIZE: usize = std::mem::size_of::<super::wrt_cuda_slot_entry>();
