@@ -20,8 +20,8 @@ setup(
     ext_modules=[
         CppExtension(
             "wrapc_torch._C",
-            ["wrapc_torch/_C.cpp"],
-            include_dirs=[str(runtime_include)],
+            ["wrapc_torch/csrc/module.cpp", "wrapc_torch/csrc/mirror.cpp"],
+            include_dirs=[str(runtime_include), str(here / "wrapc_torch" / "csrc")],
             extra_compile_args=["-O2", "-fvisibility=hidden"],
             # Only PyInit__C and the graph trampoline are exported (_C.map).
             extra_link_args=[f"-Wl,--version-script={here / 'wrapc_torch' / '_C.map'}"],

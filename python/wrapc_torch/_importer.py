@@ -40,8 +40,6 @@ DTYPES = {
     torch.bool: "i1",
 }
 
-MAX_RANK = 8
-
 # The OutputType names are the dialect's #wrap.output kinds.
 OUTPUT_KINDS = {t: t.name for t in OutputType}
 
@@ -115,6 +113,8 @@ def tensor_type(t: torch.Tensor, what: str, *, dynamic: bool = False) -> str:
         raise Unsupported(f"{what} is a {type(t).__name__}, a tensor subclass")
     if t.dtype not in DTYPES:
         raise Unsupported(f"{what} has dtype {t.dtype}")
+    from ._C import MAX_RANK  # the runtime ABI's (WRT_MAX_RANK in wrapc_runtime.h)
+
     if t.dim() > MAX_RANK:
         raise Unsupported(f"{what} has rank {t.dim()} (at most {MAX_RANK})")
     if t.device.type not in ("cpu", "cuda"):

@@ -1,0 +1,382 @@
+// wrapc_torch._C, the torch side of a call: each torch tensor is mirrored
+// as a runtime tensor over torch's own memory (`wrt_from_external`), and a
+// runtime handle the wrapper returns becomes the torch tensor it stands for
+// (a regenerated view: a torch view of its base). Also what the runtime
+// calls back during a call: the compiled graph (`wrapc_torch_graph`, the
+// Python callable AOTAutograd compiled) and torch's `copy_` (the runtime's
+// embedder backend), so that copies follow torch's stream, dtype and
+// broadcasting rules.
+
+#include "wrapper.h"
+
+namespace wrapc_torch {
+
+bool runtime_dtype(at::ScalarType t, int32_t *code) {
+  switch (t) {
+    case at::kHalf: *code = WRT_F16; return true;
+    case at::kBFloat16: *code = WRT_BF16; return true;
+    case at::kFloat: *code = WRT_F32; return true;
+    case at::kDouble: *code = WRT_F64; return true;
+    case at::kChar: *code = WRT_I8; return true;
+    case at::kInt: *code = WRT_I32; return true;
+    case at::kLong: *code = WRT_I64; return true;
+    case at::kBool: *code = WRT_BOOL; return true;
+    case at::kByte: *code = WRT_U8; return true;
+    case at::kShort: *code = WRT_I16; return true;
+    default: return false;
+  }
+}
+
+at::ScalarType torch_dtype(int64_t code) {
+  switch (code) {
+    case WRT_F16: return at::kHalf;
+    case WRT_BF16: return at::kBFloat16;
+    case WRT_F32: return at::kFloat;
+    case WRT_F64: return at::kDouble;
+    case WRT_I8: return at::kChar;
+    case WRT_I32: return at::kInt;
+    case WRT_I64: return at::kLong;
+    case WRT_U8: return at::kByte;
+    case WRT_I16: return at::kShort;
+    default: return at::kBool;
+  }
+}
+
+
+thread_local Call *current_call = nullptr;
+
+StorageEntry *find_storage(Call &call, const c10::StorageImpl *impl) {
+  auto at = call.storage_by_impl.find(impl);
+  return at ? &call.storages[*at] : nullptr;
+}
+
+StorageEntry *find_runtime_storage(Call &call, int64_t id) {
+  auto at = call.storage_by_id.find(id);
+  return at ? &call.storages[*at] : nullptr;
+}
+
+// The mirror the call already made of the very tensor `t` (borrowed), if any.
+wrt_tensor *mirrored(Call &call, const at::Tensor &t) {
+  if (const Mirror *m = call.inputs.of(t)) return m->handle;
+  if (const Mirror *m = call.bases.of(t)) return m->handle;
+  return nullptr;
+}
+
+// A runtime mirror of `t` (a new reference), sharing storage and version
+// counter with an earlier mirror over the same torch storage.
+wrt_tensor *mirror(Call &call, const at::Tensor &t) {
+  const Runtime &rt = *call.rt;
+  int32_t dtype = 0;
+  if (!runtime_dtype(t.scalar_type(), &dtype))
+    throw std::runtime_error(std::string("wrapc: unsupported dtype ") + c10::toString(t.scalar_type()));
+  if (t.dim() > WRT_MAX_RANK)
+    throw std::runtime_error("wrapc: tensor rank above " + std::to_string(WRT_MAX_RANK));
+  c10::IntArrayRef sizes = t.sizes(), strides = t.strides();
+  wrt_external_tensor desc{};
+  desc.dtype = dtype;
+  desc.device_kind = t.is_cuda() ? WRT_CUDA : WRT_HOST;
+  desc.device_index = t.is_cuda() ? t.device().index() : 0;
+  desc.rank = sizes.size();
+  desc.sizes = sizes.data();
+  desc.strides = strides.data();
+  desc.storage_offset = t.storage_offset();
+  desc.requires_grad = t.requires_grad();
+  desc.is_leaf = t.is_leaf();
+  desc.version = t.is_inference() ? 0 : static_cast<uint64_t>(t._version());
+  c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
+  StorageEntry *shared = find_storage(call, impl);
+  wrt_tensor *out = nullptr;
+  int32_t status;
+  if (shared) {
+    status = rt.from_external(&desc, shared->mirror, true, &out);
+  } else {
+    desc.data = const_cast<void *>(t.storage().data());
+    desc.nbytes = t.storage().nbytes();
+    // No owner: every mirror is released before the call returns, and the
+    // call holds each torch tensor a mirror views (the arguments, and the
+    // graph's outputs in Call::graph_outputs) until then.
+    status = rt.from_external(&desc, nullptr, false, &out);
+  }
+  if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
+  if (!shared) {
+    call.storages.push_back({impl, rt.storage_id(out), t, out});
+    call.storage_by_impl.add(impl, call.storages.size() - 1);
+    call.storage_by_id.add(call.storages.back().runtime_id, call.storages.size() - 1);
+  }
+  else if (shared->representative.is_view() && shared->representative._base().is_same(t)) shared->representative = t;
+  return out;
+}
+
+// Makes t's requires_grad what the runtime decided (gen_alias_from_base's
+// patch_requires_grad).
+at::Tensor match_requires_grad(at::Tensor t, bool requires_grad) {
+  if (t.requires_grad() && !requires_grad) return t.detach();
+  if (!t.requires_grad() && requires_grad && t.is_leaf()) t.set_requires_grad(true);
+  return t;
+}
+
+// The torch tensor a runtime handle stands for: a mirror's own tensor, or
+// a torch view over the storage of the mirror the runtime view came from.
+// Whether torch's tensor still looks as the runtime's mirror does (the
+// wrapper may have moved the mirror with as_strided_ or set_ already; the
+// torch tensor follows only when the call ends).
+bool same_state(Call &call, const wrt_tensor *h, const at::Tensor &t) {
+  const Runtime &rt = *call.rt;
+  StorageEntry *e = find_storage(call, t.storage().unsafeGetStorageImpl());
+  return e && e->runtime_id == rt.storage_id(h) && t.storage_offset() == runtime_offset(h) &&
+         t.sizes() == runtime_sizes(rt, h) && t.strides() == runtime_strides(rt, h);
+}
+
+// `sequence` replayed on `on`, if it gives a tensor over `base`'s storage
+// with its dtype; else none (the Python error cleared).
+std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::Tensor &base, PyObject *sequence) {
+  PyObject *py_on = THPVariable_Wrap(on);
+  PyObject *replayed =
+      py_on ? PyObject_CallFunctionObjArgs(call.wrapper->apply_views, py_on, sequence, nullptr) : nullptr;
+  Py_XDECREF(py_on);
+  std::optional<at::Tensor> view;
+  if (replayed && THPVariable_Check(replayed)) view = THPVariable_Unpack(replayed);
+  Py_XDECREF(replayed);
+  PyErr_Clear();
+  if (view && (view->scalar_type() != base.scalar_type() || !view->storage().is_alias_of(base.storage())))
+    view.reset();
+  return view;
+}
+
+// The output regenerated from `base` as PyTorch's gen_alias_from_base makes
+// it. An output aliasing the caller's input `replay.input` is that input
+// with the output's recorded view chain replayed on it: the graph output's
+// geometry, which the runtime took, is a view of the graph's own value —
+// of a mutated input, a fresh tensor (x.add_(1); return x[1:] with x at
+// offset 2 is at offset 4 of x's storage, not 2). Otherwise the runtime's
+// geometry is right (a view of a base the graph returned); where autograd
+// records the view (grad on, a base that requires grad) the chain is
+// replayed on the base for the views' own grad_fn (TBackward0, not
+// AsStridedBackward0), and used only if it lands on that geometry.
+at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10::IntArrayRef sizes,
+                   c10::IntArrayRef strides, int64_t offset) {
+  if (replay.sequence && call.wrapper->apply_views) {
+    if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size()) {
+      const at::Tensor &input = call.inputs.list[replay.input].tensor;
+      if (input.defined() && input.storage().is_alias_of(base.storage())) {
+        if (auto view = replay_on(call, input, base, replay.sequence)) return *view;
+        throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
+                                 " did not give a view of it");
+      }
+    } else if (base.requires_grad() && at::GradMode::is_enabled()) {
+      auto view = replay_on(call, base, base, replay.sequence);
+      if (view && view->sizes() == sizes && view->strides() == strides && view->storage_offset() == offset)
+        return *view;
+    }
+  }
+  return base.as_strided(sizes, strides, offset);
+}
+
+// The graph output whose mirror is the runtime's _base of h, if any: a
+// view the wrapper regenerated from an intermediate base (a user output,
+// or an extra output the graph returns) is taken from that torch tensor,
+// as gen_alias_from_base takes it, so that autograd records it against
+// the base's grad_fn. The storage's first mirrored tensor is not that: in
+// a training graph it is often the TensorAlias payload, a tensor autograd
+// never saw.
+const at::Tensor *graph_output_base(Call &call, const wrt_tensor *h) {
+  wrt_tensor *base = nullptr;
+  if (call.rt->view_base(h, &base) != WRT_OK) throw std::runtime_error(call.rt->last_error());
+  const Mirror *found = base ? call.graph_outputs.with_handle(base) : nullptr;
+  if (base) call.rt->release(base);
+  return found ? &found->tensor : nullptr;
+}
+
+// The compiled wrapper numbers its arguments from the lifted parameters and
+// buffers (the prefix) on; the caller numbers only what it passed. An
+// argument check's "argument #N" is said the caller's way.
+std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
+  const std::string tag = "argument #";
+  size_t at = message.find(tag);
+  if (at == std::string::npos || n_prefix == 0) return message;
+  size_t digits = at + tag.size(), end = digits;
+  while (end < message.size() && std::isdigit(static_cast<unsigned char>(message[end]))) ++end;
+  // The runtime writes the number; more than 18 digits is not one of its.
+  if (end == digits || end - digits > 18) return message;
+  long long n = std::stoll(message.substr(digits, end - digits));
+  std::string said = n >= n_prefix ? tag + std::to_string(n - n_prefix)
+                                   : "lifted parameter or buffer #" + std::to_string(n);
+  return message.substr(0, at) + said + message.substr(end);
+}
+
+at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
+  const Runtime &rt = *call.rt;
+  // One handle stands for one torch tensor (a tensor passed twice is one
+  // mirror), so the first mirror with it is the one.
+  if (const Mirror *m = call.inputs.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
+  if (const Mirror *m = call.bases.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
+  // A graph output returned as it is: torch's autograd made it (the
+  // CompiledFunction's outputs get a grad_fn only where an input required
+  // grad), so the runtime's static marking may only take requires_grad
+  // away, never make a leaf that requires grad of it.
+  if (const Mirror *m = call.graph_outputs.with_handle(h))
+    return m->tensor.requires_grad() && rt.requires_grad(h) != 1 ? m->tensor.detach() : m->tensor;
+  StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
+  if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
+  at::Tensor base = e->representative;
+  if (const at::Tensor *b = graph_output_base(call, h); b && b->storage().is_alias_of(base.storage())) base = *b;
+  at::ScalarType dtype = torch_dtype(header(h).dtype);
+  auto sizes = runtime_sizes(rt, h);
+  auto strides = runtime_strides(rt, h);
+  int64_t offset = runtime_offset(h);
+  at::Tensor view;
+  if (header(h).version != header(e->mirror).version) {
+    // A tensor with a version counter of its own (a synthetic base made
+    // over the storage): torch's view must not share the mirrors' counter.
+    view = at::empty({0}, base.options().dtype(dtype));
+    view.set_(base.storage(), offset, sizes, strides);
+  } else if (dtype == base.scalar_type()) {
+    view = view_of(call, base, replay, sizes, strides, offset);
+  } else if (static_cast<int64_t>(c10::elementSize(dtype)) == base.element_size()) {
+    // The dtype view itself where it already has the runtime's geometry
+    // (x.view(torch.int32)): as in eager, no view of a view.
+    view = base.view(dtype);
+    if (view.sizes() != sizes || view.strides() != strides || view.storage_offset() != offset)
+      view = view.as_strided(sizes, strides, offset);
+  } else {
+    // A dtype view that changes the element size: a tensor over the same
+    // storage, counted in the new element type.
+    view = at::empty({0}, base.options().dtype(dtype));
+    view.set_(base.storage(), offset, sizes, strides);
+  }
+  // patch_requires_grad compares the base's requires_grad, not the view's,
+  // with the traced output's: a dtype view of a base that requires grad
+  // (w.view(torch.int32), which cannot require grad) is detached, so it is
+  // no view.
+  bool requires_grad = rt.requires_grad(h) == 1;
+  if (base.requires_grad() && !requires_grad) return view.detach();
+  return match_requires_grad(view, requires_grad);
+}
+
+// A runtime value as Python sees it: a symbolic int ('i', a 0-d i64
+// tensor at the ABI) or the torch tensor a handle stands for ('t').
+PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &replay) {
+  if (kind == 'i') {
+    int64_t v = 0;
+    if (call.rt->scalar_i64(h, &v) != WRT_OK) throw std::runtime_error(call.rt->last_error());
+    return PyLong_FromLongLong(v);
+  }
+  return THPVariable_Wrap(to_torch(call, h, replay));
+}
+
+// ---- What the runtime calls back --------------------------------------
+
+int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
+  Call *call = current_call;
+  if (!call) return kStatusError;
+  try {
+    at::Tensor d = to_torch(*call, dst);
+    at::Tensor s = to_torch(*call, src);
+    int64_t before = d.is_inference() ? 0 : d._version();
+    d.copy_(s);
+    if (!d.is_inference()) {
+      const c10::StorageImpl *key = d.storage().unsafeGetStorageImpl();
+      if (auto at = call->copy_bump_at.find(key)) {
+        call->copy_bumps[*at].second += d._version() - before;
+      } else {
+        call->copy_bumps.push_back({key, d._version() - before});
+        call->copy_bump_at.add(key, call->copy_bumps.size() - 1);
+      }
+    }
+    return WRT_OK;
+  } catch (const c10::Error &e) {
+    call->rt->set_error(e.what_without_backtrace());
+    return kStatusError;
+  } catch (const std::exception &e) {
+    call->rt->set_error(e.what());
+    return kStatusError;
+  }
+}
+
+const wrt_external_backend kTorchBackend = {torch_copy};
+
+
+}  // namespace wrapc_torch
+
+using namespace wrapc_torch;
+
+// The compiled graph every imported wrapper calls: runs the call's Python
+// graph on torch tensors and mirrors what it returns.
+extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_tensor *const *inputs, size_t n_in,
+                                                                            wrt_tensor **outputs, size_t n_out) {
+  Call *call = current_call;
+  if (!call) return kStatusError;
+  const Runtime &rt = *call->rt;
+  Wrapper *w = call->wrapper;
+  // The kinds came from Python: a library whose graph has another signature
+  // is an error here, not an out-of-range read.
+  if (n_in != w->graph_in_kinds.size() || n_out != w->graph_out_kinds.size()) {
+    rt.set_error("wrapc: the compiled graph's signature differs from the kinds the wrapper was built with");
+    return kStatusError;
+  }
+  bool torch_grad = c10::GradMode::is_enabled();
+  c10::GradMode::set_enabled(rt.grad_enabled());
+  // Cleared before anything can fail: the failure path releases what is
+  // set, and the caller's slots hold whatever its stack did.
+  for (size_t j = 0; j < n_out; ++j) outputs[j] = nullptr;
+  PyObject *args = PyList_New(n_in);
+  PyObject *seq = nullptr;
+  int32_t status = WRT_OK;
+  try {
+    if (!args) throw std::runtime_error("wrapc: out of memory");
+    for (size_t i = 0; i < n_in; ++i) {
+      PyObject *value = to_python(*call, inputs[i], w->graph_in_kinds[i]);
+      if (!value) throw std::runtime_error("wrapc: converting a graph argument failed");
+      PyList_SET_ITEM(args, i, value);
+    }
+    PyObject *result = PyObject_CallOneArg(w->graph, args);
+    if (!result) {
+      PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
+      throw std::runtime_error("the compiled graph raised an exception");
+    }
+    seq = PySequence_Fast(result, "the compiled graph must return a sequence");
+    Py_DECREF(result);
+    if (!seq) {
+      PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
+      throw std::runtime_error("the compiled graph did not return a sequence");
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (static_cast<size_t>(n) != n_out)
+      throw std::runtime_error("the compiled graph returned " + std::to_string(n) + " values, expected " +
+                               std::to_string(n_out));
+    for (size_t j = 0; j < n_out; ++j) {
+      PyObject *item = PySequence_Fast_GET_ITEM(seq, j);
+      if (w->graph_out_kinds[j] == 'i') {
+        long long v = PyLong_AsLongLong(item);
+        if (v == -1 && PyErr_Occurred()) {
+          PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
+          throw std::runtime_error("a graph output is not an int");
+        }
+        if (rt.scalar_from_i64(v, &outputs[j]) != WRT_OK) throw std::runtime_error(rt.last_error());
+        continue;
+      }
+      if (!THPVariable_Check(item)) throw std::runtime_error("a graph output is not a tensor");
+      const at::Tensor &t = THPVariable_Unpack(item);
+      if (const Mirror *same = call->inputs.of(t)) {
+        rt.retain(same->handle, &outputs[j]);
+        continue;
+      }
+      wrt_tensor *h = mirror(*call, t);
+      wrt_tensor *kept = nullptr;
+      rt.retain(h, &kept);  // the call keeps one: handles stay unique while it runs
+      call->graph_outputs.add(kept, t);
+      outputs[j] = h;
+    }
+  } catch (const std::exception &e) {
+    for (size_t j = 0; j < n_out; ++j)
+      if (outputs[j]) { rt.release(outputs[j]); outputs[j] = nullptr; }
+    call->failure = e.what();
+    rt.set_error(e.what());
+    status = kStatusError;
+  }
+  Py_XDECREF(seq);
+  Py_XDECREF(args);
+  c10::GradMode::set_enabled(torch_grad);
+  return status;
+}
+

@@ -1,0 +1,499 @@
+// wrapc_torch._C: runs a wrapc-compiled runtime wrapper on real torch
+// tensors.
+//
+// The wrapper (a shared object `wrapc compile` produced, with wrapc's
+// runtime linked in) works on runtime tensor objects whose headers it reads
+// inline. Per call the extension mirrors each torch tensor as a runtime
+// tensor over torch's own memory (`wrt_from_external`, mirror.cpp), runs
+// the wrapper (this file: the Python type `Wrapper`), supplies
+// the compiled graph it calls (`wrapc_torch_graph`, the Python callable
+// AOTAutograd compiled), and afterwards applies what the wrapper changed to
+// the torch tensors: version-counter deltas, `set_`, `as_strided_`, grad
+// mode; regenerated views become torch views of their bases. Copies into
+// torch memory run as torch's own `copy_` (the runtime's embedder backend),
+// so they follow torch's stream, dtype and broadcasting rules.
+//
+// No Python runs on the call path except the graph itself.
+
+#include "wrapper.h"
+
+namespace wrapc_torch {
+namespace {
+
+
+template <typename T>
+bool load_symbol(void *library, const char *name, T *slot) {
+  *slot = reinterpret_cast<T>(dlsym(library, name));
+  if (!*slot) {
+    PyErr_Format(PyExc_ImportError, "wrapc: %s is missing from the compiled wrapper", name);
+    return false;
+  }
+  return true;
+}
+
+bool parse_kinds(PyObject *text, std::vector<char> *out) {
+  const char *s = PyUnicode_AsUTF8(text);
+  if (!s) return false;
+  for (; *s; ++s) {
+    if (*s != 't' && *s != 'i') {
+      PyErr_SetString(PyExc_ValueError, "wrapc: kinds are 't' (tensor) or 'i' (int)");
+      return false;
+    }
+    out->push_back(*s);
+  }
+  return true;
+}
+
+// Symbols the compiled library resolves against this extension.
+bool export_graph_symbol() {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&wrapc_torch_graph), &info) || !info.dli_fname) {
+    PyErr_SetString(PyExc_ImportError, "wrapc: cannot locate the wrapc_torch extension");
+    return false;
+  }
+  // Python loads extensions RTLD_LOCAL; promote this one so compiled
+  // wrappers resolve wrapc_torch_graph against it.
+  if (!dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL)) {
+    PyErr_Format(PyExc_ImportError, "wrapc: %s", dlerror());
+    return false;
+  }
+  return true;
+}
+
+PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
+int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
+  static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
+                                "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
+                                "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
+                                "strides",      "alias_groups",  "grad_mode",   nullptr};
+  const char *path, *entry;
+  PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
+           *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
+  int single = 0, view_bases = 0, grad_mode = -1;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!i", const_cast<char **>(names), &path,
+                                   &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
+                                   &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
+                                   &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
+                                   &PyTuple_Type, &alias_groups, &grad_mode))
+    return -1;
+  self->grad_mode = grad_mode;
+  if (alias_groups) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(alias_groups); ++j) {
+      long long g = PyLong_AsLongLong(PyTuple_GET_ITEM(alias_groups, j));
+      if (g == -1 && PyErr_Occurred()) return -1;
+      self->alias_groups.push_back(g);
+    }
+  }
+  if (strides) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(strides); ++j) {
+      PyObject *row = PyTuple_GET_ITEM(strides, j);
+      std::optional<std::vector<int64_t>> expected;
+      if (row != Py_None) {
+        PyObject *items = PySequence_Fast(row, "wrapc: strides must be sequences");
+        if (!items) return -1;
+        expected.emplace();
+        for (Py_ssize_t d = 0; d < PySequence_Fast_GET_SIZE(items); ++d) {
+          long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(items, d));
+          if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(items);
+            return -1;
+          }
+          expected->push_back(v);
+        }
+        Py_DECREF(items);
+      }
+      self->strides.push_back(std::move(expected));
+    }
+  }
+  if (requires_grad) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(requires_grad); ++j) {
+      PyObject *r = PyTuple_GET_ITEM(requires_grad, j);
+      self->requires_grad.push_back(r == Py_None ? std::nullopt : std::optional<bool>(PyObject_IsTrue(r) == 1));
+    }
+  }
+  if (int_constants) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(int_constants); ++j) {
+      PyObject *c = PyTuple_GET_ITEM(int_constants, j);
+      std::optional<long long> value;
+      if (c != Py_None) {
+        value = PyLong_AsLongLong(c);
+        if (*value == -1 && PyErr_Occurred()) return -1;
+      }
+      self->int_constants.push_back(value);
+    }
+  }
+  if (apply_views && apply_views != Py_None) {
+    if (!PyCallable_Check(apply_views)) {
+      PyErr_SetString(PyExc_TypeError, "wrapc: apply_views must be callable");
+      return -1;
+    }
+    Py_INCREF(apply_views);
+    self->apply_views = apply_views;
+  }
+  if (replays) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
+      // None, or (the ViewMeta sequence, the argument it replays on or -1).
+      PyObject *r = PyTuple_GET_ITEM(replays, j);
+      Replay replay;
+      if (r != Py_None && !PyArg_ParseTuple(r, "On", &replay.sequence, &replay.input)) return -1;
+      Py_XINCREF(replay.sequence);
+      self->replays.push_back(replay);
+    }
+  }
+  self->single = single;
+  self->view_bases = view_bases;
+  if (!PyCallable_Check(graph)) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: graph must be callable");
+    return -1;
+  }
+  if (!parse_kinds(ins, &self->in_kinds) || !parse_kinds(outs, &self->out_kinds) ||
+      !parse_kinds(gins, &self->graph_in_kinds) || !parse_kinds(gouts, &self->graph_out_kinds))
+    return -1;
+  PyObject *dims = PySequence_Fast(dyn, "dynamic_dims must be a sequence");
+  if (!dims) return -1;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(dims); ++i) {
+    PyObject *row = PySequence_Fast_GET_ITEM(dims, i);
+    Py_ssize_t n = PyObject_Length(row);
+    PyObject *frozen = n > 0 ? PyFrozenSet_New(row) : nullptr;
+    if (n < 0 || (n > 0 && !frozen)) {
+      Py_DECREF(dims);
+      return -1;
+    }
+    self->dynamic_sets.push_back(frozen);
+  }
+  Py_DECREF(dims);
+  if (self->dynamic_sets.size() != self->out_kinds.size()) {
+    PyErr_SetString(PyExc_ValueError, "wrapc: one dynamic_dims row per output");
+    return -1;
+  }
+  if (!export_graph_symbol()) return -1;
+  self->library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!self->library) {
+    PyErr_Format(PyExc_ImportError, "wrapc: loading %s: %s", path, dlerror());
+    return -1;
+  }
+  Runtime &rt = self->rt;
+  void *l = self->library;
+  if (!load_symbol(l, "wrt_last_error", &rt.last_error) || !load_symbol(l, "wrt_set_error", &rt.set_error) ||
+      !load_symbol(l, "wrt_grad_enabled", &rt.grad_enabled) ||
+      !load_symbol(l, "wrt_set_grad_enabled", &rt.set_grad_enabled) ||
+      !load_symbol(l, "wrt_tensor_release", &rt.release) || !load_symbol(l, "wrt_tensor_retain", &rt.retain) ||
+      !load_symbol(l, "wrt_from_external", &rt.from_external) ||
+      !load_symbol(l, "wrt_set_view_base", &rt.set_view_base) || !load_symbol(l, "wrt_view_base", &rt.view_base) ||
+      !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) ||
+      !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
+      !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
+      !load_symbol(l, "wrt_scalar_i64", &rt.scalar_i64) ||
+      !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) || !load_symbol(l, entry, &self->entry))
+    return -1;
+  rt.set_backend(&kTorchBackend);
+  self->vectorcall = Wrapper_vectorcall;
+  Py_INCREF(graph);
+  Py_XSETREF(self->graph, graph);
+  Py_INCREF(prefix);
+  Py_XSETREF(self->prefix, prefix);
+  return 0;
+}
+
+// Applies to each input what the wrapper did to its mirror.
+// Only what the wrapper changed is applied: the graph may have changed the
+// torch tensors itself (in-graph mutations), and that stands.
+struct InputState {
+  c10::StorageImpl *storage = nullptr;
+  int64_t version = 0, storage_id = 0, offset = 0, rank = 0;
+  int64_t sizes[WRT_MAX_RANK], strides[WRT_MAX_RANK];
+  void record(const wrt_tensor *h) {
+    const wrt_tensor_header &t = header(h);
+    offset = t.storage_offset;
+    rank = t.rank;
+    std::memcpy(sizes, t.sizes, sizeof(sizes));
+    std::memcpy(strides, t.strides, sizeof(strides));
+  }
+  bool same_geometry(const wrt_tensor *h) const {
+    const wrt_tensor_header &t = header(h);
+    return t.storage_offset == offset && t.rank == rank &&
+           std::memcmp(t.sizes, sizes, sizeof(int64_t) * rank) == 0 &&
+           std::memcmp(t.strides, strides, sizeof(int64_t) * rank) == 0;
+  }
+};
+
+void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
+  const Runtime &rt = *call.rt;
+  Index<int64_t> bumped_groups;
+  bumped_groups.reserve(call.inputs.list.size());
+  for (size_t i = 0; i < call.inputs.list.size(); ++i) {
+    Mirror &m = call.inputs.list[i];
+    if (!m.handle) continue;
+    at::Tensor &t = m.tensor;
+    const InputState &was = before[i];
+    int64_t sid = rt.storage_id(m.handle);
+    if (sid != was.storage_id) {
+      StorageEntry *e = find_runtime_storage(call, sid);
+      if (!e) throw std::runtime_error("wrapc: set_ to memory torch does not know");
+      t.unsafeGetTensorImpl()->set_storage_keep_dtype(e->representative.storage());
+    }
+    if (sid != was.storage_id || !was.same_geometry(m.handle))
+      t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle),
+                                                      runtime_offset(m.handle));
+    if (t.is_inference()) continue;
+    // Views share one counter: settle each group of the call's inputs once.
+    if (bumped_groups.find(was.storage_id)) continue;
+    bumped_groups.add(was.storage_id, i);
+    int64_t missing = (runtime_version(m.handle) - was.version) - call.delegated_bumps(was.storage);
+    for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(t);
+  }
+}
+
+// Refuses arguments that share storage otherwise than the traced ones did
+// (`groups`: per argument, the first one over the same storage; -1 for a
+// non-tensor). Another rank is left to the wrapper's own check, which names it.
+void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *args, PyObject *boxed,
+                        Py_ssize_t n_given) {
+  Index<const c10::StorageImpl *> first;
+  for (Py_ssize_t i = 0; i < n_given && static_cast<size_t>(i) < groups.size(); ++i) {
+    PyObject *obj = boxed ? PyList_GET_ITEM(boxed, i) : args[i];
+    if (groups[i] < 0 || !THPVariable_Check(obj)) continue;
+    const at::Tensor &t = THPVariable_Unpack(obj);
+    // A tensor without a strided storage (sparse) is the argument loop's
+    // to name: asking for its storage throws.
+    if (t.layout() != c10::kStrided || !t.has_storage()) continue;
+    const c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
+    first.add(impl, i);
+    int64_t group = static_cast<int64_t>(*first.find(impl));
+    if (group == groups[i]) continue;
+    std::string now = group == i ? "has a storage of its own" : "shares storage with argument " + std::to_string(group);
+    std::string traced =
+        groups[i] == i ? "one of its own" : "one shared with argument " + std::to_string(groups[i]);
+    throw std::invalid_argument("argument " + std::to_string(i) + " " + now +
+                                ", but the function mutates its inputs and was compiled for " + traced +
+                                ": compile it again for arguments that share memory this way, or pass clones");
+  }
+}
+
+PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+  auto *self = reinterpret_cast<Wrapper *>(callable);
+  if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: compiled wrappers take positional arguments");
+    return nullptr;
+  }
+  const Runtime &rt = self->rt;
+  Py_ssize_t n_prefix = PyTuple_GET_SIZE(self->prefix);
+  Py_ssize_t n_given = PyVectorcall_NARGS(nargsf);
+  // AOTAutograd's boxed convention passes one list (never a valid argument
+  // itself: arguments are tensors and ints).
+  PyObject *boxed = nullptr;
+  if (n_given == 1 && PyList_Check(args[0])) {
+    boxed = args[0];
+    n_given = PyList_GET_SIZE(boxed);
+  }
+  size_t n_in = self->in_kinds.size();
+  if (static_cast<size_t>(n_prefix + n_given) != n_in) {
+    PyErr_Format(PyExc_TypeError, "wrapc: the compiled function takes %zd arguments, got %zd",
+                 static_cast<Py_ssize_t>(n_in) - n_prefix, n_given);
+    return nullptr;
+  }
+  Call call;
+  call.wrapper = self;
+  call.rt = &rt;
+  call.inputs.reserve(n_in);
+  call.storages.reserve(n_in);
+  call.storage_by_impl.reserve(n_in);
+  call.storage_by_id.reserve(n_in);
+  std::vector<wrt_tensor *> handles(n_in, nullptr);
+  std::vector<InputState> before(n_in);
+  size_t n_out = self->out_kinds.size();
+  std::vector<wrt_tensor *> outputs(n_out, nullptr);
+  PyObject *result = nullptr;
+  Call *outer = current_call;
+  bool grad_before = c10::GradMode::is_enabled();
+  try {
+    if (self->grad_mode >= 0 && grad_before != (self->grad_mode == 1))
+      throw std::runtime_error(
+          std::string("wrapc: grad mode is ") + (grad_before ? "on" : "off (torch.no_grad or torch.inference_mode)") +
+          ", but the function was compiled with it " + (self->grad_mode == 1 ? "on" : "off") +
+          " for tensors that require grad (" + (self->grad_mode == 1 ? "a training" : "an inference") +
+          " wrapper): compile it again under this grad mode");
+    if (!self->alias_groups.empty()) check_alias_groups(self->alias_groups, args, boxed, n_given);
+    for (size_t i = 0; i < n_in; ++i) {
+      PyObject *obj = i < static_cast<size_t>(n_prefix)
+                          ? PyTuple_GET_ITEM(self->prefix, i)
+                          : (boxed ? PyList_GET_ITEM(boxed, i - n_prefix) : args[i - n_prefix]);
+      if (self->in_kinds[i] == 'i') {
+        long long v = PyLong_AsLongLong(obj);
+        if (v == -1 && PyErr_Occurred()) throw std::invalid_argument("argument " + std::to_string(i) + " must be an int");
+        size_t user = i - static_cast<size_t>(n_prefix);
+        if (i >= static_cast<size_t>(n_prefix) && user < self->int_constants.size() && self->int_constants[user] &&
+            *self->int_constants[user] != v)
+          throw std::invalid_argument("argument " + std::to_string(user) + " is " + std::to_string(v) +
+                                      ", but the function was compiled with " +
+                                      std::to_string(*self->int_constants[user]) +
+                                      " there (a constant of the traced graph): compile it again for that value");
+        if (rt.scalar_from_i64(v, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
+        call.inputs.add(nullptr, at::Tensor());
+        continue;
+      }
+      if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
+      const at::Tensor &t = THPVariable_Unpack(obj);
+      // What a mirror cannot stand for: memory that is not a strided host
+      // or CUDA buffer.
+      if (t.layout() != c10::kStrided || !(t.is_cpu() || t.is_cuda()))
+        throw std::invalid_argument((i >= static_cast<size_t>(n_prefix)
+                                         ? "argument " + std::to_string(i - static_cast<size_t>(n_prefix))
+                                         : "lifted parameter or buffer " + std::to_string(i)) +
+                                    " is a " + c10::str(t.layout()) + " tensor on " + t.device().str() +
+                                    ": wrapc takes strided tensors on the CPU or a CUDA device");
+      if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
+                                                             user < self->requires_grad.size() &&
+                                                             self->requires_grad[user] &&
+                                                             *self->requires_grad[user] != t.requires_grad())
+        throw std::invalid_argument("argument " + std::to_string(user) +
+                                    (t.requires_grad() ? " requires grad" : " does not require grad") +
+                                    ", but the function was compiled for one that " +
+                                    (t.requires_grad() ? "does not" : "does") +
+                                    " (its wrapper is an inference or a training one): compile it again for it");
+      if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
+                                                             user < self->strides.size() && self->strides[user] &&
+                                                             t.dim() == static_cast<int64_t>(self->strides[user]->size()) &&
+                                                             t.strides() != c10::IntArrayRef(*self->strides[user]))
+        throw std::invalid_argument("argument " + std::to_string(user) + " has strides " +
+                                    c10::str(t.strides()) + ", but the function was compiled for " +
+                                    c10::str(c10::IntArrayRef(*self->strides[user])) +
+                                    " (Inductor's code assumes them): pass .contiguous() or compile it again for it");
+      // One tensor passed twice is one runtime object (a dedupe wrapper
+      // checks exactly that), not two mirrors with separate metadata.
+      if (wrt_tensor *earlier = mirrored(call, t)) {
+        if (rt.retain(earlier, &handles[i]) != WRT_OK) throw std::runtime_error(rt.last_error());
+      } else {
+        handles[i] = mirror(call, t);
+        if (self->view_bases && t.is_view()) {
+          at::Tensor base(t._base());
+          wrt_tensor *b = mirrored(call, base);
+          if (!b) {
+            b = mirror(call, base);
+            call.bases.add(b, base);
+          }
+          if (rt.set_view_base(handles[i], b) != WRT_OK) throw std::runtime_error(rt.last_error());
+        }
+      }
+      call.inputs.add(handles[i], t);
+      InputState &was = before[i];
+      was.version = runtime_version(handles[i]);
+      was.storage = t.storage().unsafeGetStorageImpl();
+      was.storage_id = rt.storage_id(handles[i]);
+      was.record(handles[i]);
+    }
+    rt.set_grad_enabled(grad_before);
+    current_call = &call;
+    int32_t status = self->entry(handles.data(), n_in, outputs.data(), n_out);
+    current_call = outer;
+    c10::GradMode::set_enabled(rt.grad_enabled());
+    if (status != WRT_OK) {
+      if (call.error_type) {
+        PyErr_Restore(call.error_type, call.error_value, call.error_tb);
+        call.error_type = call.error_value = call.error_tb = nullptr;
+        throw std::exception();
+      }
+      throw std::runtime_error("wrapc: " + caller_numbering(rt.last_error(), n_prefix));
+    }
+    reconcile_inputs(call, before);
+    result = PyTuple_New(n_out);
+    if (!result) throw std::exception();
+    for (size_t j = 0; j < n_out; ++j) {
+      PyObject *value = to_python(call, outputs[j], self->out_kinds[j], j < self->replays.size() ? self->replays[j] : Replay());
+      if (self->out_kinds[j] == 't') {
+        if (value && self->dynamic_sets[j]) {
+          // A fresh set per tensor (the attribute is mutated in place later).
+          PyObject *dims = PySet_New(self->dynamic_sets[j]);
+          PyObject *have = PyObject_GetAttrString(value, "_dynamo_weak_dynamic_indices");
+          if (have) {
+            PyObject *merged = PyNumber_InPlaceOr(have, dims);
+            Py_XDECREF(merged);
+            Py_DECREF(have);
+          } else {
+            PyErr_Clear();
+            PyObject_SetAttrString(value, "_dynamo_weak_dynamic_indices", dims);
+          }
+          Py_DECREF(dims);
+        }
+      }
+      if (!value) throw std::exception();
+      PyTuple_SET_ITEM(result, j, value);
+    }
+    if (self->single && n_out == 1) {
+      PyObject *only = PyTuple_GET_ITEM(result, 0);
+      Py_INCREF(only);
+      Py_SETREF(result, only);
+    }
+  } catch (const std::exception &e) {
+    current_call = outer;
+    Py_CLEAR(result);
+    if (!PyErr_Occurred()) {
+      const char *what = e.what();
+      if (dynamic_cast<const std::invalid_argument *>(&e))
+        PyErr_Format(PyExc_TypeError, "wrapc: %s", what);
+      else
+        PyErr_SetString(PyExc_RuntimeError, what);
+    }
+  }
+  for (auto h : outputs) rt.release(h);
+  for (auto h : handles) rt.release(h);
+  for (auto &m : call.bases.list) rt.release(m.handle);
+  for (auto &m : call.graph_outputs.list) rt.release(m.handle);
+  Py_XDECREF(call.error_type);
+  Py_XDECREF(call.error_value);
+  Py_XDECREF(call.error_tb);
+  return result;
+}
+
+void Wrapper_dealloc(Wrapper *self) {
+  Py_XDECREF(self->graph);
+  Py_XDECREF(self->prefix);
+  for (PyObject *set : self->dynamic_sets) Py_XDECREF(set);
+  for (const Replay &replay : self->replays) Py_XDECREF(replay.sequence);
+  Py_XDECREF(self->apply_views);
+  // The library stays loaded: torch tensors may still hold storages whose
+  // owners it released, and unloading code is never worth the risk.
+  self->~Wrapper();
+  Py_TYPE(self)->tp_free(reinterpret_cast<PyObject *>(self));
+}
+
+PyObject *Wrapper_new(PyTypeObject *type, PyObject *, PyObject *) {
+  PyObject *obj = type->tp_alloc(type, 0);
+  // Default-initialized: value-initialization would zero the object header
+  // tp_alloc just filled in.
+  if (obj) new (reinterpret_cast<Wrapper *>(obj)) Wrapper;
+  return obj;
+}
+
+PyTypeObject WrapperType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "wrapc_torch._C",
+                          "Runs wrapc-compiled runtime wrappers on torch tensors.", -1, nullptr};
+
+
+}  // namespace
+}  // namespace wrapc_torch
+
+using namespace wrapc_torch;
+
+PyMODINIT_FUNC PyInit__C() {
+  WrapperType.tp_name = "wrapc_torch._C.Wrapper";
+  WrapperType.tp_basicsize = sizeof(Wrapper);
+  WrapperType.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL;
+  WrapperType.tp_vectorcall_offset = offsetof(Wrapper, vectorcall);
+  WrapperType.tp_doc = "A compiled runtime wrapper: Wrapper(library, entry, graph, prefix, inputs, outputs, "
+                       "graph_outputs, dynamic_dims)(*args)";
+  WrapperType.tp_new = Wrapper_new;
+  WrapperType.tp_init = reinterpret_cast<initproc>(Wrapper_init);
+  WrapperType.tp_dealloc = reinterpret_cast<destructor>(Wrapper_dealloc);
+  WrapperType.tp_call = PyVectorcall_Call;
+  if (PyType_Ready(&WrapperType) < 0) return nullptr;
+  PyObject *m = PyModule_Create(&module_def);
+  if (!m) return nullptr;
+  Py_INCREF(&WrapperType);
+  if (PyModule_AddObject(m, "Wrapper", reinterpret_cast<PyObject *>(&WrapperType)) < 0) return nullptr;
+  // The most dimensions a runtime tensor has (the importer refuses more).
+  if (PyModule_AddIntConstant(m, "MAX_RANK", WRT_MAX_RANK) < 0) return nullptr;
+  return m;
+}

@@ -1,0 +1,315 @@
+// The state wrapc_torch._C keeps per compiled wrapper and per call, shared
+// by its two halves: mirror.cpp (torch tensors <-> runtime tensors, and
+// what the runtime calls back: the graph and torch's copy_) and module.cpp
+// (the Python type Wrapper, whose call runs a wrapper and applies its
+// effects to the caller's tensors).
+
+#ifndef WRAPC_TORCH_C_WRAPPER_H
+#define WRAPC_TORCH_C_WRAPPER_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty.h>
+#include <c10/core/GradMode.h>
+#include <c10/util/SmallVector.h>
+#include <torch/csrc/autograd/python_variable.h>
+#include <torch/csrc/autograd/variable.h>
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <cctype>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "wrapc_runtime.h"
+}
+
+namespace wrapc_torch {
+
+// The runtime functions of one loaded wrapper library (each library links
+// its own copy of the runtime).
+struct Runtime {
+  const char *(*last_error)();
+  void (*set_error)(const char *);
+  bool (*grad_enabled)();
+  void (*set_grad_enabled)(bool);
+  void (*release)(wrt_tensor *);
+  int32_t (*retain)(const wrt_tensor *, wrt_tensor **);
+  int32_t (*from_external)(const wrt_external_tensor *, const wrt_tensor *, bool, wrt_tensor **);
+  int32_t (*set_view_base)(const wrt_tensor *, const wrt_tensor *);
+  int32_t (*view_base)(const wrt_tensor *, wrt_tensor **);
+  void (*set_backend)(const wrt_external_backend *);
+  int64_t (*requires_grad)(const wrt_tensor *);
+  int64_t (*storage_id)(const wrt_tensor *);
+  int32_t (*scalar_i64)(const wrt_tensor *, int64_t *);
+  int32_t (*scalar_from_i64)(int64_t, wrt_tensor **);
+};
+
+using EntryFn = int32_t (*)(wrt_tensor *const *, size_t, wrt_tensor **, size_t);
+
+
+// What a callback from the runtime returns when it fails (the message is
+// set with the runtime's set_error).
+constexpr int32_t kStatusError = WRT_ERR_INTERNAL;
+
+// The runtime's dtype code for a torch dtype (false: one wrapc lacks), and
+// the torch dtype of a runtime code.
+bool runtime_dtype(at::ScalarType t, int32_t *code);
+at::ScalarType torch_dtype(int64_t code);
+
+struct Wrapper;
+
+// An output's recorded view chain, and the wrapper argument it is replayed
+// on: PyTorch's orig_inputs[base_idx] for an output aliasing an input (-1:
+// an intermediate base, or inputs merged or deduplicated by a layer around
+// the runtime wrapper, where the base is found from the runtime's view).
+struct Replay {
+  PyObject *sequence = nullptr;
+  Py_ssize_t input = -1;
+};
+
+// One storage torch and the runtime both know: torch's StorageImpl, the
+// runtime's storage id, and a torch tensor over it to take views of.
+struct StorageEntry {
+  c10::StorageImpl *impl;
+  int64_t runtime_id;
+  // What views of the storage the runtime makes are taken from: the first
+  // tensor mirrored over it, or the base of that tensor when the graph
+  // returns it too. PyTorch's gen_alias_from_base views the base (an
+  // input, or an intermediate base the graph returned); a training graph
+  // also returns views of that base (the TensorAlias payloads, made inside
+  // its autograd.Function where autograd does not see them), and a view
+  // regenerated from one of those would take its gradient nowhere.
+  at::Tensor representative;
+  wrt_tensor *mirror;  // the first mirror over it (alive for the call)
+};
+
+// A runtime tensor object that stands for a torch tensor.
+struct Mirror {
+  wrt_tensor *handle;  // owned by the call
+  at::Tensor tensor;
+};
+
+// Where keys (pointers, ids) first occur in one of a call's lists: a scan
+// while they are few (the usual call: nothing allocated), then an
+// open-addressing table in one array (a wrapper writing back a thousand
+// inputs looked each one up in every list, quadratic per call; a node per
+// key, as std::unordered_map allocates, made malloc most of a call).
+// c10's ska::flat_hash_map, made and reserved per call, measured 1.5-2x
+// slower here (200 arguments, A/B in alternation): this table is one
+// zeroed array and a multiply per probe.
+template <typename K>
+class Index {
+ public:
+  // Records `key` at `at`, unless it is recorded already (the first stays).
+  void add(K key, size_t at) {
+    if (slots_.empty()) {
+      for (const auto &[k, v] : few_)
+        if (k == key) return;
+      if (few_.size() < kFew) {
+        few_.emplace_back(key, at);
+        return;
+      }
+      grow();
+    }
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    Slot &slot = slots_[probe(key)];
+    if (slot.used) return;
+    slot = {key, at, true};
+    ++size_;
+  }
+
+  // Room for `n` keys without growing (a call knows its argument count).
+  void reserve(size_t n) {
+    if (n <= kFew || 2 * n <= slots_.size()) return;
+    size_t capacity = 4 * kFew;
+    while (capacity < 2 * n) capacity *= 2;
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(capacity, Slot{});
+    size_ = 0;
+    for (const auto &[k, v] : few_) add(k, v);
+    for (const Slot &slot : old)
+      if (slot.used) add(slot.key, slot.at);
+  }
+
+  std::optional<size_t> find(K key) const {
+    if (slots_.empty()) {
+      for (const auto &[k, v] : few_)
+        if (k == key) return v;
+      return std::nullopt;
+    }
+    const Slot &slot = slots_[probe(key)];
+    return slot.used ? std::optional<size_t>(slot.at) : std::nullopt;
+  }
+
+ private:
+  struct Slot {
+    K key{};
+    size_t at = 0;
+    bool used = false;
+  };
+
+  // Where the slot holding `key` is, or the empty one where it would go
+  // (linear probing; the table is at most half full).
+  size_t probe(K key) const {
+    uint64_t bits = 0;
+    std::memcpy(&bits, &key, sizeof(K) < sizeof(bits) ? sizeof(K) : sizeof(bits));
+    size_t mask = slots_.size() - 1;
+    for (size_t i = (bits * 0x9E3779B97F4A7C15ull) >> 20 & mask;; i = (i + 1) & mask)
+      if (!slots_[i].used || slots_[i].key == key) return i;
+  }
+
+  void grow() { reserve(slots_.empty() ? 2 * kFew : slots_.size()); }
+
+  static constexpr size_t kFew = 16;
+  c10::SmallVector<std::pair<K, size_t>, kFew> few_;
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+};
+
+// Mirrors in the order made, found by handle and by the torch tensor.
+struct Mirrors {
+  std::vector<Mirror> list;
+  Index<const wrt_tensor *> by_handle;
+  Index<const c10::TensorImpl *> by_tensor;
+
+  void reserve(size_t n) {
+    list.reserve(n);
+    by_handle.reserve(n);
+    by_tensor.reserve(n);
+  }
+
+  void add(wrt_tensor *handle, const at::Tensor &tensor) {
+    list.push_back({handle, tensor});
+    if (!handle) return;
+    by_handle.add(handle, list.size() - 1);
+    by_tensor.add(tensor.unsafeGetTensorImpl(), list.size() - 1);
+  }
+  const Mirror *with_handle(const wrt_tensor *h) const {
+    auto at = by_handle.find(h);
+    return at ? &list[*at] : nullptr;
+  }
+  const Mirror *of(const at::Tensor &t) const {
+    auto at = by_tensor.find(t.unsafeGetTensorImpl());
+    return at ? &list[*at] : nullptr;
+  }
+};
+
+// State of one call; the graph trampoline and the copy hook find it through
+// a thread-local pointer (calls nest: each restores its predecessor).
+struct Call {
+  Wrapper *wrapper;
+  const Runtime *rt;
+  // One per argument, in order (an int's has no handle).
+  Mirrors inputs;
+  // Mirrors of inputs' _base tensors that are not inputs themselves.
+  Mirrors bases;
+  Mirrors graph_outputs;
+  std::vector<StorageEntry> storages;
+  Index<const c10::StorageImpl *> storage_by_impl;
+  Index<int64_t> storage_by_id;
+  PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
+  std::string failure;
+  // Version bumps torch's own copy_ made for the runtime's delegated
+  // copies, per storage: the runtime counted them on its mirrors already.
+  std::vector<std::pair<const c10::StorageImpl *, int64_t>> copy_bumps;
+  Index<const c10::StorageImpl *> copy_bump_at;
+
+  int64_t delegated_bumps(const c10::StorageImpl *storage) const {
+    auto at = copy_bump_at.find(storage);
+    return at ? copy_bumps[*at].second : 0;
+  }
+};
+
+struct Wrapper {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;  // the call path: arguments arrive without a tuple
+  void *library;
+  Runtime rt;
+  EntryFn entry;
+  PyObject *graph;   // boxed callable: graph(list) -> sequence
+  PyObject *prefix;  // tuple of leading arguments (parameters, buffers)
+  // 't' or 'i' per argument and result of the wrapper and of the graph (a
+  // dedupe wrapper's graph takes fewer arguments than the entry).
+  std::vector<char> in_kinds, out_kinds, graph_in_kinds, graph_out_kinds;
+  // Per output, the frozenset of dims to mark dynamic (null: none), built
+  // once when the wrapper is made.
+  std::vector<PyObject *> dynamic_sets;
+  bool single = false;  // return the only output itself, not a 1-tuple
+  // Inputs that are views tell the runtime their _base (a synthetic-base
+  // wrapper decides from it); off otherwise, as it costs a mirror per base.
+  bool view_bases = false;
+  // Per output, the ViewMeta sequence PyTorch replays when it regenerates
+  // the output from its base (null: as_strided), and the function that
+  // replays one (torch._C._functionalization.apply_view_meta_sequence).
+  std::vector<Replay> replays;
+  PyObject *apply_views = nullptr;
+  // Per argument, the value a Python int had when the graph was traced, if
+  // the graph took it as a constant (not a SymInt): another value is the
+  // caller's error, not a silently different computation.
+  std::vector<std::optional<long long>> int_constants;
+  // Per argument, whether the traced tensor required grad (none: not a
+  // tensor): an inference wrapper called with a tensor that requires grad,
+  // or a training one without, would give its outputs the other's flags.
+  std::vector<std::optional<bool>> requires_grad;
+  // Per argument, the strides a compiled graph assumes (none: any).
+  std::vector<std::optional<std::vector<int64_t>>> strides;
+  // Per argument, the first argument over the same storage as the traced
+  // one (-1: not a tensor); empty: not checked. A graph that mutates its
+  // inputs was traced for exactly this sharing: one tensor passed twice, or
+  // two views of one storage, where the trace had separate ones (or the
+  // other way round), would compute with the wrong memory.
+  std::vector<int64_t> alias_groups;
+  // The grad mode the graph was traced under when it matters (tensors that
+  // require grad: on is a training wrapper, off an inference one); -1: any.
+  int grad_mode = -1;
+};
+
+// The call running on this thread (null outside one).
+extern thread_local Call *current_call;
+
+// The backend the runtime copies through: torch's own copy_.
+extern const wrt_external_backend kTorchBackend;
+
+// The geometry of a runtime tensor, read from its header as compiled code
+// reads it (wrt_tensor_header is part of the ABI): no call, no copy.
+inline const wrt_tensor_header &header(const wrt_tensor *h) { return *reinterpret_cast<const wrt_tensor_header *>(h); }
+
+inline c10::IntArrayRef runtime_sizes(const Runtime &, const wrt_tensor *h) {
+  const wrt_tensor_header &t = header(h);
+  return c10::IntArrayRef(t.sizes, t.rank);
+}
+
+inline c10::IntArrayRef runtime_strides(const Runtime &, const wrt_tensor *h) {
+  const wrt_tensor_header &t = header(h);
+  return c10::IntArrayRef(t.strides, t.rank);
+}
+
+inline int64_t runtime_offset(const wrt_tensor *h) { return header(h).storage_offset; }
+
+inline int64_t runtime_version(const wrt_tensor *h) {
+  return static_cast<int64_t>(__atomic_load_n(header(h).version, __ATOMIC_SEQ_CST));
+}
+
+// Defined in mirror.cpp; used by module.cpp.
+StorageEntry *find_runtime_storage(Call &call, int64_t id);
+wrt_tensor *mirrored(Call &call, const at::Tensor &t);
+wrt_tensor *mirror(Call &call, const at::Tensor &t);
+std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix);
+PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &replay = Replay());
+
+}  // namespace wrapc_torch
+
+// The compiled graph every imported wrapper calls (mirror.cpp), exported
+// for compiled wrappers to resolve (module.cpp promotes the extension).
+extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_tensor *const *inputs, size_t n_in,
+                                                                            wrt_tensor **outputs, size_t n_out);
+
+#endif  // WRAPC_TORCH_C_WRAPPER_H
