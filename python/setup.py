@@ -22,6 +22,8 @@ setup(
             "wrapc_torch._C",
             ["wrapc_torch/csrc/module.cpp", "wrapc_torch/csrc/mirror.cpp"],
             include_dirs=[str(runtime_include), str(here / "wrapc_torch" / "csrc")],
+            # Rebuilt when a header changes, not only a source.
+            depends=["wrapc_torch/csrc/wrapper.h", str(runtime_include / "wrapc_runtime.h")],
             extra_compile_args=["-O2", "-fvisibility=hidden"],
             # Only PyInit__C and the graph trampoline are exported (_C.map).
             extra_link_args=[f"-Wl,--version-script={here / 'wrapc_torch' / '_C.map'}"],
