@@ -26,6 +26,7 @@ enum { MAX_ARGS = 256, MAX_OUTPUTS = 257, BATCH = 20000, BATCHES = 200 };
 typedef struct {
   entry_t f;
   void (*release)(wrt_tensor *);
+  const char *(*last_error)(void);
   wrt_tensor *inputs[MAX_ARGS];
 } build;
 
@@ -52,6 +53,7 @@ static void load(build *b, const char *path, int nargs) {
   }
   b->f = (entry_t)symbol(library, "f");
   b->release = (void (*)(wrt_tensor *))symbol(library, "wrt_tensor_release");
+  b->last_error = (const char *(*)(void))symbol(library, "wrt_last_error");
   int32_t (*from_f64)(int32_t, size_t, const int64_t *, const double *, size_t, wrt_tensor **) =
       symbol(library, "wrt_from_f64");
   int64_t sizes[] = {4};
@@ -68,7 +70,7 @@ static double batch(build *b, int nargs, int nout) {
   double start = now_ns();
   for (int i = 0; i < BATCH; i++) {
     if (b->f(b->inputs, nargs, outputs, nout) != WRT_OK) {
-      fprintf(stderr, "the wrapper failed\n");
+      fprintf(stderr, "the wrapper failed: %s\n", b->last_error());
       exit(1);
     }
     for (int o = 0; o < nout; o++) b->release(outputs[o]);
@@ -79,12 +81,12 @@ static double batch(build *b, int nargs, int nout) {
 int main(int argc, char **argv) {
   if (argc != 5) {
     fprintf(stderr, "usage: %s A.so B.so ARGUMENTS OUTPUTS\n", argv[0]);
-    return 2;
+    return 1;
   }
   int nargs = atoi(argv[3]), nout = atoi(argv[4]);
   if (nargs < 1 || nargs > MAX_ARGS || nout < 1 || nout > MAX_OUTPUTS) {
     fprintf(stderr, "ARGUMENTS must be 1 to %d and OUTPUTS 1 to %d\n", MAX_ARGS, MAX_OUTPUTS);
-    return 2;
+    return 1;
   }
   build a, b;
   load(&a, argv[1], nargs);

@@ -96,21 +96,46 @@ fn write_abi_header() -> PathBuf {
     std::fs::create_dir_all(header.parent().unwrap()).unwrap();
     let text = format!(
         "// Generated from wrapc_abi by dialects/build.rs; do not edit.\n\
-         #ifndef WRAPC_WRAPABI_H\n#define WRAPC_WRAPABI_H\n\n#include <cstdint>\n\n\
+         #ifndef WRAPC_WRAPABI_H\n#define WRAPC_WRAPABI_H\n\n\
+         #include \"mlir/Dialect/LLVMIR/LLVMTypes.h\"\n#include \"mlir/IR/BuiltinTypes.h\"\n\n\
+         #include <cstdint>\n\n\
          namespace wrapc::abi {{\n\n\
          /// sizeof(wrt_cuda_slot): the mutable global a kernel's launches share.\n\
          inline constexpr uint64_t kCudaSlotBytes = {};\n\n\
-         /// wrt_cuda_kernel, a kernel's constant descriptor, as an LLVM dialect type.\n\
-         inline constexpr const char *kCudaKernelType = \"{}\";\n\n\
+         /// wrt_cuda_kernel, a kernel's constant descriptor, as an LLVM dialect\n\
+         /// type ({}).\n\
+         {}\n\
          }} // namespace wrapc::abi\n\n#endif // WRAPC_WRAPABI_H\n",
         wrapc_abi::SLOT_BYTES,
         wrapc_abi::CUDA_KERNEL.llvm_type(),
+        cpp_struct_type("cudaKernelType", &wrapc_abi::CUDA_KERNEL),
     );
     // Rewritten only when it changes: CMake rebuilds what includes it.
     if std::fs::read_to_string(&header).ok().as_deref() != Some(text.as_str()) {
         std::fs::write(&header, text).unwrap_or_else(|e| panic!("writing {}: {e}", header.display()));
     }
     dir
+}
+
+/// A C++ function `name(context)` building `layout` as a literal LLVM
+/// struct type: built, not parsed, since a verifier asks for it once per op.
+fn cpp_struct_type(name: &str, layout: &wrapc_abi::Layout) -> String {
+    use wrapc_abi::Field;
+    let fields: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|(_, field)| match field {
+            Field::I32 => "mlir::IntegerType::get(context, 32)".to_string(),
+            Field::I64 => "mlir::IntegerType::get(context, 64)".to_string(),
+            Field::Ptr => "mlir::LLVM::LLVMPointerType::get(context)".to_string(),
+            Field::I64Array(n) => format!("mlir::LLVM::LLVMArrayType::get(mlir::IntegerType::get(context, 64), {n})"),
+        })
+        .collect();
+    format!(
+        "inline mlir::Type {name}(mlir::MLIRContext *context) {{\n  \
+         return mlir::LLVM::LLVMStructType::getLiteral(context, {{{}}});\n}}\n",
+        fields.join(", ")
+    )
 }
 
 fn which(tool: &str) -> bool {

@@ -678,7 +678,9 @@ def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments,
     the runtime's `wrt_cuda_slot`, and `descriptor` one whose type is
     `wrt_cuda_kernel`'s (both as `wrapc_abi` defines them, e.g.
     `!llvm.struct<(ptr, i64, ptr, ptr, i64)>`): the compiled fast path
-    reads them without further checks.
+    reads them without further checks. A slot keeps the kernel its first
+    launch loads, so every launch through one slot names the same
+    descriptor (convert-wrap-to-llvm rejects a module where it does not).
 
     With `cuda_graph` (wrap-lower-lazy-launch's `cuda-graphs` option) the
     launch goes through the runtime instead (`wrt_cuda_graph_launch`, every

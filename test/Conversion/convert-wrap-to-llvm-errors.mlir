@@ -116,3 +116,47 @@ func.func private @f(%x: !wrap.tensor<4xf32, cuda>, %n: index) {
   wrap.lazy_launch @slot, @desc numel(%n) args(%x, %w) {cuda_graph} : !wrap.tensor<4xf32, cuda>, i128
   return
 }
+
+// -----
+
+// A slot keeps the kernel its first launch loads: launches through one slot
+// name one descriptor, in any function of the module and in either launch
+// form (another would run the first one's kernel).
+llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
+llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
+llvm.mlir.global internal constant @other() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
+func.func private @f(%x: !wrap.tensor<?xf32, cuda>, %n: index) {
+  wrap.lazy_launch @slot, @desc numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index
+  return
+}
+func.func private @g(%x: !wrap.tensor<?xf32, cuda>, %n: index) {
+  // A second launch with the same descriptor, in another shape, is fine.
+  wrap.lazy_launch @slot, @desc grid(%n) args(%x) : !wrap.tensor<?xf32, cuda>
+  // expected-error @+1 {{slot 'slot' launches descriptor 'other' here but 'desc' elsewhere: a slot keeps the one kernel it first loads, so its launches must name one descriptor}}
+  wrap.lazy_launch @slot, @other numel(%n) args(%x, %n) : !wrap.tensor<?xf32, cuda>, index
+  return
+}
+
+// -----
+
+llvm.mlir.global internal @slot(dense<0> : tensor<512xi8>) {addr_space = 0 : i32, alignment = 8 : i64} : !llvm.array<512 x i8>
+llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
+llvm.mlir.global internal constant @other() {addr_space = 0 : i32} : !llvm.struct<(ptr, i64, ptr, ptr, i64)> {
+  %0 = llvm.mlir.zero : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+  llvm.return %0 : !llvm.struct<(ptr, i64, ptr, ptr, i64)>
+}
+func.func private @f(%x: !wrap.tensor<4xf32, cuda>, %n: index) {
+  wrap.lazy_launch @slot, @desc numel(%n) args(%x, %n) {cuda_graph} : !wrap.tensor<4xf32, cuda>, index
+  // expected-error @+1 {{slot 'slot' launches descriptor 'other' here but 'desc' elsewhere}}
+  wrap.lazy_launch @slot, @other numel(%n) args(%x, %n) {cuda_graph} : !wrap.tensor<4xf32, cuda>, index
+  return
+}

@@ -9,7 +9,6 @@
 #include "Verify.h"
 #include "wrapc/WrapAbi.h"
 
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -146,8 +145,7 @@ LazyLaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (!descriptor)
     return emitOpError() << "descriptor '" << getDescriptor()
                          << "' does not name an llvm.mlir.global";
-  Type expected = parseType(abi::kCudaKernelType, getContext());
-  assert(expected && "wrapc_abi's descriptor type parses");
+  Type expected = abi::cudaKernelType(getContext());
   if (descriptor.getGlobalType() != expected)
     return emitOpError() << "descriptor '" << getDescriptor() << "' must be "
                          << expected << ", got " << descriptor.getGlobalType();

@@ -1,6 +1,8 @@
 //! GPU launches through lazy slots (one `cuLaunchKernel` on the fast path)
 //! and device guards.
 
+use std::collections::hash_map::Entry;
+
 use melior::dialect::arith::{self, CmpiPredicate};
 use melior::dialect::llvm::attributes::Linkage;
 use melior::dialect::{func, llvm};
@@ -58,8 +60,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         };
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
         let extents = self.extents64(extents);
-        let slot = ir::flat_symbol_attr(op, "slot").unwrap_or_default();
-        let descriptor = ir::flat_symbol_attr(op, "descriptor").unwrap_or_default();
+        let (slot, descriptor) = self.slot_and_descriptor(op)?;
         let launcher = self.launcher(&slot, &descriptor, grid_rank, numel_rank, args.len());
         let call = self.call_symbol(
             &launcher,
@@ -69,6 +70,32 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let status = call.result(0).expect("a launcher returns a status").into();
         self.bail_if_failed(status);
         Ok(())
+    }
+
+    /// The slot and descriptor `op` launches through. A slot keeps the
+    /// kernel its first launch loaded, so every launch through it must name
+    /// the same descriptor: another would run that kernel instead of its own
+    /// (and share its launcher), so it is an error here.
+    fn slot_and_descriptor(&mut self, op: OperationRef<'c, '_>) -> Result<(String, String), ir::Reported> {
+        let slot = ir::flat_symbol_attr(op, "slot").unwrap_or_default();
+        let descriptor = ir::flat_symbol_attr(op, "descriptor").unwrap_or_default();
+        match self.decls.slot_descriptors.entry(slot.clone()) {
+            Entry::Vacant(first) => {
+                first.insert(descriptor.clone());
+            }
+            Entry::Occupied(first) if *first.get() != descriptor => {
+                return ir::fail(
+                    op,
+                    &format!(
+                        "slot '{slot}' launches descriptor '{descriptor}' here but '{}' elsewhere: a slot \
+                         keeps the one kernel it first loads, so its launches must name one descriptor",
+                        first.get()
+                    ),
+                );
+            }
+            Entry::Occupied(_) => {}
+        }
+        Ok((slot, descriptor))
     }
 
     /// `__wrapc_launcher_<slot>_<grid rank>_<numel rank>_<arguments>`: a
@@ -245,8 +272,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let Some(LaunchArguments { params, tensors, first_tensor }) = self.launch_arguments(op, args, true) else {
             return ir::fail(op, "a GPU launch needs a tensor argument (its device picks the slot entry)");
         };
-        let slot = self.address_of(&ir::flat_symbol_attr(op, "slot").unwrap_or_default());
-        let descriptor = self.address_of(&ir::flat_symbol_attr(op, "descriptor").unwrap_or_default());
+        let (slot, descriptor) = self.slot_and_descriptor(op)?;
+        let (slot, descriptor) = (self.address_of(&slot), self.address_of(&descriptor));
         let device = self.header_field(first_tensor, &[HEADER_DEVICE_INDEX], "i32");
         let call =
             self.runtime_launch_args([slot, descriptor, device, params, tensors], extents, args.len(), numel_rank);
@@ -283,7 +310,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// other scalars as they are; with `wide_cells` every cell is 8 bytes,
     /// zeroed first, for the CUDA-graph recorder), the tensor handle of each
     /// argument (null for scalars), and the first tensor. None without a
-    /// tensor argument.
+    /// tensor argument. The handles are stored at every call though only
+    /// the slow path reads them (autotuning's memory spans, at the first
+    /// call): a few stores beside `cuLaunchKernel`'s microseconds, where
+    /// building them only on the slow path would put that path's call at
+    /// every launch site, the code the launcher exists to keep out.
     fn launch_arguments(
         &mut self,
         op: OperationRef<'c, '_>,

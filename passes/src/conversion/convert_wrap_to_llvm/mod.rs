@@ -251,6 +251,9 @@ struct Declarations {
     strings: usize,
     /// Constant i64 arrays already emitted as globals, by content.
     arrays: HashMap<Vec<i64>, String>,
+    /// The descriptor each kernel slot is launched with (see
+    /// `FnLowering::slot_and_descriptor`).
+    slot_descriptors: HashMap<String, String>,
 }
 
 /// The function being rebuilt with the ABI, one block at a time.
