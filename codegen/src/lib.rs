@@ -3,12 +3,14 @@
 //! context) → optimized object, assembly, shared object (linked with the
 //! runtime's static library) and C header; or a JIT for `wrapc run`.
 
+mod child;
 mod header;
 mod jit;
 pub mod ptx;
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 use inkwell::module::Module as LlvmModule;
 use inkwell::passes::PassBuilderOptions;
@@ -184,8 +186,18 @@ pub fn optimize(module: &LlvmModule, machine: &TargetMachine, pipeline: &str) ->
     module.verify().map_err(|e| CodegenError::Llvm(e.to_string()))
 }
 
+/// The module's object file, in memory.
+pub fn object_code(module: &LlvmModule, machine: &TargetMachine) -> Result<Vec<u8>> {
+    let buffer =
+        machine.write_to_memory_buffer(module, FileType::Object).map_err(|e| CodegenError::Llvm(e.to_string()))?;
+    Ok(buffer.as_slice().to_vec())
+}
+
+/// Writes the module's object file to `path`. The object is made in memory
+/// first: LLVM's own file output aborts the process on a failed write (a
+/// full disk, `/dev/full`), where this reports it.
 pub fn write_object(module: &LlvmModule, machine: &TargetMachine, path: &Path) -> Result<()> {
-    machine.write_to_file(module, FileType::Object, path).map_err(|e| CodegenError::Llvm(e.to_string()))
+    Ok(std::fs::write(path, object_code(module, machine)?)?)
 }
 
 pub fn assembly(module: &LlvmModule, machine: &TargetMachine) -> Result<String> {
@@ -227,11 +239,23 @@ fn on_path(program: &str) -> bool {
     })
 }
 
+/// The most a linker may write to each of its standard output and error:
+/// past it, it is stopped (gold, failing to write its output, repeats the
+/// error forever).
+pub const LINKER_OUTPUT_LIMIT: usize = 1 << 20;
+
+/// How long a link may take before the linker is stopped (a large wrapper
+/// links in about a second).
+pub const LINK_TIMEOUT: Duration = Duration::from_secs(600);
+
 /// Links `object` and the runtime's static library into a shared object
-/// with [`linker`].
+/// with [`linker`], bounded by [`LINKER_OUTPUT_LIMIT`] and
+/// [`LINK_TIMEOUT`]. `output` should be a private path (wrapc links into a
+/// temporary directory and copies the result to the user's destination).
 pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Result<()> {
     let linker = linker();
-    let result = Command::new(&linker[0])
+    let mut command = Command::new(&linker[0]);
+    command
         .args(&linker[1..])
         .arg("-shared")
         // The runtime archive's debug information (Rust's standard
@@ -246,16 +270,26 @@ pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Resul
         .arg("-Wl,--whole-archive")
         .arg(runtime)
         .arg("-Wl,--no-whole-archive")
-        .args(["-lpthread", "-ldl", "-lm"])
-        .output()
-        .map_err(|e| {
-            CodegenError::Link(format!("running `{}` (set CC to choose the linker): {e}", linker.join(" ")))
-        })?;
+        .args(["-lpthread", "-ldl", "-lm"]);
+    let shown = linker.join(" ");
+    let result = child::run_bounded(&mut command, LINKER_OUTPUT_LIMIT, LINK_TIMEOUT).map_err(|stopped| {
+        CodegenError::Link(match stopped {
+            child::Stopped::Spawn(e) => format!("running `{shown}` (set CC to choose the linker): {e}"),
+            child::Stopped::Flooded(stream, bytes) => format!(
+                "`{shown}` wrote more than {} MiB to its {stream}: stopped it. It began:\n{}",
+                LINKER_OUTPUT_LIMIT >> 20,
+                child::excerpt(&bytes)
+            ),
+            child::Stopped::TimedOut => {
+                format!("`{shown}` did not finish in {} s: stopped it", LINK_TIMEOUT.as_secs())
+            }
+        })
+    })?;
     if !result.status.success() {
         return Err(CodegenError::Link(format!(
-            "`{}` failed:\n{}",
-            linker.join(" "),
-            String::from_utf8_lossy(&result.stderr)
+            "`{shown}` failed:\n{}{}",
+            String::from_utf8_lossy(&result.stderr),
+            String::from_utf8_lossy(&result.stdout)
         )));
     }
     Ok(())

@@ -359,6 +359,25 @@ def _capture_patched(
     return captured
 
 
+@contextlib.contextmanager
+def _thread_state_kept() -> Any:
+    """Restores the thread's grad mode and autocast state on every exit:
+    tracing runs the user's function, which may change them
+    (``torch.set_grad_enabled(False)`` inside it) or raise half-way."""
+    grad = torch.is_grad_enabled()
+    devices = ("cpu", "cuda")
+    autocast = [(d, torch.is_autocast_enabled(d), torch.get_autocast_dtype(d)) for d in devices]
+    cache = torch.is_autocast_cache_enabled()
+    try:
+        yield
+    finally:
+        torch.set_grad_enabled(grad)
+        for device, enabled, dtype in autocast:
+            torch.set_autocast_enabled(device, enabled)
+            torch.set_autocast_dtype(device, dtype)
+        torch.set_autocast_cache_enabled(cache)
+
+
 def _native(
     captured: _Captured,
     prefix: Sequence[Any],
@@ -366,6 +385,7 @@ def _native(
     single: bool = False,
     example_inputs: Sequence[Any] | None = None,
     strided: Sequence[Any] | None = None,
+    grad_enabled: bool | None = None,
 ) -> Callable[..., Any]:
     """``example_inputs``: the caller's own example arguments, when no
     Dynamo guards the calls (``compile``): the wrapper then checks what
@@ -373,7 +393,9 @@ def _native(
     tensor argument requires grad as its example did, the grad mode when a
     tensor requires grad, and, when the graph mutates an input, that the
     arguments share storage as the examples did; and, for ``strided``'s
-    tensors, that it has the example's strides."""
+    tensors, that it has the example's sizes and strides; and the autocast
+    state. ``grad_enabled``: the grad mode the graph was traced under (the
+    current one when not given)."""
     from . import _C
 
     ir, sig = _importer.emit(
@@ -406,9 +428,11 @@ def _native(
         torch._C._functionalization.apply_view_meta_sequence,
         _traced_int_constants(captured, len(prefix)),
         tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ()),
-        tuple(tuple(x.stride()) if isinstance(x, torch.Tensor) else None for x in strided or ()),
+        tuple((tuple(x.shape), tuple(x.stride())) if isinstance(x, torch.Tensor) else None for x in strided or ()),
         _alias_groups(captured, example_inputs) if example_inputs is not None else (),
-        _grad_mode(prefix, example_inputs) if example_inputs is not None else -1,
+        _grad_mode(prefix, example_inputs, grad_enabled) if example_inputs is not None else -1,
+        # Dynamo guards autocast for the backend; without it, the wrapper.
+        example_inputs is not None,
     )
     return wrapper
 
@@ -436,12 +460,14 @@ def _storage_key(t: torch.Tensor) -> int:
     return t.untyped_storage()._cdata
 
 
-def _grad_mode(prefix: Sequence[Any], example_inputs: Sequence[Any]) -> int:
+def _grad_mode(prefix: Sequence[Any], example_inputs: Sequence[Any], enabled: bool | None) -> int:
     """The grad mode the graph is traced under (1 on, 0 off) when a tensor
     it takes requires grad (it decides a training wrapper from an inference
     one), else -1 (no check)."""
     tensors = [x for x in (*prefix, *example_inputs) if isinstance(x, torch.Tensor)]
-    return int(torch.is_grad_enabled()) if any(t.requires_grad for t in tensors) else -1
+    if enabled is None:
+        enabled = torch.is_grad_enabled()
+    return int(enabled) if any(t.requires_grad for t in tensors) else -1
 
 
 def _traced_int_constants(captured: _Captured, n_prefix: int) -> tuple[int | None, ...]:
@@ -485,7 +511,8 @@ def backend(
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
     _mode_options(mode, inner)  # a bad mode is the caller's error, not a fallback
     try:
-        captured = _capture(gm, example_inputs, inner, keep, mode)
+        with _thread_state_kept():
+            captured = _capture(gm, example_inputs, inner, keep, mode)
     except CompileError as e:
         # AOTAutograd did not build what wrapc hooks into (another PyTorch
         # than the one pinned): PyTorch's own path, with the reason.
@@ -586,10 +613,31 @@ def compile(
                 f"argument #{i} is a {type(x).__name__}: wrapc_torch.compile takes tensors and ints "
                 "(pass a container's tensors as separate arguments)"
             )
+        if isinstance(x, torch.Tensor) and (x.is_neg() or x.is_conj()):
+            raise Unsupported(
+                f"argument #{i} is a lazy {'negation' if x.is_neg() else 'conjugate'}: its memory holds other "
+                "values than it has, and wrapc's wrapper reads memory as it is (pass x.resolve_neg() / x.resolve_conj())"
+            )
     module = _FunctionModule(fn)
+    grad_enabled = torch.is_grad_enabled()
     try:
-        captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
+        try:
+            with _thread_state_kept():
+                captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
+        except AssertionError as e:
+            # AOTAutograd runs set_ of an input only inside the graph: keep
+            # it there unless the caller said otherwise.
+            if keep_input_mutations is not None or "Encountered a set_ on a graph input" not in str(e):
+                raise
+            with _thread_state_kept():
+                captured = _capture(module, list(example_inputs), inner, True)
     except AssertionError as e:
+        if "Encountered a set_ on a graph input" in str(e):
+            # AOTAutograd runs set_ of an input only inside the graph.
+            raise Unsupported(
+                "the function calls set_ on an input and changes it otherwise outside the graph (PyTorch's "
+                "aot_function refuses it too): pass keep_input_mutations=True"
+            ) from None
         # AOTAutograd traces with fake tensors: a real one the function
         # reaches for itself is refused deep in FakeTensorMode.
         if "convert all Tensors to FakeTensors" not in str(e):
@@ -600,10 +648,18 @@ def compile(
         ) from None
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
+    if inner == "inductor" and any(info.mutates_storage_metadata for info in captured.meta.input_info):
+        # Inductor's code checks such an input against its shape after the
+        # set_, before running it: every call fails (so does aot_function
+        # with compile_fx_inner).
+        raise Unsupported("the function calls set_ on an input, which Inductor's code cannot take: use inner='eager'")
     single = module.single()
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
-    native = _native(captured, captured.params, single=single, example_inputs=example_inputs, strided=strided)
+    native = _native(
+        captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
+        grad_enabled=grad_enabled,
+    )
     result = native if single else module.rebuild(native)
     return _training_guard(fn, result) if isinstance(fn, torch.nn.Module) else result
 

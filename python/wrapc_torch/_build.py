@@ -1,26 +1,45 @@
-"""Compiles imported wrap IR to a native wrapper with the `wrapc` tool."""
+"""Compiles imported wrap IR to a native wrapper with the `wrapc` tool, and
+caches the wrappers (`$WRAPC_CACHE_DIR`).
+
+What the cache holds is loaded into this process as code, so an entry is
+used only when it is this user's, reached through no symbolic link, and
+matches the manifest written when it was built (docs/HARDENING.md, "The
+compiled-library cache")."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import json
 import os
 import re
 import shutil
+import stat
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parents[2]
 
+_LIBRARY = "libwrapper.so"
+_MANIFEST = "manifest.json"
+
 
 class CompileError(RuntimeError):
-    """`wrapc compile` rejected the imported IR (its diagnostics attached)."""
+    """The wrapper could not be built or cached: `wrapc compile` rejected the
+    imported IR (its diagnostics attached), or the tool or the cache is
+    unusable. The backend falls back to PyTorch's own path on it."""
 
 
 def wrapc_binary() -> str:
     """The `wrapc` tool: $WRAPC, then PATH, then this checkout's newest build."""
     explicit = os.environ.get("WRAPC")
     if explicit:
+        if not os.path.exists(explicit):
+            raise CompileError(f"wrapc: WRAPC names {explicit}, which does not exist")
+        if not os.path.isfile(explicit) or not os.access(explicit, os.X_OK):
+            raise CompileError(f"wrapc: WRAPC names {explicit}, which is not an executable file")
         return explicit
     found = shutil.which("wrapc")
     if found:
@@ -47,12 +66,57 @@ def runtime_library(tool: str) -> str | None:
     return str(beside) if beside.is_file() else None
 
 
+def _lstat_ours(path: Path, what: str) -> os.stat_result | None:
+    """`path`'s lstat, None if it does not exist. Whoever owns a cache path,
+    or a symbolic link's target, chooses the code this process loads."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise CompileError(f"wrapc: cannot use {what} {path}: {e.strerror}") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise CompileError(f"wrapc: refusing {what} {path}: it is a symbolic link")
+    if st.st_uid != os.geteuid():
+        owner = f"it is owned by uid {st.st_uid}, not by this user (uid {os.geteuid()})"
+        raise CompileError(f"wrapc: refusing {what} {path}: {owner}")
+    return st
+
+
+def _make_private_dirs(path: Path) -> None:
+    missing = []
+    while not os.path.lexists(path):
+        missing.append(path)
+        path = path.parent
+    for directory in reversed(missing):
+        try:
+            os.mkdir(directory, 0o700)
+        except FileExistsError:
+            continue  # another process made it meanwhile; cache_dir checks it
+        # mkdir's mode went through the umask, which may lack bits we need.
+        os.chmod(directory, 0o700)
+
+
 def cache_dir() -> Path:
+    """The cache directory, made 0700 where missing. One that exists must be
+    this user's, not a symbolic link, and writable by no one else: it is
+    never chmod'ed, since the user may have named it for other files too."""
     base = os.environ.get("WRAPC_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "wrapc_torch"
     )
     path = Path(base)
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        _make_private_dirs(path)
+    except OSError as e:
+        raise CompileError(f"wrapc: cannot create the cache directory {path}: {e.strerror}") from None
+    st = _lstat_ours(path, "the cache directory")
+    if st is None or not stat.S_ISDIR(st.st_mode):
+        raise CompileError(f"wrapc: the cache directory {path} is not a directory: set WRAPC_CACHE_DIR to one")
+    if st.st_mode & 0o022:
+        raise CompileError(
+            f"wrapc: refusing the cache directory {path}: other users can write to it (mode {stat.S_IMODE(st.st_mode):o}); "
+            "remove their write permission (chmod go-w) or set WRAPC_CACHE_DIR to a private directory"
+        )
     return path
 
 
@@ -69,9 +133,10 @@ def cache_limit() -> int:
     return megabytes << 20
 
 
-# The names compile_module gives a module's directory and its staging one.
+# The names compile_module gives a module's directory and its staging ones
+# (tempfile.mkdtemp's random suffix; older versions used the process id).
 _ENTRY = re.compile(r"[0-9a-f]{24}")
-_STAGING = re.compile(r"[0-9a-f]{24}\.tmp[0-9]+")
+_STAGING = re.compile(r"[0-9a-f]{24}\.tmp[0-9a-z_]+")
 
 # An entry used this recently is never evicted: another process may have
 # found it and be about to load it.
@@ -111,42 +176,144 @@ def _evict(root: Path, limit: int) -> None:
         total -= size
 
 
+def _digest(path: Path) -> tuple[int, str]:
+    """`path`'s size and sha256 (about 2 ms for a 2 MB wrapper: a cache hit
+    pays it, a small price beside a process killed by a truncated one)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as f:
+        digest = hashlib.sha256()
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+        return os.fstat(fd).st_size, digest.hexdigest()
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        os.fchmod(fd, 0o600)  # the umask may have taken the owner's bits
+        f.write(data)
+
+
+def _intact(directory: Path) -> bool:
+    library = _lstat_ours(directory / _LIBRARY, "the cached library")
+    manifest = _lstat_ours(directory / _MANIFEST, "the cache manifest")
+    if library is None or manifest is None or not stat.S_ISREG(library.st_mode) or not stat.S_ISREG(manifest.st_mode):
+        return False
+    try:
+        with os.fdopen(os.open(directory / _MANIFEST, os.O_RDONLY | os.O_NOFOLLOW), "rb") as f:
+            want = json.load(f)
+        if not isinstance(want, dict) or want.get("size") != library.st_size:
+            return False  # truncated or grown: no need to hash it
+        return want.get("sha256") == _digest(directory / _LIBRARY)[1]
+    except (OSError, ValueError):
+        return False
+
+
+def _lookup(directory: Path) -> Path | None:
+    """The entry's library if it is intact. A damaged entry (a truncated or
+    empty library, no manifest: a crash mid-write, or a cache made before
+    manifests) is removed so that the caller rebuilds it: loading a truncated
+    library kills the process with SIGBUS, an empty one fails every run."""
+    st = _lstat_ours(directory, "the cache entry")
+    if st is None:
+        return None
+    if stat.S_ISDIR(st.st_mode) and _intact(directory):
+        return directory / _LIBRARY
+    try:
+        if stat.S_ISDIR(st.st_mode):
+            shutil.rmtree(directory)
+        else:
+            os.unlink(directory)
+    except FileNotFoundError:
+        pass  # another thread or process removed it first
+    except OSError as e:
+        raise CompileError(f"wrapc: cannot remove the damaged cache entry {directory}: {e.strerror}") from None
+    return None
+
+
+def _run_wrapc(tool: str, runtime: str | None, source: Path, library: Path, opt_level: int) -> None:
+    env = dict(os.environ)
+    if runtime:
+        env["WRAPC_RUNTIME_LIB"] = runtime
+    command = [tool, "compile", str(source), "-o", str(library), f"-O{opt_level}", "--quiet"]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, env=env)
+    except OSError as e:
+        raise CompileError(f"wrapc: cannot run {tool}: {e.strerror or e}") from None
+    if result.returncode != 0:
+        raise CompileError(f"wrapc compile failed:\n{result.stderr.strip()}")
+    st = _lstat_ours(library, "the library wrapc wrote")
+    if st is None or not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+        raise CompileError(f"wrapc: {tool} compile exited 0 but wrote no library")
+
+
+def _publish(staging: Path, directory: Path) -> Path:
+    """Renames ``staging`` to ``directory``, or returns the library another
+    thread or process published there first."""
+    for _ in range(3):
+        try:
+            # One rename publishes the library and its manifest together.
+            os.rename(staging, directory)
+            return directory / _LIBRARY
+        except OSError as e:
+            if e.errno not in (errno.EEXIST, errno.ENOTEMPTY, errno.ENOTDIR):
+                raise
+        # Theirs if intact; a damaged one is removed and ours takes its place.
+        found = _lookup(directory)
+        if found is not None:
+            return found
+    raise CompileError(f"wrapc: the cache entry {directory} was replaced by a damaged one while being published")
+
+
+def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, key: str) -> Path:
+    # A staging directory per build: threads of one process building the same
+    # module shared `<key>.tmp<pid>` and broke each other's builds.
+    try:
+        staging = Path(tempfile.mkdtemp(dir=root, prefix=f"{key}.tmp"))
+    except OSError as e:
+        raise CompileError(f"wrapc: cannot write to the cache directory {root}: {e.strerror}") from None
+    try:
+        os.chmod(staging, 0o700)
+        source = staging / "wrapper.mlir"
+        library = staging / _LIBRARY
+        _write_private(source, ir.encode())
+        _run_wrapc(tool, runtime, source, library, opt_level)
+        # What the tool wrote (the library, its C header) got modes from the umask.
+        with os.scandir(staging) as written:
+            for file in written:
+                if file.is_file(follow_symlinks=False):
+                    os.chmod(file.path, 0o600)
+        # Written after the library, renamed with it. No fsync: an entry a
+        # crash leaves damaged fails _lookup and is rebuilt.
+        size, digest = _digest(library)
+        _write_private(staging / _MANIFEST, json.dumps({"size": size, "sha256": digest}).encode())
+        return _publish(staging, root / key)
+    except OSError as e:
+        raise CompileError(f"wrapc: cannot build the wrapper in the cache directory {root}: {e}") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)  # gone already once published
+
+
 def compile_module(ir: str, opt_level: int = 2) -> Path:
-    """A shared object for `ir`, built once per distinct module (cached by hash)."""
+    """A shared object for `ir`, built once per distinct module (cached by
+    hash); any failure, of the tool or of the cache, is a CompileError."""
     tool = wrapc_binary()
     # The tool and the runtime it links in identify the build.
     runtime = runtime_library(tool)
     stamps = [os.path.getmtime(p) for p in (tool, runtime) if p and os.path.exists(p)]
     key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
-    directory = cache_dir() / key
-    library = directory / "libwrapper.so"
+    root = cache_dir()
     limit = cache_limit()
-    if library.is_file():
+    library = _lookup(root / key)
+    if library is not None:
         try:
-            os.utime(directory)  # recently used: evicted last
+            os.utime(library.parent)  # recently used: evicted last
         except OSError:
             pass
         return library
-    staging = cache_dir() / f"{key}.tmp{os.getpid()}"
-    staging.mkdir(parents=True, exist_ok=True)
-    source = staging / "wrapper.mlir"
-    source.write_text(ir)
-    env = dict(os.environ)
-    if runtime:
-        env["WRAPC_RUNTIME_LIB"] = runtime
-    result = subprocess.run(
-        [tool, "compile", str(source), "-o", str(staging / "libwrapper.so"), f"-O{opt_level}", "--quiet"],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    if result.returncode != 0:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise CompileError(f"wrapc compile failed:\n{result.stderr.strip()}")
+    library = _build(tool, runtime, ir, opt_level, root, key)
     try:
-        staging.rename(directory)
+        _evict(root, limit)
     except OSError:
-        # Another process built the same module first; use theirs.
-        shutil.rmtree(staging, ignore_errors=True)
-    _evict(cache_dir(), limit)
+        pass  # an unreadable cache directory must not fail a finished build
     return library

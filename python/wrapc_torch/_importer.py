@@ -306,6 +306,7 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     user_outs = graph_outputs[n_mut : n_mut + n_out]
     out_types, out_attrs = [], []
     for j, (info, out) in enumerate(zip(meta.output_info, user_outs)):
+        info = _synthetic_output(info, synthetic)
         if info.output_type == OutputType.is_input:
             ty = in_types[info.base_idx]
             base = inputs[info.base_idx]
@@ -372,6 +373,21 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
             f" calls @{callee} dupes [{', '.join(str(d) for d in dupes)}]"
         )
     return "\n".join(lines) + "\n", sig
+
+
+def _synthetic_output(info: Any, synthetic: SyntheticBases | None) -> Any:
+    """``info`` as the runtime wrapper must regenerate it. A synthetic base
+    is no tensor the caller passed: an output the analysis calls that base
+    itself (``is_input``) is one of the inputs merged into it — the graph
+    returns it as a view of the base — and comes back as that view
+    (``alias_of_input``), never as the whole base (PyTorch's own wrapper
+    returns the base: ``a.add_(1); b.mul_(2); return a`` on overlapping
+    ``a``, ``b`` gave 20 elements where eager gives 5)."""
+    if synthetic is None or info.output_type != OutputType.is_input or info.base_idx >= synthetic.num_bases:
+        return info
+    import dataclasses
+
+    return dataclasses.replace(info, output_type=OutputType.alias_of_input)
 
 
 def _synthetic_layer(lines: list[str], synthetic: SyntheticBases, in_types: list[str], out_types: list[str],

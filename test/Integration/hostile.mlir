@@ -77,6 +77,37 @@
 // RUN: env CC=/nonexistent/cc not wrapc compile %t/in.mlir -o %t/libcc.so 2>&1 | FileCheck %s --check-prefix=CHECK-CC
 // CHECK-CC: running `/nonexistent/cc` (set CC to choose the linker)
 
+// Destinations that cannot take the output fail fast (issue 14: with
+// -o /dev/full the linker looped on its write error while wrapc buffered its
+// output without bound). The library is linked in private and copied; the
+// linker's output is bounded.
+// RUN: not timeout 60 wrapc compile %t/in.mlir -o /dev/full 2>&1 | FileCheck %s --check-prefix=CHECK-DEVFULL
+// CHECK-DEVFULL: wrapc: error: /dev/full is not a regular file: --emit=so writes the shared object there
+// RUN: not timeout 60 wrapc compile %t/in.mlir --emit=obj -o /dev/full 2>&1 | FileCheck %s --check-prefix=CHECK-ENOSPC
+// RUN: not timeout 60 wrapc compile %t/in.mlir --emit=llvm -o /dev/full 2>&1 | FileCheck %s --check-prefix=CHECK-ENOSPC
+// CHECK-ENOSPC: wrapc: error: writing /dev/full: No space left on device
+// RUN: printf '#!/bin/sh\nyes "ld: flood" >&2\n' > %t/flood-cc
+// RUN: chmod +x %t/flood-cc
+// RUN: env CC=%t/flood-cc not timeout 60 wrapc compile %t/in.mlir -o %t/flood.so 2>&1 | FileCheck %s --check-prefix=CHECK-FLOOD
+// CHECK-FLOOD: wrapc: error: linking the shared object failed: `{{.*}}flood-cc` wrote more than 1 MiB to its standard error: stopped it. It began:
+// CHECK-FLOOD-NEXT: ld: flood
+// RUN: not test -e %t/flood.so
+// RUN: not test -e %t/flood.h
+// `-o -` is standard output for the text emits; the library and its header
+// are files (no `-.h`), and an object is not sent there.
+// RUN: cd %t && not wrapc compile in.mlir -o - 2>&1 | FileCheck %s --check-prefix=CHECK-STDOUT-SO
+// CHECK-STDOUT-SO: wrapc: error: -o -: --emit=so writes a shared object and its C header, two files, not standard output
+// RUN: not test -e %t/-.h
+// RUN: not test -e %t/-
+// RUN: cd %t && not wrapc compile in.mlir --emit=obj -o - 2>&1 | FileCheck %s --check-prefix=CHECK-STDOUT-OBJ
+// CHECK-STDOUT-OBJ: wrapc: error: -o -: --emit=obj writes a binary object file, not standard output
+// RUN: cd %t && wrapc compile in.mlir --emit=llvm -o - --quiet | FileCheck %s --check-prefix=CHECK-STDOUT-LLVM
+// CHECK-STDOUT-LLVM: define {{.*}}@identity
+// RUN: not test -e %t/-
+// RUN: not wrapc compile %t/in.mlir --emit=mlir -o - --quiet > /dev/full 2> %t/stdout-full.txt
+// RUN: FileCheck %s --check-prefix=CHECK-STDOUT-FULL < %t/stdout-full.txt
+// CHECK-STDOUT-FULL: wrapc: error: writing to standard output: No space left on device
+
 // --inputs: bounded reads and allocations, errors that name the argument.
 // RUN: not wrapc run %t/in.mlir --entry identity --inputs %S/Inputs/hostile/overflow.json 2>&1 | FileCheck %s --check-prefix=CHECK-OVERFLOW
 // CHECK-OVERFLOW: argument #0: tensor: sizes [4294967296, 4294967296]: not a shape of at most 67108864 elements

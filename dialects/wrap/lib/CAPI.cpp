@@ -34,6 +34,12 @@
 #include "llvm/Support/TargetSelect.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 #include <memory>
 #include <string>
@@ -139,6 +145,20 @@ static LogicalResult verifyDefaultedProperties(Operation *op,
             "expected (MLIR's parser dropped it)";
 }
 
+/// Checks every op under `root` (parsed, not yet verified) with
+/// verifyDefaultedProperties; each op that fails is reported.
+static LogicalResult verifyParsedProperties(Operation *root) {
+  bool valid = true;
+  root->walk([&](Operation *op) {
+    // Only the op's own properties are read here: op verifiers assume the
+    // structure (terminators, dominance) the full verifier checks first.
+    std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
+    if (info && failed(verifyDefaultedProperties(op, *info)))
+      valid = false;
+  });
+  return success(valid);
+}
+
 MlirModule wrapcParseModule(MlirContext ctx, MlirStringRef source,
                             MlirStringRef filename) {
   ParserConfig config(unwrap(ctx), /*verifyAfterParse=*/false);
@@ -146,15 +166,7 @@ MlirModule wrapcParseModule(MlirContext ctx, MlirStringRef source,
       parseSourceString<ModuleOp>(unwrap(source), config, unwrap(filename));
   if (!module)
     return {nullptr};
-  bool valid = true;
-  module->walk([&](Operation *op) {
-    // Only the op's own properties are read here: op verifiers assume the
-    // structure (terminators, dominance) the full verifier checks first.
-    std::optional<RegisteredOperationName> info = op->getRegisteredInfo();
-    if (info && failed(verifyDefaultedProperties(op, *info)))
-      valid = false;
-  });
-  if (!valid || failed(verify(*module)))
+  if (failed(verifyParsedProperties(*module)) || failed(verify(*module)))
     return {nullptr};
   return wrap(module.release());
 }
@@ -411,8 +423,108 @@ void wrapcRegisterPipeline(const char *name, const char *description,
 // The opt driver
 //===----------------------------------------------------------------------===//
 
+/// wrapcParseModule's post-parse check, on the input of the opt driver:
+/// each chunk of `input` the driver will process (split as it splits them,
+/// by MLIR's own splitAndProcessBuffer) is parsed as the driver parses it
+/// but without verification, and every op whose defaulted property the
+/// parser dropped is reported at its location (line numbers are those of
+/// the whole input). A chunk that does not parse is left to the driver,
+/// which reports why: it stops before verifying, so it cannot crash there.
+static LogicalResult checkOptInput(std::unique_ptr<llvm::MemoryBuffer> input,
+                                   const MlirOptMainConfig &config,
+                                   DialectRegistry &registry) {
+  auto checkChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                        const llvm::MemoryBufferRef &whole,
+                        raw_ostream &) -> LogicalResult {
+    // A split chunk lies inside the whole input: the lines before it are
+    // padded back in, so that locations name the input's own lines.
+    StringRef text = chunk->getBuffer();
+    StringRef all = whole.getBuffer();
+    size_t lines = 0;
+    if (text.data() > all.data() && text.data() <= all.data() + all.size())
+      lines = all.take_front(text.data() - all.data()).count('\n');
+    std::string padded(lines, '\n');
+    padded += text;
+    auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    sourceMgr->AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(padded,
+                                             whole.getBufferIdentifier()),
+        llvm::SMLoc());
+
+    MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+    // Ops of dialects an IRDL file would define parse as unregistered ones:
+    // only registered ops have properties to check.
+    context.allowUnregisteredDialects(
+        config.shouldAllowUnregisteredDialects() ||
+        !config.getIrdlFile().empty());
+    // The op is broken: printing it in a note could read the null property.
+    context.printOpOnDiagnostic(false);
+    FallbackAsmResourceMap resources;
+    ParserConfig parseConfig(&context, /*verifyAfterParse=*/false, &resources);
+    // Into a block, as the parser parses either way (with or without
+    // --no-implicit-module): it verifies the block's ops before it checks
+    // that they are one module.
+    Block block;
+    {
+      // The driver reports parse errors itself, once.
+      ScopedDiagnosticHandler silent(&context,
+                                     [](Diagnostic &) { return success(); });
+      if (failed(parseSourceFile(sourceMgr, &block, parseConfig)))
+        return success();
+    }
+    SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+    bool valid = true;
+    for (Operation &op : block)
+      if (failed(verifyParsedProperties(&op)))
+        valid = false;
+    return success(valid);
+  };
+  return splitAndProcessBuffer(std::move(input), checkChunk, llvm::nulls(),
+                               config.inputSplitMarker(),
+                               config.outputSplitMarker());
+}
+
+/// MLIR's MlirOptMain(argc, argv, toolName, registry), with the input
+/// checked (checkOptInput) before the driver parses and verifies it: every
+/// input of wrapc-opt gets the checks wrapc's own parsing makes (the text
+/// checks of check_source ran before, in Rust). Refused input is an error
+/// with exit code 1 and no output file.
 int wrapcOptMain(int argc, char **argv, const char *toolName) {
   DialectRegistry registry;
   registerWrapcDialects(registry);
-  return asMainReturnCode(MlirOptMain(argc, argv, toolName, registry));
+  auto [inputFilename, outputFilename] =
+      registerAndParseCLIOptions(argc, argv, toolName, registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  // These read no input: upstream's driver answers them.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+
+  // What MlirOptMain(argc, argv, inputFilename, outputFilename, registry)
+  // does, but for its note on a terminal as standard input: wrapc-opt's
+  // standard input is always a pipe by now (main.rs read and checked it).
+  llvm::InitLLVM initLLVM(argc, argv);
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &errorMessage);
+  if (!file) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(checkOptInput(llvm::MemoryBuffer::getMemBuffer(
+                               file->getMemBufferRef(),
+                               /*RequiresNullTerminator=*/false),
+                           config, registry)))
+    return EXIT_FAILURE;
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(file), registry, config)))
+    return EXIT_FAILURE;
+  // Keep the output file only when the driver succeeded, as upstream does.
+  output->keep();
+  return EXIT_SUCCESS;
 }

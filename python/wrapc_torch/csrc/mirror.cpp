@@ -9,6 +9,8 @@
 
 #include "wrapper.h"
 
+#include <c10/core/impl/COW.h>
+
 namespace wrapc_torch {
 
 bool runtime_dtype(at::ScalarType t, int32_t *code) {
@@ -84,6 +86,11 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   desc.is_leaf = t.is_leaf();
   desc.version = t.is_inference() ? 0 : static_cast<uint64_t>(t._version());
   c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
+  // A lazy clone's memory is its source's until written; the wrapper
+  // writes through the mirror's pointer (an inline memmove), which torch's
+  // copy-on-write cannot see, so the clone gets its own memory first, as
+  // torch's first write would give it.
+  if (c10::impl::cow::is_cow_data_ptr(impl->data_ptr())) impl->mutable_data();
   StorageEntry *shared = find_storage(call, impl);
   wrt_tensor *out = nullptr;
   int32_t status;
@@ -357,10 +364,10 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       }
       if (!THPVariable_Check(item)) throw std::runtime_error("a graph output is not a tensor");
       const at::Tensor &t = THPVariable_Unpack(item);
-      if (const Mirror *same = call->inputs.of(t)) {
-        rt.retain(same->handle, &outputs[j]);
-        continue;
-      }
+      // An input the graph hands back (Inductor returns x itself for
+      // x.t_(); return x.t()) gets a mirror of its own: the input's mirror
+      // is moved by the epilogue's as_strided_ or set_ before outputs are
+      // regenerated from this one's geometry, which is the graph's.
       wrt_tensor *h = mirror(*call, t);
       wrt_tensor *kept = nullptr;
       rt.retain(h, &kept);  // the call keeps one: handles stay unique while it runs

@@ -62,22 +62,38 @@ bool export_graph_symbol() {
 
 PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
+bool int_list(PyObject *seq, std::vector<int64_t> *out) {
+  PyObject *items = PySequence_Fast(seq, "wrapc: expected a sequence of ints");
+  if (!items) return false;
+  for (Py_ssize_t d = 0; d < PySequence_Fast_GET_SIZE(items); ++d) {
+    long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(items, d));
+    if (v == -1 && PyErr_Occurred()) {
+      Py_DECREF(items);
+      return false;
+    }
+    out->push_back(v);
+  }
+  Py_DECREF(items);
+  return true;
+}
+
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
-                                "strides",      "alias_groups",  "grad_mode",   nullptr};
+                                "strides",      "alias_groups",  "grad_mode",   "check_autocast", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
-  int single = 0, view_bases = 0, grad_mode = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!i", const_cast<char **>(names), &path,
+  int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ip", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
-                                   &PyTuple_Type, &alias_groups, &grad_mode))
+                                   &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast))
     return -1;
   self->grad_mode = grad_mode;
+  if (check_autocast) self->autocast = AutocastState::now();
   if (alias_groups) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(alias_groups); ++j) {
       long long g = PyLong_AsLongLong(PyTuple_GET_ITEM(alias_groups, j));
@@ -86,23 +102,23 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
     }
   }
   if (strides) {
+    // Per argument None, or (sizes, strides) of the example.
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(strides); ++j) {
       PyObject *row = PyTuple_GET_ITEM(strides, j);
-      std::optional<std::vector<int64_t>> expected;
+      std::optional<std::vector<int64_t>> sizes, expected;
       if (row != Py_None) {
-        PyObject *items = PySequence_Fast(row, "wrapc: strides must be sequences");
-        if (!items) return -1;
-        expected.emplace();
-        for (Py_ssize_t d = 0; d < PySequence_Fast_GET_SIZE(items); ++d) {
-          long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(items, d));
-          if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(items);
-            return -1;
-          }
-          expected->push_back(v);
+        PyObject *pair = PySequence_Fast(row, "wrapc: strides rows are (sizes, strides)");
+        if (!pair) return -1;
+        bool ok = PySequence_Fast_GET_SIZE(pair) == 2 &&
+                  int_list(PySequence_Fast_GET_ITEM(pair, 0), &sizes.emplace()) &&
+                  int_list(PySequence_Fast_GET_ITEM(pair, 1), &expected.emplace());
+        Py_DECREF(pair);
+        if (!ok) {
+          if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "wrapc: strides rows are (sizes, strides)");
+          return -1;
         }
-        Py_DECREF(items);
       }
+      self->sizes.push_back(std::move(sizes));
       self->strides.push_back(std::move(expected));
     }
   }
@@ -220,8 +236,9 @@ struct InputState {
 
 void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
   const Runtime &rt = *call.rt;
-  Index<int64_t> bumped_groups;
-  bumped_groups.reserve(call.inputs.list.size());
+  // Bumps this function makes itself, through torch, per storage: the
+  // runtime counted them too.
+  std::vector<std::pair<int64_t, int64_t>> own_bumps;
   for (size_t i = 0; i < call.inputs.list.size(); ++i) {
     Mirror &m = call.inputs.list[i];
     if (!m.handle) continue;
@@ -233,26 +250,40 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
       if (!e) throw std::runtime_error("wrapc: set_ to memory torch does not know");
       t.unsafeGetTensorImpl()->set_storage_keep_dtype(e->representative.storage());
     }
-    if (sid != was.storage_id || !was.same_geometry(m.handle))
+    if (sid == was.storage_id && !was.same_geometry(m.handle) && t.requires_grad() && at::GradMode::is_enabled()) {
+      // Autograd must see the new geometry (PyTorch's epilogue runs
+      // as_strided_): a view regenerated from the input, and the input's
+      // own gradient, are computed in it.
+      int64_t version = t._version();
+      t.as_strided_(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle), runtime_offset(m.handle));
+      own_bumps.push_back({was.storage_id, t._version() - version});
+    } else if (sid != was.storage_id || !was.same_geometry(m.handle)) {
       t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle),
                                                       runtime_offset(m.handle));
-    if (t.is_inference()) continue;
-    // Views share one counter: settle each group of the call's inputs once.
-    if (bumped_groups.find(was.storage_id)) continue;
+    }
+  }
+  // Views share one counter: settle each group of the call's inputs once.
+  Index<int64_t> bumped_groups;
+  bumped_groups.reserve(call.inputs.list.size());
+  for (size_t i = 0; i < call.inputs.list.size(); ++i) {
+    Mirror &m = call.inputs.list[i];
+    const InputState &was = before[i];
+    if (!m.handle || m.tensor.is_inference() || bumped_groups.find(was.storage_id)) continue;
     bumped_groups.add(was.storage_id, i);
     int64_t missing = (runtime_version(m.handle) - was.version) - call.delegated_bumps(was.storage);
-    for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(t);
+    for (const auto &[storage, bumps] : own_bumps)
+      if (storage == was.storage_id) missing -= bumps;
+    for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(m.tensor);
   }
 }
 
 // Refuses arguments that share storage otherwise than the traced ones did
 // (`groups`: per argument, the first one over the same storage; -1 for a
 // non-tensor). Another rank is left to the wrapper's own check, which names it.
-void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *args, PyObject *boxed,
-                        Py_ssize_t n_given) {
+void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *args, Py_ssize_t n_given) {
   Index<const c10::StorageImpl *> first;
   for (Py_ssize_t i = 0; i < n_given && static_cast<size_t>(i) < groups.size(); ++i) {
-    PyObject *obj = boxed ? PyList_GET_ITEM(boxed, i) : args[i];
+    PyObject *obj = args[i];
     if (groups[i] < 0 || !THPVariable_Check(obj)) continue;
     const at::Tensor &t = THPVariable_Unpack(obj);
     // A tensor without a strided storage (sparse) is the argument loop's
@@ -271,6 +302,12 @@ void check_alias_groups(const std::vector<int64_t> &groups, PyObject *const *arg
   }
 }
 
+// Argument i of the compiled wrapper, numbered as its caller numbers it.
+std::string describe_argument(size_t i, Py_ssize_t n_prefix) {
+  return i >= static_cast<size_t>(n_prefix) ? "argument " + std::to_string(i - static_cast<size_t>(n_prefix))
+                                            : "lifted parameter or buffer " + std::to_string(i);
+}
+
 PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
   auto *self = reinterpret_cast<Wrapper *>(callable);
   if (kwnames && PyTuple_GET_SIZE(kwnames) > 0) {
@@ -280,13 +317,9 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   const Runtime &rt = self->rt;
   Py_ssize_t n_prefix = PyTuple_GET_SIZE(self->prefix);
   Py_ssize_t n_given = PyVectorcall_NARGS(nargsf);
-  // AOTAutograd's boxed convention passes one list (never a valid argument
-  // itself: arguments are tensors and ints).
-  PyObject *boxed = nullptr;
-  if (n_given == 1 && PyList_Check(args[0])) {
-    boxed = args[0];
-    n_given = PyList_GET_SIZE(boxed);
-  }
+  // Called as the function it stands for: a list is one argument, refused
+  // as eager refuses it (AOTAutograd's boxed convention is its callee's,
+  // not its caller's).
   size_t n_in = self->in_kinds.size();
   if (static_cast<size_t>(n_prefix + n_given) != n_in) {
     PyErr_Format(PyExc_TypeError, "wrapc: the compiled function takes %zd arguments, got %zd",
@@ -307,18 +340,28 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   PyObject *result = nullptr;
   Call *outer = current_call;
   bool grad_before = c10::GradMode::is_enabled();
+  // Whether the compiled wrapper ran and, failing, may have left the
+  // thread's grad mode as it set it around the graph.
+  bool entered = false;
   try {
+    if (self->autocast) {
+      AutocastState now = AutocastState::now();
+      if (!(now == *self->autocast))
+        throw std::runtime_error("wrapc: autocast is " + now.describe() + ", but the function was compiled with it " +
+                                 self->autocast->describe() +
+                                 " (the graph's dtypes depend on it): compile it again under this autocast state");
+    }
     if (self->grad_mode >= 0 && grad_before != (self->grad_mode == 1))
       throw std::runtime_error(
           std::string("wrapc: grad mode is ") + (grad_before ? "on" : "off (torch.no_grad or torch.inference_mode)") +
           ", but the function was compiled with it " + (self->grad_mode == 1 ? "on" : "off") +
           " for tensors that require grad (" + (self->grad_mode == 1 ? "a training" : "an inference") +
           " wrapper): compile it again under this grad mode");
-    if (!self->alias_groups.empty()) check_alias_groups(self->alias_groups, args, boxed, n_given);
+    if (!self->alias_groups.empty()) check_alias_groups(self->alias_groups, args, n_given);
     for (size_t i = 0; i < n_in; ++i) {
       PyObject *obj = i < static_cast<size_t>(n_prefix)
                           ? PyTuple_GET_ITEM(self->prefix, i)
-                          : (boxed ? PyList_GET_ITEM(boxed, i - n_prefix) : args[i - n_prefix]);
+                          : args[i - n_prefix];
       if (self->in_kinds[i] == 'i') {
         long long v = PyLong_AsLongLong(obj);
         if (v == -1 && PyErr_Occurred()) throw std::invalid_argument("argument " + std::to_string(i) + " must be an int");
@@ -338,11 +381,14 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       // What a mirror cannot stand for: memory that is not a strided host
       // or CUDA buffer.
       if (t.layout() != c10::kStrided || !(t.is_cpu() || t.is_cuda()))
-        throw std::invalid_argument((i >= static_cast<size_t>(n_prefix)
-                                         ? "argument " + std::to_string(i - static_cast<size_t>(n_prefix))
-                                         : "lifted parameter or buffer " + std::to_string(i)) +
-                                    " is a " + c10::str(t.layout()) + " tensor on " + t.device().str() +
+        throw std::invalid_argument(describe_argument(i, n_prefix) + " is a " + c10::str(t.layout()) + " tensor on " + t.device().str() +
                                     ": wrapc takes strided tensors on the CPU or a CUDA device");
+      // Its memory holds the negation (or conjugate) of its values; the
+      // wrapper and compiled graphs read and write memory as it is.
+      if (t.is_neg() || t.is_conj())
+        throw std::invalid_argument(describe_argument(i, n_prefix) + " is a lazy " +
+                                    (t.is_neg() ? "negation (torch._neg_view, x.conj().imag)" : "conjugate (x.conj())") +
+                                    ": pass x.resolve_neg() / x.resolve_conj()");
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
                                                              user < self->requires_grad.size() &&
                                                              self->requires_grad[user] &&
@@ -352,9 +398,11 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     ", but the function was compiled for one that " +
                                     (t.requires_grad() ? "does not" : "does") +
                                     " (its wrapper is an inference or a training one): compile it again for it");
+      // Another shape has other strides too: the wrapper's size check
+      // names that mistake, not a stride mismatch.
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
                                                              user < self->strides.size() && self->strides[user] &&
-                                                             t.dim() == static_cast<int64_t>(self->strides[user]->size()) &&
+                                                             t.sizes() == c10::IntArrayRef(*self->sizes[user]) &&
                                                              t.strides() != c10::IntArrayRef(*self->strides[user]))
         throw std::invalid_argument("argument " + std::to_string(user) + " has strides " +
                                     c10::str(t.strides()) + ", but the function was compiled for " +
@@ -385,10 +433,13 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     }
     rt.set_grad_enabled(grad_before);
     current_call = &call;
+    entered = true;
     int32_t status = self->entry(handles.data(), n_in, outputs.data(), n_out);
     current_call = outer;
-    c10::GradMode::set_enabled(rt.grad_enabled());
     if (status != WRT_OK) {
+      // What the wrapper did before the failure stands, as it does when
+      // PyTorch's wrapper raises (its version bumps come first).
+      reconcile_inputs(call, before);
       if (call.error_type) {
         PyErr_Restore(call.error_type, call.error_value, call.error_tb);
         call.error_type = call.error_value = call.error_tb = nullptr;
@@ -396,6 +447,10 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       throw std::runtime_error("wrapc: " + caller_numbering(rt.last_error(), n_prefix));
     }
+    // The grad mode the function leaves (torch.set_grad_enabled inside it,
+    // wrap.grad_mode_set); on a failure, the caller's, as PyTorch's
+    // wrapper restores it in its `finally`.
+    c10::GradMode::set_enabled(rt.grad_enabled());
     reconcile_inputs(call, before);
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
@@ -427,6 +482,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     }
   } catch (const std::exception &e) {
     current_call = outer;
+    if (entered) rt.set_grad_enabled(grad_before);
+    c10::GradMode::set_enabled(grad_before);
     Py_CLEAR(result);
     if (!PyErr_Occurred()) {
       const char *what = e.what();

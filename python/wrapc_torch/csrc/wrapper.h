@@ -12,6 +12,7 @@
 
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty.h>
+#include <ATen/autocast_mode.h>
 #include <c10/core/GradMode.h>
 #include <c10/util/SmallVector.h>
 #include <torch/csrc/autograd/python_variable.h>
@@ -228,6 +229,32 @@ struct Call {
   }
 };
 
+// What Dynamo's global-state guard compares of autocast: per device type
+// whether it is on and its dtype, and whether its cast cache is on.
+struct AutocastState {
+  bool cpu = false, cuda = false, cache = true;
+  at::ScalarType cpu_dtype = at::kBFloat16, cuda_dtype = at::kHalf;
+  static AutocastState now() {
+    AutocastState s;
+    s.cpu = at::autocast::is_autocast_enabled(c10::DeviceType::CPU);
+    s.cuda = at::autocast::is_autocast_enabled(c10::DeviceType::CUDA);
+    s.cpu_dtype = at::autocast::get_autocast_dtype(c10::DeviceType::CPU);
+    s.cuda_dtype = at::autocast::get_autocast_dtype(c10::DeviceType::CUDA);
+    s.cache = at::autocast::is_autocast_cache_enabled();
+    return s;
+  }
+  bool operator==(const AutocastState &o) const {
+    return cpu == o.cpu && cuda == o.cuda && cache == o.cache && (!cpu || cpu_dtype == o.cpu_dtype) &&
+           (!cuda || cuda_dtype == o.cuda_dtype);
+  }
+  std::string describe() const {
+    std::string s;
+    if (cpu) s += std::string("on for cpu (") + c10::toString(cpu_dtype) + ")";
+    if (cuda) s += std::string(s.empty() ? "" : ", ") + "on for cuda (" + c10::toString(cuda_dtype) + ")";
+    return s.empty() ? "off" : s;
+  }
+};
+
 struct Wrapper {
   PyObject_HEAD
   vectorcallfunc vectorcall;  // the call path: arguments arrive without a tuple
@@ -259,8 +286,9 @@ struct Wrapper {
   // tensor): an inference wrapper called with a tensor that requires grad,
   // or a training one without, would give its outputs the other's flags.
   std::vector<std::optional<bool>> requires_grad;
-  // Per argument, the strides a compiled graph assumes (none: any).
-  std::vector<std::optional<std::vector<int64_t>>> strides;
+  // Per argument, the sizes and strides a compiled graph assumes (none:
+  // any; Inductor's code is specialized to both).
+  std::vector<std::optional<std::vector<int64_t>>> sizes, strides;
   // Per argument, the first argument over the same storage as the traced
   // one (-1: not a tensor); empty: not checked. A graph that mutates its
   // inputs was traced for exactly this sharing: one tensor passed twice, or
@@ -270,6 +298,11 @@ struct Wrapper {
   // The grad mode the graph was traced under when it matters (tensors that
   // require grad: on is a training wrapper, off an inference one); -1: any.
   int grad_mode = -1;
+  // The autocast state the graph was traced under, when no Dynamo guards
+  // it (wrapc_torch.compile): traced under autocast, the graph computes in
+  // the low-precision dtype and calling it outside would differ from eager
+  // (and the reverse).
+  std::optional<AutocastState> autocast;
 };
 
 // The call running on this thread (null outside one).

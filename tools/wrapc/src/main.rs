@@ -39,10 +39,12 @@ enum Command {
     Compile {
         /// The .mlir file ("-" for stdin).
         input: PathBuf,
-        /// Output path. With --emit=so (the default) the C header is written
-        /// next to it, as <output stem>.h; neither may be the input. The
-        /// object file is made in a temporary directory and removed. Linking
-        /// runs the C compiler named by $CC (default `cc`).
+        /// Output path; "-" is standard output, for the text emits (mlir,
+        /// llvm, asm, header, ptx). With --emit=so (the default) the C header
+        /// is written next to it, as <output stem>.h; neither may be the
+        /// input. The object file is made and linked in a temporary directory,
+        /// then the library is copied here. Linking runs the C compiler named
+        /// by $CC (default `cc`), stopped past 1 MiB of output or 10 minutes.
         #[arg(short, long)]
         output: PathBuf,
         #[arg(long, value_enum, default_value = "so")]

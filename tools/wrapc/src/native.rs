@@ -75,7 +75,8 @@ impl Progress {
 
     fn done(&self, output: &Path) {
         if !self.quiet {
-            eprintln!("wrapc: wrote {} ({:.1} ms total)", output.display(), self.start.elapsed().as_secs_f64() * 1e3);
+            let output = if is_stdout(output) { "standard output".into() } else { output.display().to_string() };
+            eprintln!("wrapc: wrote {output} ({:.1} ms total)", self.start.elapsed().as_secs_f64() * 1e3);
         }
     }
 }
@@ -99,7 +100,7 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
         bail!("--cuda-graphs replays GPU launches as CUDA graphs: add --target=cuda");
     }
     let header_path = (request.emit == Emit::So).then(|| request.output.with_extension("h"));
-    check_outputs(request.input, request.output, header_path.as_deref())?;
+    check_outputs(request.input, request.output, request.emit, header_path.as_deref())?;
     let source = crate::read_source(request.input)?;
     let context = wrapc_dialects::create_context();
     let mut module = progress.step("parse and verify", || crate::parse_module(&context, &source, request.input))?;
@@ -117,8 +118,13 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     }
     let warnings = progress.step("specialize (4 passes)", || Ok(codegen::specialize(&context, &mut module)?))?;
     progress.warn(warnings);
-    let library =
-        request.output.file_stem().and_then(|s| s.to_str()).unwrap_or("wrapc").trim_start_matches("lib").to_string();
+    let library = Some(request.output)
+        .filter(|output| !is_stdout(output))
+        .and_then(|output| output.file_stem())
+        .and_then(|s| s.to_str())
+        .unwrap_or("wrapc")
+        .trim_start_matches("lib")
+        .to_string();
     let entries = codegen::entry_points(&module);
     let externals = codegen::external_graphs(&module);
     for name in entries.iter().map(|e| &e.name).chain(&externals) {
@@ -167,20 +173,22 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     match request.emit {
         Emit::Llvm => write(request.output, ir.print_to_string().to_string())?,
         Emit::Asm => write(request.output, codegen::assembly(&ir, &machine)?)?,
-        Emit::Obj => progress.step("emit object", || {
-            codegen::write_object(&ir, &machine, request.output)
-                .with_context(|| format!("writing {}", request.output.display()))
-        })?,
+        Emit::Obj => progress.step("emit object", || write(request.output, codegen::object_code(&ir, &machine)?))?,
         Emit::So => {
+            // Linked in private, then copied: the linker never writes to
+            // the user's destination (gold loops forever on a failed write,
+            // e.g. to /dev/full), and the copy reports the first failure.
             let scratch = ScratchDir::new()?;
             let object = scratch.0.join("module.o");
-            progress.step("emit object", || Ok(codegen::write_object(&ir, &machine, &object)?))?;
-            let runtime = runtime_library()?;
-            progress.step("link with the runtime", || {
-                Ok(codegen::link_shared_object(&object, &runtime, request.output)?)
+            let library = scratch.0.join("library.so");
+            progress.step("emit object", || {
+                codegen::write_object(&ir, &machine, &object).with_context(|| format!("writing {}", object.display()))
             })?;
+            let runtime = runtime_library()?;
+            progress.step("link with the runtime", || Ok(codegen::link_shared_object(&object, &runtime, &library)?))?;
+            install(&library, request.output)?;
             let header_path = header_path.expect("made for --emit=so");
-            std::fs::write(&header_path, header).with_context(|| format!("writing {}", header_path.display()))?;
+            write(&header_path, header)?;
             if !progress.quiet {
                 eprintln!("wrapc: wrote {}", header_path.display());
             }
@@ -191,13 +199,64 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
     Ok(())
 }
 
+/// `-o -`: standard output, for the text emits.
+fn is_stdout(output: &Path) -> bool {
+    output.as_os_str() == "-"
+}
+
+/// Writes `contents` to `path` (`-`: standard output); the first failed
+/// write (a full disk, `/dev/full`) is the error.
 fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
+    use std::io::Write as _;
+    if is_stdout(path) {
+        let mut stdout = std::io::stdout().lock();
+        return stdout.write_all(contents.as_ref()).and_then(|()| stdout.flush()).context("writing to standard output");
+    }
     std::fs::write(path, contents).with_context(|| format!("writing {}", path.display()))
 }
 
-/// Refuses outputs that would overwrite the input or each other, before any
-/// work is done.
-fn check_outputs(input: &Path, output: &Path, header: Option<&Path>) -> Result<()> {
+/// Copies the linked library `from` to `to` as a linker writes its output:
+/// an existing file (or symbolic link) there is removed first rather than
+/// truncated, so that a process with the old library loaded keeps an
+/// intact copy; the new file is executable as far as the umask allows. The
+/// first failed write (a full disk) is the error.
+fn install(from: &Path, to: &Path) -> Result<()> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let writing = || format!("writing {}", to.display());
+    if std::fs::symlink_metadata(to).is_ok_and(|m| m.is_file() || m.is_symlink()) {
+        std::fs::remove_file(to).with_context(writing)?;
+    }
+    let mut source = std::fs::File::open(from).with_context(|| format!("reading {}", from.display()))?;
+    let mut target = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o777)
+        .open(to)
+        .with_context(writing)?;
+    std::io::copy(&mut source, &mut target).with_context(writing)?;
+    Ok(())
+}
+
+/// Refuses, before any work, outputs that would overwrite the input or each
+/// other, `-o -` for the binary emits, destinations in a directory that
+/// does not exist, and (for --emit=so, whose header goes beside the
+/// library) a library or header path that exists but is not a regular file.
+fn check_outputs(input: &Path, output: &Path, emit: Emit, header: Option<&Path>) -> Result<()> {
+    if is_stdout(output) {
+        match emit {
+            Emit::So => bail!(
+                "-o -: --emit=so writes a shared object and its C header, two files, not standard output: \
+                 name the library (-o libNAME.so; -o ./- for a file named '-')"
+            ),
+            Emit::Obj => bail!(
+                "-o -: --emit=obj writes a binary object file, not standard output: name it (-o ./- for a file \
+                 named '-')"
+            ),
+            // The text emits go to standard output.
+            _ => return Ok(()),
+        }
+    }
     // A path that does not exist yet cannot be the (existing) input.
     let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(a), Ok(b)) => a == b,
@@ -213,6 +272,21 @@ fn check_outputs(input: &Path, output: &Path, header: Option<&Path>) -> Result<(
     if let Some(header) = header {
         if header == output || same(header, output) {
             bail!("-o {} would be overwritten by its own C header: name the shared object *.so", output.display());
+        }
+        for (path, what) in [(output, "the shared object"), (header, "its C header")] {
+            if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+                bail!(
+                    "{} is not a regular file: --emit=so writes {what} there (the library to -o, its header \
+                     beside it as <stem>.h)",
+                    path.display()
+                );
+            }
+        }
+    }
+    for path in std::iter::once(output).chain(header) {
+        let directory = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !directory.is_dir() {
+            bail!("cannot write {}: {} is not a directory", path.display(), directory.display());
         }
     }
     Ok(())

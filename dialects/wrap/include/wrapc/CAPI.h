@@ -152,7 +152,11 @@ MLIR_CAPI_EXPORTED void wrapcRegisterPipeline(const char *name,
 MLIR_CAPI_EXPORTED void wrapcRegisterPass(const WrapcPassDescriptor *pass);
 
 /// Runs MLIR's opt driver (`mlir::MlirOptMain`) with the wrap dialect and the
-/// upstream dialects registered. Returns the process exit code.
+/// upstream dialects registered. Its input is first checked as
+/// wrapcParseModule checks what it parses (each chunk with
+/// --split-input-file): an op whose defaulted property MLIR's parser dropped
+/// is a located error and exit code 1, before the driver's verifier could
+/// crash on it. Returns the process exit code.
 MLIR_CAPI_EXPORTED int wrapcOptMain(int argc, char **argv,
                                     const char *toolName);
 
