@@ -28,6 +28,7 @@ import torch.utils._pytree as pytree
 from . import _importer
 from ._build import CompileError, compile_module
 from ._importer import Unsupported
+from torch._functorch._aot_autograd.schemas import OutputType
 
 __all__ = ["backend", "compile", "export", "Unsupported", "CompileError"]
 
@@ -529,9 +530,10 @@ def backend(
         return run_fallback
     try:
         return _native(captured, captured.params)
-    except (Unsupported, CompileError) as e:
-        # A wrapper wrapc cannot build must not fail the user's program: a
-        # CompileError is a wrapc bug, reported here and in the warning.
+    except (Unsupported, CompileError, ImportError) as e:
+        # A wrapper wrapc cannot build or load must not fail the user's
+        # program: a CompileError is a wrapc bug or an unusable cache or
+        # tool, reported here and in the warning.
         _fallback_warning(str(e))
         return _capture_fallback(gm, example_inputs, inner, mode)
 
@@ -620,17 +622,21 @@ def compile(
             )
     module = _FunctionModule(fn)
     grad_enabled = torch.is_grad_enabled()
+
+    def trace(keep: bool | None) -> tuple[_Captured, bool]:
+        with _thread_state_kept():
+            captured = _capture(module, list(example_inputs), inner, keep)
+            return captured, torch.is_grad_enabled()
+
     try:
         try:
-            with _thread_state_kept():
-                captured = _capture(module, list(example_inputs), inner, keep_input_mutations)
+            captured, grad_after = trace(keep_input_mutations)
         except AssertionError as e:
             # AOTAutograd runs set_ of an input only inside the graph: keep
             # it there unless the caller said otherwise.
             if keep_input_mutations is not None or "Encountered a set_ on a graph input" not in str(e):
                 raise
-            with _thread_state_kept():
-                captured = _capture(module, list(example_inputs), inner, True)
+            captured, grad_after = trace(True)
     except AssertionError as e:
         if "Encountered a set_ on a graph input" in str(e):
             # AOTAutograd runs set_ of an input only inside the graph.
@@ -648,11 +654,18 @@ def compile(
         ) from None
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
+    if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
+        # The function leaves grad mode changed (torch.set_grad_enabled in
+        # it), which AOTAutograd's analysis does not always record: the
+        # wrapper leaves it so too, as eager does.
+        captured.meta.grad_enabled_mutation = grad_after
     if inner == "inductor" and any(info.mutates_storage_metadata for info in captured.meta.input_info):
         # Inductor's code checks such an input against its shape after the
         # set_, before running it: every call fails (so does aot_function
         # with compile_fx_inner).
         raise Unsupported("the function calls set_ on an input, which Inductor's code cannot take: use inner='eager'")
+    if inner == "inductor":
+        _check_views_kept(captured, example_inputs)
     single = module.single()
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
@@ -662,6 +675,49 @@ def compile(
     )
     result = native if single else module.rebuild(native)
     return _training_guard(fn, result) if isinstance(fn, torch.nn.Module) else result
+
+
+def _check_views_kept(captured: _Captured, example_inputs: Sequence[Any]) -> None:
+    """Refuses a graph whose outputs AOTAutograd regenerates as views of a
+    mutated input when Inductor returns them as new tensors: the wrapper
+    takes a regenerated view's geometry from the graph's output, which only
+    means something over the input's or its updated value's memory
+    (``x.t_(); x.mul_(2); return x[0]``: Inductor computes ``x[0]`` into a
+    buffer of its own, and the view made from its geometry would be another
+    row). Inductor's choice shows only when the graph runs: it runs once on
+    clones of the examples, with the RNG state restored."""
+    meta = captured.meta
+    if meta is None or captured.synthetic is not None or captured.dupes:
+        return
+    mutated = list(meta.mutated_inp_runtime_indices)
+    suspects = [
+        (j, info.base_idx)
+        for j, info in enumerate(meta.output_info)
+        if info.output_type == OutputType.alias_of_input and info.base_idx in mutated
+    ]
+    if not suspects:
+        return
+    args = []
+    for x in [*captured.params, *example_inputs]:
+        if isinstance(x, torch.Tensor):
+            copy = torch.empty_strided(x.size(), x.stride(), dtype=x.dtype, device=x.device)
+            with torch.no_grad():
+                copy.copy_(x)
+            x = copy
+        args.append(x)
+    devices = [x.device.index or 0 for x in args if isinstance(x, torch.Tensor) and x.is_cuda]
+    with torch.random.fork_rng(devices=sorted(set(devices))), torch.no_grad():
+        outs = list(captured.compiled(list(args)))
+    storage = lambda t: t.untyped_storage().data_ptr()  # noqa: E731
+    for j, i in suspects:
+        out, updated = outs[len(mutated) + j], outs[mutated.index(i)]
+        if not isinstance(out, torch.Tensor) or out.numel() == 0:
+            continue
+        if storage(out) not in (storage(updated), storage(args[i])):
+            raise Unsupported(
+                f"output #{j} is a view of input #{i}, which the function mutates, but Inductor computes it into "
+                "memory of its own, so the view cannot be regenerated from it: use inner='eager'"
+            )
 
 
 def _training_guard(root: torch.nn.Module, call: Callable[..., Any]) -> Callable[..., Any]:

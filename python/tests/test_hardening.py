@@ -1,0 +1,264 @@
+"""One test per item of the torch path's correctness issue (docs/HARDENING.md,
+"The PyTorch front end"): each failed before its fix. Effects are compared
+with eager, or with PyTorch's own aot_function where both refuse."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+import torch
+from functorch.compile import make_boxed_func
+from torch._functorch.aot_autograd import aot_function
+
+import wrapc_torch
+from observe import assert_same, clone_args, observe
+
+
+def _nop(gm, example_inputs):
+    return make_boxed_func(gm.forward)
+
+
+def square(n, m=None):
+    return lambda: [torch.arange(float(n * (m or n))).reshape(n, m or n)]
+
+
+def same_as_eager(fn, make_args, *, inner="eager", keep=None):
+    with torch.no_grad():
+        want = observe(fn, make_args())
+        native = wrapc_torch.compile(fn, make_args(), inner=inner, keep_input_mutations=keep)
+        got = observe(native, make_args())
+        again = observe(native, make_args())
+    assert_same(got, want)
+    assert_same(again, want)
+
+
+# 1. Views of inputs whose metadata the function changes: Inductor hands
+# back the input itself for x.t_(); x.t(), whose mirror the epilogue moved.
+METADATA_VIEWS = {
+    "t_then_t": lambda x: (x.t_(), x.t())[1],
+    "t_then_select": lambda x: (x.t_(), x[0])[1],
+    "transpose_then_column": lambda x: (x.transpose_(0, 1), x[:, 1])[1],
+    "t_then_diagonal": lambda x: (x.t_(), x.diagonal())[1],
+}
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+@pytest.mark.parametrize("shape", [(3, 3), (2, 3)])
+@pytest.mark.parametrize("name", sorted(METADATA_VIEWS))
+def test_view_of_a_metadata_mutated_input(name, shape, inner):
+    same_as_eager(METADATA_VIEWS[name], square(*shape), inner=inner)
+
+
+def test_inductor_computing_a_view_of_a_mutated_input_apart_is_refused():
+    # Inductor computes x[0] into a buffer of its own: no view of x can be
+    # made from that geometry.
+    with pytest.raises(wrapc_torch.Unsupported, match="Inductor computes it into memory of its own"):
+        wrapc_torch.compile(lambda x: (x.t_(), x.mul_(2), x[0])[2], square(3)(), inner="inductor")
+    same_as_eager(lambda x: (x.t_(), x.mul_(2), x[0])[2], square(3), inner="eager")
+
+
+# 2. The same programs with an input that requires grad: gradients too.
+@pytest.mark.parametrize("shape", [(3, 3), (2, 3)])
+@pytest.mark.parametrize("name", sorted(METADATA_VIEWS))
+def test_view_of_a_metadata_mutated_input_backward(name, shape):
+    fn = METADATA_VIEWS[name]
+
+    def run(f):
+        leaf = torch.arange(float(shape[0] * shape[1])).reshape(shape).requires_grad_()
+        out = f(leaf * 1)
+        weights = torch.arange(float(out.numel())).reshape(out.shape)
+        (out * weights).sum().backward()
+        return out.detach(), out.stride(), leaf.grad
+
+    native = wrapc_torch.compile(fn, [torch.ones(shape, requires_grad=True) * 1], inner="eager")
+    got, want = run(native), run(fn)
+    torch.testing.assert_close(got[0], want[0])
+    assert got[1] == want[1]
+    torch.testing.assert_close(got[2], want[2])
+
+
+# 3. Overlapping mutated inputs (a synthetic base), returning the first.
+def test_overlapping_mutated_inputs_return_the_input_not_the_base():
+    def make():
+        base = torch.arange(20.0)
+        return [base[0:5], base[3:8]]
+
+    fn = lambda a, b: (a.add_(1), b.mul_(2), a)[2]  # noqa: E731
+    with torch.no_grad():
+        want = observe(fn, make())
+        reference = observe(aot_function(fn, _nop), make())
+        got = observe(wrapc_torch.compile(fn, make(), inner="eager"), make())
+    # PyTorch's wrapper returns the whole base (20 elements); eager, a.
+    assert reference["outputs"][0][3] == (20,)
+    assert_same(got, want, values_only=True)
+    for key in ("outputs", "inputs_after", "grad_enabled"):
+        assert got[key] == want[key], key
+    # Both wrappers write the base back with one copy: one bump, where
+    # eager's two in-place ops bump the shared counter twice.
+    assert got["version_deltas"] == reference["version_deltas"] == [1, 1]
+
+
+# 4. A function that turns grad mode off: compiling it leaves the caller's
+# mode alone, and the wrapper is a training one.
+def test_function_turning_grad_off_leaves_compile_alone():
+    def f(x):
+        torch.set_grad_enabled(False)
+        return x * 2
+
+    x = torch.randn(3, requires_grad=True)
+    try:
+        native = wrapc_torch.compile(f, [x], inner="eager")
+        assert torch.is_grad_enabled()
+        out = native(x)
+        # As eager: the function's own set_grad_enabled(False) stands.
+        assert not torch.is_grad_enabled()
+        torch.set_grad_enabled(True)
+        assert out.requires_grad == f(x).requires_grad
+    finally:
+        torch.set_grad_enabled(True)
+
+
+# 5. set_ of an input under no_grad, then used.
+def set_under_no_grad(x, y):
+    with torch.no_grad():
+        x.set_(y)
+    return x * 2
+
+
+def test_set_under_no_grad_runs_with_the_eager_inner():
+    same_as_eager(set_under_no_grad, lambda: [torch.arange(3.0), torch.arange(5.0)])
+
+
+def test_set_under_no_grad_is_refused_by_name_where_pytorch_cannot_run_it():
+    make = lambda: [torch.arange(3.0), torch.arange(5.0)]  # noqa: E731
+    with pytest.raises(AssertionError):
+        aot_function(set_under_no_grad, _nop, keep_inference_input_mutations=False)(*make())
+    with pytest.raises(wrapc_torch.Unsupported, match="pass keep_input_mutations=True"):
+        wrapc_torch.compile(set_under_no_grad, make(), inner="eager", keep_input_mutations=False)
+    with pytest.raises(wrapc_torch.Unsupported, match="Inductor's code cannot take"):
+        wrapc_torch.compile(set_under_no_grad, make(), inner="inductor")
+    assert torch.is_grad_enabled()
+
+
+# 6. Autocast is part of what the compiled callable checks.
+def test_autocast_state_is_checked():
+    f = lambda x, w: x @ w  # noqa: E731
+    x, w = torch.randn(4, 4), torch.randn(4, 4)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        inside = wrapc_torch.compile(f, [x, w], inner="eager")
+        assert inside(x, w).dtype == f(x, w).dtype == torch.bfloat16
+    with pytest.raises(RuntimeError, match=r"autocast is off, but the function was compiled with it on for cpu"):
+        inside(x, w)
+    outside = wrapc_torch.compile(f, [x, w], inner="eager")
+    assert outside(x, w).dtype == torch.float32
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        with pytest.raises(RuntimeError, match=r"autocast is on for cpu \(BFloat16\), but the function was compiled"):
+            outside(x, w)
+    with torch.autocast("cpu", dtype=torch.float16):
+        with pytest.raises(RuntimeError, match="autocast is on for cpu"):
+            inside(x, w)
+
+
+# 7. Inputs whose memory is not their values: a lazy negation is refused,
+# a lazy (copy-on-write) clone is written as eager writes it.
+def test_lazy_negation_is_refused_by_name():
+    with pytest.raises(wrapc_torch.Unsupported, match="lazy negation"):
+        wrapc_torch.compile(lambda x: x.add_(1), [torch._neg_view(torch.arange(4.0))], inner="eager")
+    native = wrapc_torch.compile(lambda x: (x.add_(1), x * 1)[1], [torch.arange(4.0)], inner="eager")
+    with pytest.raises(TypeError, match="argument 0 is a lazy negation"):
+        native(torch._neg_view(torch.arange(4.0)))
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_lazy_clone_source_is_left_alone(keep):
+    fn = lambda x: (x.add_(1), x * 1)[1]  # noqa: E731
+    native = wrapc_torch.compile(fn, [torch.arange(4.0)], inner="eager", keep_input_mutations=keep)
+    source = torch.arange(4.0)
+    clone = torch._lazy_clone(source)
+    out = native(clone)
+    assert source.tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert clone.tolist() == out.tolist() == [1.0, 2.0, 3.0, 4.0]
+
+
+# 8. Grad mode after an exception inside the graph, on all four paths.
+def _index(x, i):
+    return x.index_select(0, i) * 2
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+@pytest.mark.parametrize("path", ["backend", "compile"])
+def test_grad_mode_is_restored_after_an_exception_in_the_graph(path, inner):
+    x, good = torch.randn(4, requires_grad=True), torch.tensor([0])
+    if path == "compile":
+        fn = wrapc_torch.compile(_index, [x, good], inner=inner)
+    else:
+        torch._dynamo.reset()
+        fn = torch.compile(_index, backend="wrapc", options={"inner": inner})
+        fn(x, good)
+    with pytest.raises((IndexError, RuntimeError)):
+        fn(x, torch.tensor([9]))
+    assert torch.is_grad_enabled()
+    # A training step still works.
+    fn(x, good).sum().backward()
+    assert x.grad is not None
+    torch._dynamo.reset()
+
+
+# 9. After an exception: versions as PyTorch's; lists and sizes named.
+@pytest.mark.parametrize("keep", [False, True])
+def test_versions_after_an_exception_follow_pytorch(keep):
+    fn = lambda x, i: (x.add_(1), x.index_select(0, i))[1]  # noqa: E731
+    native = wrapc_torch.compile(fn, [torch.randn(3), torch.tensor([0])], inner="eager", keep_input_mutations=keep)
+    reference = aot_function(fn, _nop, keep_inference_input_mutations=keep)
+    versions = []
+    for f in (native, reference):
+        x = torch.zeros(3)
+        with pytest.raises(IndexError):
+            f(x, torch.tensor([7]))
+        versions.append(x._version)
+    assert versions[0] == versions[1]
+
+
+def test_a_list_is_one_argument_as_in_eager():
+    native = wrapc_torch.compile(lambda x, y: x + y, [torch.randn(3), torch.randn(3)], inner="eager")
+    with pytest.raises(TypeError, match="takes 2 arguments, got 1"):
+        native([torch.randn(3), torch.randn(3)])
+
+
+def test_a_size_mismatch_is_named_as_one():
+    native = wrapc_torch.compile(lambda x: x * 2, [torch.randn(3, 4)], inner="inductor")
+    with pytest.raises(RuntimeError, match=r"expected sizes \[3, 4\]"):
+        native(torch.randn(4, 4))
+
+
+# 13. Under backend="wrapc", a wrapper that cannot be built falls back with
+# the one-line warning, whatever the reason.
+@pytest.mark.parametrize("problem", ["missing", "directory", "silent"])
+def test_unusable_tool_falls_back_with_a_warning(problem, tmp_path, monkeypatch):
+    if problem == "missing":
+        tool = tmp_path / "no-such-wrapc"
+    elif problem == "directory":
+        tool = tmp_path
+    else:
+        tool = tmp_path / "wrapc"
+        tool.write_text("#!/bin/sh\nexit 0\n")
+        tool.chmod(0o755)
+    monkeypatch.setenv("WRAPC", str(tool))
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path / "cache"))
+    torch._dynamo.reset()
+    fn = torch.compile(lambda x: x.sin() + 1, backend="wrapc", options={"inner": "eager"})
+    x = torch.randn(5)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch.testing.assert_close(fn(x), x.sin() + 1)
+    assert any("wrapc: falling back" in str(w.message) for w in caught), [str(w.message) for w in caught]
+    assert not list((tmp_path / "cache").glob("*.tmp*")) if (tmp_path / "cache").exists() else True
+    torch._dynamo.reset()
+
+
+def test_clone_args_keeps_storage_sharing():
+    # The harness these tests rely on: one base, two views stay one storage.
+    base = torch.arange(6.0)
+    a, b = clone_args([base[:3], base[2:]])
+    assert a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
