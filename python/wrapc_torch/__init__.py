@@ -217,6 +217,21 @@ def _mode_options(mode: str | None, inner: str) -> dict[str, Any]:
     return dict(torch._inductor.list_mode_options(mode))
 
 
+# CUDA-graph trees (mode="reduce-overhead") own the graph's input and output
+# memory across calls: they free one replay's outputs at the next and check
+# accesses to them on PyTorch's path. wrapc does not model that yet: a Llama
+# decoder's generate under them launched a kernel on a freed buffer (an
+# H100, bench/torch/real_models.py) where backend="inductor" raises
+# PyTorch's "overwritten by a subsequent run" error.
+_CUDA_GRAPH_TREES = "CUDA-graph trees (mode=\"reduce-overhead\" or triton.cudagraphs) manage the graph's memory"
+
+
+def _cuda_graph_trees(patches: dict[str, Any]) -> bool:
+    from torch._inductor import config as inductor_config
+
+    return bool(patches.get("triton.cudagraphs", inductor_config.triton.cudagraphs))
+
+
 def _capture(
     gm: torch.nn.Module,
     example_inputs: Sequence[Any],
@@ -299,7 +314,9 @@ def _capture_patched(
         if training and inner == "inductor":
             forward, backward, partition = _inductor_training_compilers(gm, len(example_inputs), inner_compile)
         reason = ""
-        if capture.maybe_subclass_meta is not None:
+        if inner == "inductor" and _cuda_graph_trees({}):
+            reason = _CUDA_GRAPH_TREES
+        elif capture.maybe_subclass_meta is not None:
             reason = "the graph takes or returns tensor subclasses"
         else:
             for w in capture.wrappers:
@@ -510,7 +527,13 @@ def backend(
         raise ValueError(f"wrapc: unknown options {sorted(options)}")
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
-    _mode_options(mode, inner)  # a bad mode is the caller's error, not a fallback
+    patches = _mode_options(mode, inner)  # a bad mode is the caller's error, not a fallback
+    if inner == "inductor" and _cuda_graph_trees(patches):
+        # PyTorch's own path from the start (compile_fx, as
+        # backend="inductor"): CUDA-graph trees depend on how it marks
+        # static inputs, and wrapc's capture of the same graph crashed.
+        _fallback_warning(_CUDA_GRAPH_TREES)
+        return _capture_fallback(gm, example_inputs, inner, mode)
     try:
         with _thread_state_kept():
             captured = _capture(gm, example_inputs, inner, keep, mode)
