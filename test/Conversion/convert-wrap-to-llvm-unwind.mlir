@@ -1,4 +1,4 @@
-// RUN: wrapc-opt %s --convert-wrap-to-llvm | FileCheck %s
+// RUN: wrapc-opt %s --split-input-file --convert-wrap-to-llvm | FileCheck %s
 
 // A failure returns its status after releasing what the function owns at
 // that point, through shared exits: each exit releases one reference and
@@ -43,6 +43,40 @@ func.func @unwind() {
   %d = wrap.alloc() : !wrap.tensor<4xf32>
   wrap.free %d : !wrap.tensor<4xf32>
   wrap.free %c : !wrap.tensor<4xf32>
+  wrap.free %a : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+// A failure after the function set grad mode puts back the mode it was
+// entered with (read once at the top), as PyTorch's wrapper does in its
+// `finally`: a graph that raises must not leave the caller under no_grad.
+// Failures before the first set have nothing to put back.
+// CHECK-LABEL: func.func @grad_mode_on_failure(
+// CHECK:         %[[SLOT:.*]] = llvm.call @wrt_grad_mode_slot()
+// CHECK-NEXT:    %[[ENTRY:.*]] = llvm.load %[[SLOT]] : !llvm.ptr -> i8
+// CHECK:         %[[S0:.*]] = llvm.call @wrt_empty_strided(
+// CHECK:         llvm.cond_br %{{.*}}, ^[[PLAIN:bb[0-9]+]](%[[S0]] : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[PLAIN]](%[[P:.*]]: i32):
+// CHECK-NEXT:    return %[[P]] : i32
+// CHECK:         llvm.store %{{.*}}, %[[SLOT]] : i8, !llvm.ptr
+// CHECK:         %[[S1:.*]] = llvm.call @wrt_empty_strided(
+// CHECK:         llvm.cond_br %{{.*}}, ^[[EXIT:bb[0-9]+]](%[[S1]] : i32), ^{{bb[0-9]+}}
+// CHECK:       ^[[RESTORE:bb[0-9]+]](%[[R:.*]]: i32):
+// CHECK-NEXT:    llvm.store %[[ENTRY]], %[[SLOT]] : i8, !llvm.ptr
+// CHECK-NEXT:    return %[[R]] : i32
+// CHECK:       ^[[EXIT]](%[[E:.*]]: i32):
+// CHECK-NEXT:    call @wrt_tensor_release(
+// CHECK-NEXT:    llvm.br ^[[RESTORE]](%[[E]] : i32)
+func.func @grad_mode_on_failure() {
+  %a = wrap.alloc() : !wrap.tensor<4xf32>
+  %false = arith.constant false
+  wrap.grad_mode.set %false
+  %b = wrap.alloc() : !wrap.tensor<4xf32>
+  %true = arith.constant true
+  wrap.grad_mode.set %true
+  wrap.free %b : !wrap.tensor<4xf32>
   wrap.free %a : !wrap.tensor<4xf32>
   return
 }

@@ -276,6 +276,25 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         slot
     }
 
+    /// Makes every failure exit from here on put back the grad mode the
+    /// call was entered with (read once, at the top of the entry block):
+    /// a failure between a `wrap.grad_mode_set` and the one that restores
+    /// it must not leave the caller's thread in the wrapper's mode, as
+    /// PyTorch's wrapper restores it in its `finally`.
+    pub(super) fn restore_grad_mode_on_failure(&mut self) {
+        if self.unwind.grad_mode_at_entry().is_some() {
+            return;
+        }
+        let slot = self.grad_mode_slot();
+        let b = match self.anchor {
+            Some(anchor) => Builder::before(anchor),
+            None => self.b(),
+        };
+        let load = llvm::load(self.context, slot, self.ty("i8"), self.location, LoadStoreOptions::new());
+        let entry = insert_value(&b, load);
+        self.unwind.restore_grad_mode(slot, entry);
+    }
+
     /// A fresh entry-block slot no other op reuses.
     pub(super) fn entry_alloca(&self, element: &str, count: i64) -> Value<'c, 'a> {
         let b = match self.anchor {

@@ -62,6 +62,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.result(op, bit);
             }
             WrapOp::GradModeSet => {
+                self.restore_grad_mode_on_failure();
                 let slot = self.grad_mode_slot();
                 let flag = self.bool_to_i8(operands[0]);
                 self.store(flag, slot);

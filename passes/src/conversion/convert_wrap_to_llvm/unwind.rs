@@ -2,8 +2,8 @@
 //!
 //! A runtime call that fails makes the entry point return its status after
 //! releasing every reference the function owns at that point, ending a
-//! CUDA-graph batch it began and restoring the contexts of the device
-//! guards it is inside. Written out at each failure point, that was a copy
+//! CUDA-graph batch it began, restoring the contexts of the device guards
+//! it is inside and the grad mode it was entered with. Written out at each failure point, that was a copy
 //! of every release per point: quadratic in the function's size (a wrapper
 //! writing back 800 mutated inputs was 700,000 LLVM instructions and took
 //! 10 s to compile). The exits are shared instead: `exits[i]` releases the
@@ -20,9 +20,10 @@ use melior::ir::{Block, BlockRef, RegionLike, Value};
 use super::abi::RuntimeFn;
 use super::{key, FnLowering};
 
-/// What a tail undoes: the batch (its slot's key) and the open guards
-/// (keys of their device and saved-context slot), innermost last.
-type TailKey = (Option<usize>, Vec<(usize, usize)>);
+/// What a tail undoes: the batch (its slot's key), the open guards (keys
+/// of their device and saved-context slot), innermost last, and whether it
+/// restores the entry grad mode.
+type TailKey = (Option<usize>, Vec<(usize, usize)>, bool);
 
 /// The references a function owns, the guards and the batch it is inside,
 /// at the point being lowered; and the failure exits built for them.
@@ -43,6 +44,9 @@ pub(super) struct Unwind<'c, 'a> {
     /// The tails built so far, by the batch and guards they undo: each
     /// ends the batch, exits the guards and returns its argument.
     tails: HashMap<TailKey, BlockRef<'c, 'a>>,
+    /// Once the function sets grad mode: the thread's grad-mode flag and
+    /// its value at entry, which every failure puts back.
+    grad_mode: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
 }
 
 impl<'c, 'a> Unwind<'c, 'a> {
@@ -100,6 +104,17 @@ impl<'c, 'a> Unwind<'c, 'a> {
         slot
     }
 
+    /// From here on, failures store `entry` (an `i8`) into the grad-mode
+    /// flag at `slot`.
+    pub(super) fn restore_grad_mode(&mut self, slot: Value<'c, 'a>, entry: Value<'c, 'a>) {
+        self.grad_mode = Some((slot, entry));
+        self.retail();
+    }
+
+    pub(super) fn grad_mode_at_entry(&self) -> Option<Value<'c, 'a>> {
+        self.grad_mode.map(|(_, entry)| entry)
+    }
+
     /// The tail changed: every exit leads to the old one.
     fn retail(&mut self) {
         self.exits.clear();
@@ -107,7 +122,11 @@ impl<'c, 'a> Unwind<'c, 'a> {
 
     /// What the tail at the current point undoes.
     fn tail_key(&self) -> TailKey {
-        (self.graph.map(key), self.guards.iter().map(|&(device, previous)| (key(device), key(previous))).collect())
+        (
+            self.graph.map(key),
+            self.guards.iter().map(|&(device, previous)| (key(device), key(previous))).collect(),
+            self.grad_mode.is_some(),
+        )
     }
 }
 
@@ -131,6 +150,9 @@ impl<'c, 'a> FnLowering<'c, 'a, '_> {
                 for (device, previous) in self.unwind.guards.clone().into_iter().rev() {
                     let previous = self.load(previous, "!llvm.ptr");
                     self.call(RuntimeFn::CudaGuardExit, &[device, previous]);
+                }
+                if let Some((slot, entry)) = self.unwind.grad_mode {
+                    self.store(entry, slot);
                 }
                 self.return_(&[status]);
                 self.unwind.tails.insert(tail_key, tail);
