@@ -234,8 +234,11 @@ struct InputState {
   }
 };
 
-void reconcile_inputs(Call &call, const std::vector<InputState> &before) {
+// `grad_mode`: the caller's, under which PyTorch's epilogue runs (before
+// a grad mode the function leaves changed is set).
+void reconcile_inputs(Call &call, const std::vector<InputState> &before, bool grad_mode) {
   const Runtime &rt = *call.rt;
+  c10::AutoGradMode epilogue_mode(grad_mode);
   // Bumps this function makes itself, through torch, per storage: the
   // runtime counted them too.
   std::vector<std::pair<int64_t, int64_t>> own_bumps;
@@ -439,7 +442,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     if (status != WRT_OK) {
       // What the wrapper did before the failure stands, as it does when
       // PyTorch's wrapper raises (its version bumps come first).
-      reconcile_inputs(call, before);
+      reconcile_inputs(call, before, grad_before);
       if (call.error_type) {
         PyErr_Restore(call.error_type, call.error_value, call.error_tb);
         call.error_type = call.error_value = call.error_tb = nullptr;
@@ -451,7 +454,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     // wrap.grad_mode_set); on a failure, the caller's, as PyTorch's
     // wrapper restores it in its `finally`.
     c10::GradMode::set_enabled(rt.grad_enabled());
-    reconcile_inputs(call, before);
+    reconcile_inputs(call, before, grad_before);
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
