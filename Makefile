@@ -77,11 +77,16 @@ fuzz: deps
 	target/$(FUZZ_PROFILE)/wrapc fuzz --corpus test --seconds $(SECONDS) --seed $(FUZZ_SEED)
 
 # The property tests at nightly size (10,000 cases each; make test runs
-# 1,000, and 200 for compute programs), in release mode. By hand: slow.
+# 1,000, and 200 for compute programs), in release mode; then 10,000 random
+# PyTorch programs through the torch front end's differential oracle
+# (python/tests/test_random_programs.py; make test runs 500). By hand: slow.
 NIGHTLY_CASES ?= 10000
-nightly: deps
+NIGHTLY_PROGRAMS ?= 10000
+nightly: build
 	WRAPC_PROPTEST_CASES=$(NIGHTLY_CASES) $(CARGO) test --release --workspace --test differential \
 	    --test compiled_matches_interpreter --test compute_matches_interpreter
+	cd python && WRAPC_PROGRAMS=$(NIGHTLY_PROGRAMS) $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging \
+	    tests/test_random_programs.py
 
 # The C ABI test under AddressSanitizer and UndefinedBehaviorSanitizer:
 # null arrays, wrong counts, dtypes and ranks, concurrent first calls.

@@ -108,3 +108,43 @@ def assert_same(got: dict[str, Any], want: dict[str, Any], *, values_only: bool 
         return
     for key in ("outputs", "output_sharing", "inputs_after", "version_deltas", "grad_enabled", "grad_fns"):
         assert got[key] == want[key], f"{key}:\n  wrapc: {got[key]}\n  torch: {want[key]}"
+
+
+def same_values(g: Any, w: Any) -> bool:
+    """``assert_same``'s rule for one value (tensors close, the rest equal)."""
+    if not isinstance(w, torch.Tensor):
+        return g == w
+    if not isinstance(g, torch.Tensor) or g.dtype != w.dtype or g.shape != w.shape:
+        return False
+    try:
+        torch.testing.assert_close(g, w, equal_nan=True, rtol=1e-4, atol=1e-5)
+    except AssertionError:
+        return False
+    return True
+
+
+def _short(values: Any, limit: int = 600) -> str:
+    text = repr([v.tolist() if isinstance(v, torch.Tensor) else v for v in values])
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def element_differences(got: dict[str, Any], want: dict[str, Any]) -> dict[str, str]:
+    """Every difference ``assert_same`` would find between two observations
+    (by the same rules), element by element, each with both sides: for the
+    random-program oracle, which needs all of them, not the first. Keys are
+    ``outputs[1]``, ``version_deltas[0]``, ``grad_enabled``, ... (the bare
+    key for a length mismatch)."""
+    found: dict[str, str] = {}
+    for key in ("values", "input_values", "outputs", "output_sharing", "inputs_after", "version_deltas", "grad_fns"):
+        g, w = got[key], want[key]
+        if len(g) != len(w):
+            found[key] = f"got {len(g)} elements, want {len(w)}"
+            continue
+        for i, (a, b) in enumerate(zip(g, w)):
+            same = same_values(a, b) if key in ("values", "input_values") else a == b
+            if not same:
+                shown = (lambda v: _short([v])) if key in ("values", "input_values") else repr
+                found[f"{key}[{i}]"] = f"got {shown(a)}\n    want {shown(b)}"
+    if got["grad_enabled"] != want["grad_enabled"]:
+        found["grad_enabled"] = f"got {got['grad_enabled']}\n    want {want['grad_enabled']}"
+    return found

@@ -17,6 +17,10 @@ non-leaves made as ``leaf * 1`` (so in-place ops on them are legal), two
 views of one base, overlapping slices, one tensor passed twice, tensors
 over one storage without a ``_base``.
 
+Half the programs are "Dynamo-friendly": no metadata mutation, resize_ or
+set_ of the arguments themselves (Dynamo refuses in-place views of graph
+inputs under fullgraph=True), so that the torch.compile path runs too.
+
 Every program is legal in eager: ``generate(seed)`` executes each candidate
 op as it goes (rejecting those eager refuses) and finally runs the whole
 program eagerly twice, with a backward pass when inputs require grad; when
@@ -25,7 +29,6 @@ that raises or the two runs differ, it regenerates from the next sub-seed.
 
 from __future__ import annotations
 
-import contextlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -165,6 +168,9 @@ class Program:
     keep: bool  # keep_inference_input_mutations of the direct path
     dynamic: bool | None  # torch.compile's dynamic=
     grow: bool  # a third call on inputs with other sizes (the dynamic variant)
+    # no metadata mutation or set_ of the arguments themselves (Dynamo
+    # refuses in-place views of graph inputs): the Dynamo path runs
+    dynamo_friendly: bool = False
     _factories: dict = field(default_factory=dict, repr=False)
 
     # -- running -----------------------------------------------------------
@@ -216,6 +222,7 @@ class Program:
             f"# seed {self.seed} (attempt {self.attempt}): called under "
             f"torch.{'enable_grad' if self.grad else 'no_grad'}(); direct path keep_input_mutations={self.keep}; "
             f"torch.compile dynamic={self.dynamic}{'; third call on grown inputs' if self.grow else ''}"
+            f"{'; Dynamo-friendly' if self.dynamo_friendly else ''}"
         )
         parts = ["import torch", "", settings, "", self.inputs_source()]
         if self.grow:
@@ -234,10 +241,6 @@ SAME_WIDTH = {
     torch.float64: torch.int64,
     torch.int64: torch.float64,
 }
-
-
-class _Rejected(Exception):
-    pass
 
 
 def _shape(rng: random.Random, rank: int | None = None) -> tuple[int, ...]:
@@ -467,6 +470,8 @@ class _Generator:
 
     def op_metadata(self) -> tuple | None:
         name = self.pick(prefer_inputs=0.75)
+        if self.p.dynamo_friendly and name in self.p.args:
+            return None
         t = self.env[name]
         rng = self.rng
         kind = rng.choices(["t_", "transpose_", "unsqueeze_", "squeeze_", "as_strided_", "resize_"],
@@ -485,7 +490,7 @@ class _Generator:
             return ("call", None, name, "squeeze_", (("c", rng.randrange(t.dim())),))
         if kind == "as_strided_":
             return ("call", None, name, "as_strided_", self._strided_geometry(t))
-        if kind == "resize_":
+        if kind == "resize_" and not self.p.dynamo_friendly:
             return self._resize()
         return None
 
@@ -525,6 +530,8 @@ class _Generator:
         return ("resize", name, size, self.scalar(t))
 
     def op_set(self) -> tuple | None:
+        if self.p.dynamo_friendly:
+            return None
         name = self.rng.choice(self.p.args)
         t = self.env[name]
         others = [a for a in self.p.args if a != name and self.env[a].dtype == t.dtype]
@@ -636,22 +643,10 @@ class _Generator:
         kind = rng.choices(["no_grad", "enable_grad", "set_grad"], weights=[4, 1, 2])[0]
         if kind == "set_grad":
             return ("set_grad", rng.random() < 0.4)
-        inner = _Generator.__new__(_Generator)
-        inner.rng, inner.p, inner.counter = rng, self.p, self.counter
-        inner.ops, inner.env = [], self.env
-        # The block's ops are chosen against the current values; the block
-        # as a whole is then tried in place.
-        body = []
-        for _ in range(rng.randint(1, 3)):
-            op = inner.simple_op()
-            if op is None:
-                continue
-            body.append(op)
-            inner.counter = max(inner.counter, self.counter)
-        self.counter = inner.counter
-        if not body:
-            return None
-        return (kind, tuple(body))
+        # A block of one to three ops, chosen against the current values
+        # (so none uses a value the block makes); tried as a whole.
+        body = [op for op in (self.simple_op() for _ in range(rng.randint(1, 3))) if op is not None]
+        return (kind, tuple(body)) if body else None
 
     def simple_op(self) -> tuple | None:
         kind = self.rng.choices(["inplace", "metadata", "compute", "view"], weights=[4, 2, 3, 4])[0]
@@ -684,13 +679,18 @@ class _Generator:
         rng = self.rng
         names = list(self.env)
         n = rng.choices([0, 1, 2, 3, 4], weights=[1, 6, 5, 3, 2])[0]
-        views = [x for x in names if x.startswith("v")]
-        chosen = []
+        made = [x for x in names if x.startswith("v")]
+        chosen: list[str] = []
         for _ in range(n):
-            if views and rng.random() < 0.6:
-                chosen.append(rng.choice(views))
-            else:
-                chosen.append(rng.choice(names))
+            if chosen and rng.random() < 0.1:
+                chosen.append(rng.choice(chosen))  # the same value twice
+                continue
+            fresh_made = [x for x in made if x not in chosen]
+            fresh = [x for x in names if x not in chosen]
+            if fresh_made and rng.random() < 0.6:
+                chosen.append(rng.choice(fresh_made))
+            elif fresh:
+                chosen.append(rng.choice(fresh))
         return tuple(chosen)
 
 
@@ -748,7 +748,7 @@ def _attempt(seed: int, attempt: int) -> Program:
     program = Program(
         seed=seed, attempt=attempt, input_stmts=stmts, args=names, leaves=list(builder.leaves), ops=(),
         outputs=(), single=False, grad=grad, keep=rng.random() < 0.5, dynamic=dynamic,
-        grow=rng.random() < 0.3,
+        grow=rng.random() < 0.3, dynamo_friendly=rng.random() < 0.5,
     )
     # The factory returns the arguments under the program's names.
     program.input_stmts = stmts + [("expr", n, e) for n, e in zip(names, args_exprs)]
@@ -793,12 +793,3 @@ def generate(seed: int, max_attempts: int = 50) -> Program:
                 program.grow = False
         return program
     raise RuntimeError(f"no legal program for seed {seed} in {max_attempts} attempts")
-
-
-@contextlib.contextmanager
-def grad_mode_kept() -> Any:
-    grad = torch.is_grad_enabled()
-    try:
-        yield
-    finally:
-        torch.set_grad_enabled(grad)

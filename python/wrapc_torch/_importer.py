@@ -209,7 +209,9 @@ _REGENERATED = (
 
 def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None) -> tuple[Any, ...]:
     """Per user output, the view chain PyTorch replays on the base when it
-    regenerates the output (``gen_alias_from_base`` with
+    regenerates the output (None where there is none), the argument it
+    replays on (-1: none), and the argument an ``alias_of_input`` output is
+    a view of (-1: none), from which it is regenerated (``gen_alias_from_base`` with
     ``view_replay_for_aliased_outputs``: the ``ViewMeta`` sequence when
     none of its views has symbolic inputs) and the wrapper argument it is
     replayed on, ``orig_inputs[base_idx]``, else None: the output is
@@ -241,13 +243,36 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             return info.base_idx
         return list(dupes).index(info.base_idx) if info.base_idx in dupes else -1
 
+    def base(info: Any) -> int:
+        if info.output_type != OutputType.alias_of_input:
+            return -1
+        index = info.base_idx
+        if synthetic is not None:
+            # The graph's inputs: synthetic bases first (no caller's tensor),
+            # then each input that was not merged, once.
+            if index < synthetic.num_bases or synthetic.args.count(index) != 1:
+                return -1
+            index = synthetic.args.index(index)
+        if not dupes:
+            return index
+        return list(dupes).index(index) if index in dupes else -1
+
     def replay(info: Any) -> Any:
         sequence = getattr(info, "view_meta_sequence", None)
-        if not config.view_replay_for_aliased_outputs or info.output_type not in _REGENERATED or sequence is None:
+        usable = (
+            config.view_replay_for_aliased_outputs
+            and info.output_type in _REGENERATED
+            and sequence is not None
+            and not any(vm.has_symbolic_inputs for vm in sequence.sequence)
+        )
+        if not usable and base(info) < 0:
             return None
-        if any(vm.has_symbolic_inputs for vm in sequence.sequence):
-            return None
-        return (list(sequence.sequence), argument(info))
+        on = argument(info) if usable else -1
+        if usable and on < 0 and any(type(vm).__name__.startswith("detach") for vm in sequence.sequence):
+            # A detached alias is no view (its _base is None): as_strided
+            # cannot make it, the chain replayed on the input does.
+            on = base(info)
+        return (list(sequence.sequence) if usable else None, on, base(info))
 
     return tuple(replay(info) for info in meta.output_info)
 
@@ -384,6 +409,11 @@ def _synthetic_output(info: Any, synthetic: SyntheticBases | None) -> Any:
     returns the base: ``a.add_(1); b.mul_(2); return a`` on overlapping
     ``a``, ``b`` gave 20 elements where eager gives 5)."""
     if synthetic is None or info.output_type != OutputType.is_input or info.base_idx >= synthetic.num_bases:
+        return info
+    merged = [x for x, a in zip(synthetic.inputs, synthetic.args) if a == info.base_idx]
+    if any(x._base is None and all(y is x or y._base is x for y in merged) for x in merged):
+        # The base is one of the caller's tensors (x and x.view(...) passed
+        # together): the runtime's base is that tensor, returned as itself.
         return info
     import dataclasses
 

@@ -227,6 +227,11 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
   if (const at::Tensor *b = graph_output_base(call, h); b && b->storage().is_alias_of(base.storage())) base = *b;
+  if (replay.base >= 0 && static_cast<size_t>(replay.base) < call.inputs.list.size()) {
+    const at::Tensor &input = call.inputs.list[replay.base].tensor;
+    if (input.defined() && input.storage().is_alias_of(base.storage()) && input.scalar_type() == base.scalar_type())
+      base = input;
+  }
   at::ScalarType dtype = torch_dtype(header(h).dtype);
   auto sizes = runtime_sizes(rt, h);
   auto strides = runtime_strides(rt, h);

@@ -149,10 +149,12 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   }
   if (replays) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
-      // None, or (the ViewMeta sequence, the argument it replays on or -1).
+      // None, or (the ViewMeta sequence or None, the argument it replays on
+      // or -1, the argument it is a view of or -1).
       PyObject *r = PyTuple_GET_ITEM(replays, j);
       Replay replay;
-      if (r != Py_None && !PyArg_ParseTuple(r, "On", &replay.sequence, &replay.input)) return -1;
+      if (r != Py_None && !PyArg_ParseTuple(r, "Onn", &replay.sequence, &replay.input, &replay.base)) return -1;
+      if (replay.sequence == Py_None) replay.sequence = nullptr;
       Py_XINCREF(replay.sequence);
       self->replays.push_back(replay);
     }
@@ -450,10 +452,13 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       throw std::runtime_error("wrapc: " + caller_numbering(rt.last_error(), n_prefix));
     }
-    // The grad mode the function leaves (torch.set_grad_enabled inside it,
-    // wrap.grad_mode_set); on a failure, the caller's, as PyTorch's
-    // wrapper restores it in its `finally`.
-    c10::GradMode::set_enabled(rt.grad_enabled());
+    // Inputs are written back and outputs regenerated under the caller's
+    // grad mode, as PyTorch's epilogue runs; the grad mode the function
+    // leaves (torch.set_grad_enabled inside it, wrap.grad_mode_set) is set
+    // last. On a failure the caller's stays, as PyTorch's wrapper restores
+    // it in its `finally`.
+    bool grad_after = rt.grad_enabled();
+    c10::GradMode::set_enabled(grad_before);
     reconcile_inputs(call, before, grad_before);
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
@@ -478,6 +483,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       if (!value) throw std::exception();
       PyTuple_SET_ITEM(result, j, value);
     }
+    c10::GradMode::set_enabled(grad_after);
     if (self->single && n_out == 1) {
       PyObject *only = PyTuple_GET_ITEM(result, 0);
       Py_INCREF(only);

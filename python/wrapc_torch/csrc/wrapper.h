@@ -73,6 +73,11 @@ struct Wrapper;
 struct Replay {
   PyObject *sequence = nullptr;
   Py_ssize_t input = -1;
+  // The argument an alias_of_input output is a view of (PyTorch's
+  // orig_inputs[base_idx]), or -1: regenerated from that tensor, not from
+  // whichever tensor over the storage was mirrored first (another view of
+  // the same base would route its gradient elsewhere).
+  Py_ssize_t base = -1;
 };
 
 // One storage torch and the runtime both know: torch's StorageImpl, the
