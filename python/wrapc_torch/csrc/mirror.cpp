@@ -9,6 +9,8 @@
 
 #include "wrapper.h"
 
+#include <algorithm>
+
 #include <c10/core/impl/COW.h>
 
 namespace wrapc_torch {
@@ -94,8 +96,14 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   StorageEntry *shared = find_storage(call, impl);
   wrt_tensor *out = nullptr;
   int32_t status;
+  const void *counter = version_key(t);
   if (shared) {
-    status = rt.from_external(&desc, shared->mirror, true, &out);
+    auto same = std::find_if(shared->counters.begin(), shared->counters.end(),
+                             [&](const auto &entry) { return entry.first == counter; });
+    if (same != shared->counters.end())
+      status = rt.from_external(&desc, same->second, true, &out);
+    else
+      status = rt.from_external(&desc, shared->mirror, false, &out);
   } else {
     desc.data = const_cast<void *>(t.storage().data());
     desc.nbytes = t.storage().nbytes();
@@ -106,9 +114,12 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   }
   if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
   if (!shared) {
-    call.storages.push_back({impl, rt.storage_id(out), t, out});
+    call.storages.push_back({impl, rt.storage_id(out), t, out, {{counter, out}}});
     call.storage_by_impl.add(impl, call.storages.size() - 1);
     call.storage_by_id.add(call.storages.back().runtime_id, call.storages.size() - 1);
+  } else if (std::none_of(shared->counters.begin(), shared->counters.end(),
+                          [&](const auto &entry) { return entry.first == counter; })) {
+    shared->counters.push_back({counter, out});
   }
   else if (shared->representative.is_view() && shared->representative._base().is_same(t)) shared->representative = t;
   return out;
@@ -237,7 +248,10 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   auto strides = runtime_strides(rt, h);
   int64_t offset = runtime_offset(h);
   at::Tensor view;
-  if (header(h).version != header(e->mirror).version) {
+  bool known_counter = std::any_of(e->counters.begin(), e->counters.end(), [&](const auto &entry) {
+    return header(entry.second).version == header(h).version;
+  });
+  if (!known_counter) {
     // A tensor with a version counter of its own (a synthetic base made
     // over the storage): torch's view must not share the mirrors' counter.
     view = at::empty({0}, base.options().dtype(dtype));
@@ -287,7 +301,7 @@ int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
     int64_t before = d.is_inference() ? 0 : d._version();
     d.copy_(s);
     if (!d.is_inference()) {
-      const c10::StorageImpl *key = d.storage().unsafeGetStorageImpl();
+      const void *key = version_key(d);
       if (auto at = call->copy_bump_at.find(key)) {
         call->copy_bumps[*at].second += d._version() - before;
       } else {

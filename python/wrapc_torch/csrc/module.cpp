@@ -219,6 +219,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
 // torch tensors itself (in-graph mutations), and that stands.
 struct InputState {
   c10::StorageImpl *storage = nullptr;
+  const void *counter = nullptr;  // version_key
   int64_t version = 0, storage_id = 0, offset = 0, rank = 0;
   int64_t sizes[WRT_MAX_RANK], strides[WRT_MAX_RANK];
   void record(const wrt_tensor *h) {
@@ -241,9 +242,9 @@ struct InputState {
 void reconcile_inputs(Call &call, const std::vector<InputState> &before, bool grad_mode) {
   const Runtime &rt = *call.rt;
   c10::AutoGradMode epilogue_mode(grad_mode);
-  // Bumps this function makes itself, through torch, per storage: the
-  // runtime counted them too.
-  std::vector<std::pair<int64_t, int64_t>> own_bumps;
+  // Bumps this function makes itself, through torch, per version counter:
+  // the runtime counted them too.
+  std::vector<std::pair<const void *, int64_t>> own_bumps;
   for (size_t i = 0; i < call.inputs.list.size(); ++i) {
     Mirror &m = call.inputs.list[i];
     if (!m.handle) continue;
@@ -261,23 +262,23 @@ void reconcile_inputs(Call &call, const std::vector<InputState> &before, bool gr
       // own gradient, are computed in it.
       int64_t version = t._version();
       t.as_strided_(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle), runtime_offset(m.handle));
-      own_bumps.push_back({was.storage_id, t._version() - version});
+      own_bumps.push_back({was.counter, t._version() - version});
     } else if (sid != was.storage_id || !was.same_geometry(m.handle)) {
       t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle),
                                                       runtime_offset(m.handle));
     }
   }
   // Views share one counter: settle each group of the call's inputs once.
-  Index<int64_t> bumped_groups;
+  Index<const void *> bumped_groups;
   bumped_groups.reserve(call.inputs.list.size());
   for (size_t i = 0; i < call.inputs.list.size(); ++i) {
     Mirror &m = call.inputs.list[i];
     const InputState &was = before[i];
-    if (!m.handle || m.tensor.is_inference() || bumped_groups.find(was.storage_id)) continue;
-    bumped_groups.add(was.storage_id, i);
-    int64_t missing = (runtime_version(m.handle) - was.version) - call.delegated_bumps(was.storage);
-    for (const auto &[storage, bumps] : own_bumps)
-      if (storage == was.storage_id) missing -= bumps;
+    if (!m.handle || m.tensor.is_inference() || bumped_groups.find(was.counter)) continue;
+    bumped_groups.add(was.counter, i);
+    int64_t missing = (runtime_version(m.handle) - was.version) - call.delegated_bumps(was.counter);
+    for (const auto &[counter, bumps] : own_bumps)
+      if (counter == was.counter) missing -= bumps;
     for (int64_t k = 0; k < missing; ++k) torch::autograd::impl::bump_version(m.tensor);
   }
 }
@@ -433,6 +434,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       InputState &was = before[i];
       was.version = runtime_version(handles[i]);
       was.storage = t.storage().unsafeGetStorageImpl();
+      was.counter = version_key(t);
       was.storage_id = rt.storage_id(handles[i]);
       was.record(handles[i]);
     }

@@ -94,7 +94,22 @@ struct StorageEntry {
   // regenerated from one of those would take its gradient nowhere.
   at::Tensor representative;
   wrt_tensor *mirror;  // the first mirror over it (alive for the call)
+  // Per torch version counter over the storage, the first mirror with it:
+  // tensors over one storage share a counter only when they are views of
+  // one another (two set_ onto one storage count apart), and so do their
+  // mirrors.
+  std::vector<std::pair<const void *, wrt_tensor *>> counters;
 };
+
+// The identity of t's version counter (null for an inference tensor,
+// which has none). torch tells nowhere whether two tensors share one; the
+// counter is VariableVersion's one member, an intrusive_ptr, read as such.
+static_assert(sizeof(c10::VariableVersion) == sizeof(void *), "VariableVersion is one intrusive_ptr");
+inline const void *version_key(const at::Tensor &t) {
+  if (t.is_inference()) return nullptr;
+  const c10::VariableVersion &version = t.unsafeGetTensorImpl()->version_counter();
+  return *reinterpret_cast<void *const *>(&version);
+}
 
 // A runtime tensor object that stands for a torch tensor.
 struct Mirror {
@@ -224,12 +239,13 @@ struct Call {
   PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
   std::string failure;
   // Version bumps torch's own copy_ made for the runtime's delegated
-  // copies, per storage: the runtime counted them on its mirrors already.
-  std::vector<std::pair<const c10::StorageImpl *, int64_t>> copy_bumps;
-  Index<const c10::StorageImpl *> copy_bump_at;
+  // copies, per version counter: the runtime counted them on its mirrors
+  // already.
+  std::vector<std::pair<const void *, int64_t>> copy_bumps;
+  Index<const void *> copy_bump_at;
 
-  int64_t delegated_bumps(const c10::StorageImpl *storage) const {
-    auto at = copy_bump_at.find(storage);
+  int64_t delegated_bumps(const void *counter) const {
+    auto at = copy_bump_at.find(counter);
     return at ? copy_bumps[*at].second : 0;
   }
 };
