@@ -147,7 +147,8 @@ bool same_state(Call &call, const wrt_tensor *h, const at::Tensor &t) {
 
 // `sequence` replayed on `on`, if it gives a tensor over `base`'s storage
 // with its dtype; else none (the Python error cleared).
-std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::Tensor &base, PyObject *sequence) {
+std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::Tensor &base, PyObject *sequence,
+                                    std::optional<at::ScalarType> dtype = std::nullopt) {
   PyObject *py_on = THPVariable_Wrap(on);
   PyObject *replayed =
       py_on ? PyObject_CallFunctionObjArgs(call.wrapper->apply_views, py_on, sequence, nullptr) : nullptr;
@@ -156,7 +157,7 @@ std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::
   if (replayed && THPVariable_Check(replayed)) view = THPVariable_Unpack(replayed);
   Py_XDECREF(replayed);
   PyErr_Clear();
-  if (view && (view->scalar_type() != base.scalar_type() || !view->storage().is_alias_of(base.storage())))
+  if (view && (view->scalar_type() != dtype.value_or(base.scalar_type()) || !view->storage().is_alias_of(base.storage())))
     view.reset();
   return view;
 }
@@ -251,7 +252,19 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   bool known_counter = std::any_of(e->counters.begin(), e->counters.end(), [&](const auto &entry) {
     return header(entry.second).version == header(h).version;
   });
-  if (!known_counter) {
+  if (replay.sequence && call.wrapper->apply_views && replay.input >= 0 && dtype != base.scalar_type() &&
+      static_cast<size_t>(replay.input) < call.inputs.list.size()) {
+    // A dtype view of a mutated input: its chain replayed on the input, as
+    // for any other view of one (the graph's geometry is its own value's).
+    const at::Tensor &input = call.inputs.list[replay.input].tensor;
+    std::optional<at::Tensor> replayed;
+    if (input.defined() && input.storage().is_alias_of(base.storage()))
+      replayed = replay_on(call, input, base, replay.sequence, dtype);
+    if (!replayed)
+      throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
+                               " did not give a view of it");
+    view = *replayed;
+  } else if (!known_counter) {
     // A tensor with a version counter of its own (a synthetic base made
     // over the storage): torch's view must not share the mirrors' counter.
     view = at::empty({0}, base.options().dtype(dtype));
