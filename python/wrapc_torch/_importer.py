@@ -311,7 +311,10 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
         # An input whose metadata the function changes has the entry shape
         # only until the epilogue's as_strided_/set_: its static type must
         # not promise one shape for both.
-        in_types.append(value_type(x, f"input #{i}", dynamic=info.mutates_metadata))
+        # A synthetic base made over a storage (inputs with no common
+        # _base) spans the storage, whose size the examples do not fix.
+        merged_base = synthetic is not None and i < synthetic.num_bases
+        in_types.append(value_type(x, f"input #{i}", dynamic=info.mutates_metadata or merged_base))
         sig.graph_inputs.append(_kind(x))
     sig.inputs = list(sig.graph_inputs)
     graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]

@@ -227,7 +227,10 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   const Runtime &rt = *call.rt;
   // One handle stands for one torch tensor (a tensor passed twice is one
   // mirror), so the first mirror with it is the one.
-  if (const Mirror *m = call.inputs.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
+  // After the write-back the torch tensor is the truth: the graph may have
+  // changed an input itself (a set_ it keeps), which its mirror never saw.
+  if (const Mirror *m = call.inputs.with_handle(h); m && (call.reconciled || same_state(call, h, m->tensor)))
+    return m->tensor;
   if (const Mirror *m = call.bases.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
   // A graph output returned as it is: torch's autograd made it (the
   // CompiledFunction's outputs get a grad_fn only where an input required

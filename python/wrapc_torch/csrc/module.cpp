@@ -462,6 +462,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     bool grad_after = rt.grad_enabled();
     c10::GradMode::set_enabled(grad_before);
     reconcile_inputs(call, before, grad_before);
+    call.reconciled = true;
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {

@@ -238,6 +238,8 @@ struct Call {
   Index<int64_t> storage_by_id;
   PyObject *error_type = nullptr, *error_value = nullptr, *error_tb = nullptr;
   std::string failure;
+  // The inputs' torch tensors have had the wrapper's changes applied.
+  bool reconciled = false;
   // Version bumps torch's own copy_ made for the runtime's delegated
   // copies, per version counter: the runtime counted them on its mirrors
   // already.
