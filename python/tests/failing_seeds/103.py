@@ -2,10 +2,28 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(103).report())'
 # Shrink: cd python/tests && python minimize.py 103 --write
 #
-# seed 103: 2 unexplained difference(s)
-#   direct call 1: wrapc raises, PyTorch does not: RuntimeError: setStorage: sizes [4], strides [1], storage offset 0, and itemsize 4 requiring a storage size of 16 are out of bounds for storage of size 12
-#   direct call 2: wrapc raises, PyTorch does not: RuntimeError: setStorage: sizes [4], strides [1], storage offset 0, and itemsize 4 requiring a storage size of 16 are out of bounds for storage of size 12
-#   notes: dynamo-refused
+# seed 103: 4 unexplained difference(s)
+#   direct call 1: outputs[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (), (), 0, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 4, False, True, (0, 1), None)
+#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (), (), 0, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 4, False, True, (1,), None)
+#   direct call 1: outputs[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (), (), 1, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 5, False, True, (0, 1), None)
+#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (), (), 1, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 5, False, True, (1,), None)
+#   direct call 2: outputs[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (), (), 0, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 4, False, True, (0, 1), None)
+#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (), (), 0, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 4, False, True, (1,), None)
+#   direct call 2: outputs[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (), (), 1, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 5, False, True, (0, 1), None)
+#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (), (), 1, False, True, (0,), None)
+#       want ('tensor', 'Tensor', torch.float32, (), (), 5, False, True, (1,), None)
+#   notes: dynamo-refused, pytorch-differs-from-eager: inputs_after, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: output_sharing
 
 import torch
 

@@ -3,8 +3,10 @@
 # Shrink: cd python/tests && python minimize.py 15 --write
 #
 # seed 15: 1 unexplained difference(s)
-#   direct call 2: wrapc raises, PyTorch does not: RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.
-#   notes: both-raise, dynamo-refused
+#   direct call 1: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on version_deltas[0]:
+#       got 1
+#       want 2
+#   notes: dynamo-refused, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled
 
 import torch
 

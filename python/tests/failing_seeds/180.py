@@ -2,43 +2,13 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(180).report())'
 # Shrink: cd python/tests && python minimize.py 180 --write
 #
-# seed 180: 8 unexplained difference(s)
+# seed 180: 2 unexplained difference(s)
 #   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (5,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[1]:
 #       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1), None)
 #       want ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1), 0)
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (5,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[1]:
 #       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1), None)
 #       want ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1), 0)
-#   dynamo call 1: values[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got [[-1092599950]]
-#       want [[1031340844]]
-#       wrapc vs PyTorch: got [[-1092599950]]
-#       want [[1031340844]]
-#   dynamo call 1: outputs[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.int32, (1,), (1,), 0, False, True, (0, 1), None)
-#       want ('tensor', 'Tensor', torch.int32, (1,), (1,), 1, False, True, (0, 1), None)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.int32, (1,), (1,), 0, False, True, (0, 1), None)
-#       want ('tensor', 'Tensor', torch.int32, (1,), (1,), 1, False, True, (0, 1), None)
-#   dynamo call 2: values[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got [[-1092599950]]
-#       want [[1031340844]]
-#       wrapc vs PyTorch: got [[-1092599950]]
-#       want [[1031340844]]
-#   dynamo call 2: outputs[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.int32, (1,), (1,), 0, False, True, (0, 1), None)
-#       want ('tensor', 'Tensor', torch.int32, (1,), (1,), 1, False, True, (0, 1), None)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.int32, (1,), (1,), 0, False, True, (0, 1), None)
-#       want ('tensor', 'Tensor', torch.int32, (1,), (1,), 1, False, True, (0, 1), None)
-#   dynamo call 3: values[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got [[-1092599950]]
-#       want [[1031340844]]
-#       wrapc vs PyTorch: got [[-1092599950]]
-#       want [[1031340844]]
-#   dynamo call 3: outputs[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.int32, (1,), (1,), 0, False, True, (0, 1), None)
-#       want ('tensor', 'Tensor', torch.int32, (1,), (1,), 1, False, True, (0, 1), None)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.int32, (1,), (1,), 0, False, True, (0, 1), None)
-#       want ('tensor', 'Tensor', torch.int32, (1,), (1,), 1, False, True, (0, 1), None)
 #   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
 
 import torch

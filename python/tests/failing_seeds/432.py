@@ -2,23 +2,13 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(432).report())'
 # Shrink: cd python/tests && python minimize.py 432 --write
 #
-# seed 432: 3 unexplained difference(s)
-#   direct call 2: outputs[2] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (5, 4, 4), (4, 20, 1), 0, True, True, (0,), 0)
-#       want ('tensor', 'Tensor', torch.float32, (5, 4, 4), (4, 20, 1), 0, True, False, (0,), 0)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (5, 4, 4), (4, 20, 1), 0, True, True, (0,), 0)
-#       want ('tensor', 'Tensor', torch.float32, (5, 4, 4), (4, 20, 1), 0, True, False, (0,), 0)
-#   direct call 2: grad_fns[2] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'NoneType'
+# seed 432: 1 unexplained difference(s)
+#   direct call 1: grad_fns[2] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'TransposeBackward0'
 #       want 'AsStridedBackward0'
-#       wrapc vs PyTorch: got 'NoneType'
-#       want 'TransposeBackward0'
-#   direct call 2: grads[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got None
-#       want [0.49625658988952637, 0.7682217955589294, 0.08847743272781372, 0.13203048706054688, 0.6976675987243652, 0.800011396408081, 0.16102945804595947, 0.28226858377456665, 0.17591017484664917, 0.2698335647583008, 0.15067976713180542, 0.03171950578689575, 0.2782524824142456, 0.48195880651474, 0.819780349731...
-#       wrapc vs PyTorch: got None
-#       want [0.49625658988952637, 0.7682217955589294, 0.08847743272781372, 0.13203048706054688, 0.6976675987243652, 0.800011396408081, 0.16102945804595947, 0.28226858377456665, 0.17591017484664917, 0.2698335647583008, 0.15067976713180542, 0.03171950578689575, 0.2782524824142456, 0.48195880651474, 0.819780349731...
-#   notes: pytorch-differs-from-eager: grad_enabled, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled
+#       wrapc vs PyTorch: got 'TransposeBackward0'
+#       want 'NoneType'
+#   notes: pytorch-differs-from-eager: grad_enabled, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 
