@@ -313,8 +313,8 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
         # not promise one shape for both.
         # A synthetic base made over a storage (inputs with no common
         # _base) spans the storage, whose size the examples do not fix.
-        merged_base = synthetic is not None and i < synthetic.num_bases
-        in_types.append(value_type(x, f"input #{i}", dynamic=info.mutates_metadata or merged_base))
+        over_storage = synthetic is not None and i < synthetic.num_bases and not _has_common_base(synthetic, i)
+        in_types.append(value_type(x, f"input #{i}", dynamic=info.mutates_metadata or over_storage))
         sig.graph_inputs.append(_kind(x))
     sig.inputs = list(sig.graph_inputs)
     graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]
@@ -401,6 +401,15 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
             f" calls @{callee} dupes [{', '.join(str(d) for d in dupes)}]"
         )
     return "\n".join(lines) + "\n", sig
+
+
+def _has_common_base(synthetic: SyntheticBases, base: int) -> bool:
+    """Whether the inputs merged into synthetic base ``base`` have a tensor
+    for it (one ``_base`` they all view, or one of them the others view), as
+    ``merge_view_inputs`` decides; else it is made over their storage."""
+    merged = [x for x, a in zip(synthetic.inputs, synthetic.args) if a == base]
+    roots = {id(x._base if x._base is not None else x) for x in merged}
+    return len(roots) == 1
 
 
 def _synthetic_output(info: Any, synthetic: SyntheticBases | None) -> Any:
