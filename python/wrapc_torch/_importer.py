@@ -40,6 +40,10 @@ DTYPES = {
     torch.bool: "i1",
 }
 
+# view_replays' "argument an output is a view of" for an output that is
+# whichever argument has exactly its geometry (the extension's to_torch).
+SAME_GEOMETRY_INPUT = -2
+
 # The OutputType names are the dialect's #wrap.output kinds.
 OUTPUT_KINDS = {t: t.name for t in OutputType}
 
@@ -258,6 +262,12 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         return list(dupes).index(index) if index in dupes else -1
 
     def replay(info: Any) -> Any:
+        if synthetic is not None and info.output_type == OutputType.is_input and info.base_idx < synthetic.num_bases:
+            # One of the inputs merged into a synthetic base (see
+            # _synthetic_output): the caller's tensor with the geometry the
+            # graph returned, where there is one (the base itself, when the
+            # caller passed it), else a view of the base.
+            return (None, -1, SAME_GEOMETRY_INPUT)
         sequence = getattr(info, "view_meta_sequence", None)
         usable = (
             config.view_replay_for_aliased_outputs
@@ -421,11 +431,6 @@ def _synthetic_output(info: Any, synthetic: SyntheticBases | None) -> Any:
     returns the base: ``a.add_(1); b.mul_(2); return a`` on overlapping
     ``a``, ``b`` gave 20 elements where eager gives 5)."""
     if synthetic is None or info.output_type != OutputType.is_input or info.base_idx >= synthetic.num_bases:
-        return info
-    merged = [x for x, a in zip(synthetic.inputs, synthetic.args) if a == info.base_idx]
-    if any(x._base is None and all(y is x or y._base is x for y in merged) for x in merged):
-        # The base is one of the caller's tensors (x and x.view(...) passed
-        # together): the runtime's base is that tensor, returned as itself.
         return info
     import dataclasses
 

@@ -2,7 +2,7 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(369).report())'
 # Shrink: cd python/tests && python minimize.py 369 --write
 #
-# seed 369: 4 unexplained difference(s)
+# seed 369: 2 unexplained difference(s)
 #   direct call 1: outputs[0] differs from eager and from PyTorch:
 #       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (12,), (1,), 0, True, False, (0, 1), 1)
 #       want ('tensor', 'Tensor', torch.float32, (12,), (1,), 0, True, False, (0, 1), None)
@@ -13,17 +13,7 @@
 #       want 'MulBackward0'
 #       wrapc vs PyTorch: got 'AsStridedBackward0'
 #       want 'NoneType'
-#   direct call 1: grad_fns[1] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'CopyBackwards'
-#       want 'AsStridedBackward0'
-#       wrapc vs PyTorch: got 'CopyBackwards'
-#       want 'MulBackward0'
-#   direct call 1: grads[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-#       want [0.49625658988952637, 0.7905475497245789, 0.2573363780975342, 0.42591893672943115, 0.8259446024894714, 1.3317463397979736, 1.290104866027832, 1.057474136352539, 0.7378965616226196, 1.3139147758483887, 1.264087438583374, 0.7988172173500061]
-#       wrapc vs PyTorch: got [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-#       want [0.022325754165649414, 0.16885894536972046, 0.2938884496688843, 0.518521785736084, 0.6976675987243652, 0.800011396408081, 0.16102945804595947, 0.28226858377456665, 0.6816085577011108, 0.9151939749717712, 0.39709991216659546, 0.8741558790206909]
-#   notes: pytorch-differs-from-eager: grad_enabled, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: values, wrapc-equals-eager-where-pytorch-differs: grad_enabled
+#   notes: pytorch-differs-from-eager: grad_enabled, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: values
 
 import torch
 

@@ -80,6 +80,10 @@ struct Replay {
   Py_ssize_t base = -1;
 };
 
+// Replay::base for an output that is whichever argument has exactly its
+// geometry (_importer.SAME_GEOMETRY_INPUT).
+constexpr Py_ssize_t kSameGeometryInput = -2;
+
 // One storage torch and the runtime both know: torch's StorageImpl, the
 // runtime's storage id, and a torch tensor over it to take views of.
 struct StorageEntry {
