@@ -160,11 +160,39 @@ def test_autocast_state_is_checked():
             inside(x, w)
 
 
-# 7. Inputs whose memory is not their values: a lazy negation is refused,
-# a lazy (copy-on-write) clone is written as eager writes it.
-def test_lazy_negation_is_refused_by_name():
-    with pytest.raises(wrapc_torch.Unsupported, match="lazy negation"):
-        wrapc_torch.compile(lambda x: x.add_(1), [torch._neg_view(torch.arange(4.0))], inner="eager")
+# 7. Inputs whose memory is not their values: a lazy negation is mutated
+# as eager mutates it (the eager graph keeps the mutation, torch's copy_
+# writes it) or refused by name; a lazy (copy-on-write) clone is written
+# as eager writes it.
+def test_lazy_negation_mutated_as_in_eager():
+    fn = lambda x: (x.add_(1), x * 1)[1]  # noqa: E731
+    make = lambda: [torch._neg_view(torch.arange(4.0))]  # noqa: E731
+    native = wrapc_torch.compile(fn, make(), inner="eager")
+    with torch.no_grad():
+        want = observe(fn, make())
+        reference = observe(aot_function(fn, _nop, keep_inference_input_mutations=True), make())
+        got = observe(native, make())
+    assert_same(got, want, values_only=True)
+    for key in ("outputs", "inputs_after", "grad_enabled"):
+        assert got[key] == want[key], key
+    # The mutation stays in the graph, which PyTorch's wrapper also counts
+    # before calling it: two bumps, as PyTorch's, where eager makes one.
+    assert got["version_deltas"] == reference["version_deltas"] == [2]
+    x = make()[0]
+    native(x)
+    assert x.is_neg() and x.tolist() == [1.0, 0.0, -1.0, -2.0]
+    assert torch._neg_view(x).tolist() == [-1.0, 0.0, 1.0, 2.0]
+
+
+def test_lazy_negation_is_refused_where_wrapc_would_touch_its_memory():
+    make = lambda: [torch._neg_view(torch.arange(6.0).reshape(2, 3))]  # noqa: E731
+    with pytest.raises(wrapc_torch.Unsupported, match="compile with inner='eager'"):
+        wrapc_torch.compile(lambda x: x.add_(1), make(), inner="inductor")
+    with pytest.raises(wrapc_torch.Unsupported, match="keep_input_mutations=True"):
+        wrapc_torch.compile(lambda x: x.add_(1), make(), inner="eager", keep_input_mutations=False)
+    # Data and metadata both changed: the wrapper writes it back itself.
+    with pytest.raises(wrapc_torch.Unsupported, match="written outside the graph"):
+        wrapc_torch.compile(lambda x: (x.add_(1), x.t_(), x * 1)[2], make(), inner="eager")
     native = wrapc_torch.compile(lambda x: (x.add_(1), x * 1)[1], [torch.arange(4.0)], inner="eager")
     with pytest.raises(TypeError, match="argument 0 is a lazy negation"):
         native(torch._neg_view(torch.arange(4.0)))

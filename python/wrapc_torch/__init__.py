@@ -404,6 +404,7 @@ def _native(
     example_inputs: Sequence[Any] | None = None,
     strided: Sequence[Any] | None = None,
     grad_enabled: bool | None = None,
+    lazy: Sequence[int] = (),
 ) -> Callable[..., Any]:
     """``example_inputs``: the caller's own example arguments, when no
     Dynamo guards the calls (``compile``): the wrapper then checks what
@@ -451,6 +452,9 @@ def _native(
         _grad_mode(prefix, example_inputs, grad_enabled) if example_inputs is not None else -1,
         # Dynamo guards autocast for the backend; without it, the wrapper.
         example_inputs is not None,
+        # Arguments that may be lazily negated or conjugated: compile
+        # checked that only torch's own ops touch their memory.
+        tuple(i in lazy for i in range(len(example_inputs or ()))),
     )
     return wrapper
 
@@ -638,11 +642,18 @@ def compile(
                 f"argument #{i} is a {type(x).__name__}: wrapc_torch.compile takes tensors and ints "
                 "(pass a container's tensors as separate arguments)"
             )
-        if isinstance(x, torch.Tensor) and (x.is_neg() or x.is_conj()):
-            raise Unsupported(
-                f"argument #{i} is a lazy {'negation' if x.is_neg() else 'conjugate'}: its memory holds other "
-                "values than it has, and wrapc's wrapper reads memory as it is (pass x.resolve_neg() / x.resolve_conj())"
-            )
+    lazy = [i for i, x in enumerate(example_inputs) if isinstance(x, torch.Tensor) and (x.is_neg() or x.is_conj())]
+    if lazy:
+        # Its memory holds other values than it has (the negation or the
+        # conjugate); torch's own ops (the eager graph, copy_) read and write
+        # it right, wrapc's wrapper and Inductor's kernels do not: the graph
+        # must be the eager one and keep the input's mutations.
+        what = f"argument #{lazy[0]} is a lazy {'negation' if example_inputs[lazy[0]].is_neg() else 'conjugate'}"
+        if inner != "eager":
+            raise Unsupported(f"{what}: compile with inner='eager', or pass x.resolve_neg() / x.resolve_conj()")
+        if keep_input_mutations is False:
+            raise Unsupported(f"{what}: its mutations must stay in the graph (keep_input_mutations=True)")
+        keep_input_mutations = True
     module = _FunctionModule(fn)
     grad_enabled = torch.is_grad_enabled()
 
@@ -677,6 +688,11 @@ def compile(
         ) from None
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
+    written = [i for i in captured.meta.mutated_inp_runtime_indices if captured.meta.input_info[i].mutates_data]
+    if lazy and not captured.dupes and captured.synthetic is None and set(written) & {len(captured.params) + i for i in lazy}:
+        raise Unsupported("a lazily negated or conjugated argument is written outside the graph, by wrapc's wrapper")
+    if lazy and (captured.dupes or captured.synthetic is not None):
+        raise Unsupported("a lazily negated or conjugated argument aliases another argument the function mutates")
     if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
         # The function leaves grad mode changed (torch.set_grad_enabled in
         # it), which AOTAutograd's analysis does not always record: the
@@ -694,7 +710,7 @@ def compile(
     strided = example_inputs if inner == "inductor" else None
     native = _native(
         captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
-        grad_enabled=grad_enabled,
+        grad_enabled=grad_enabled, lazy=lazy,
     )
     result = native if single else module.rebuild(native)
     return _training_guard(fn, result) if isinstance(fn, torch.nn.Module) else result

@@ -81,17 +81,22 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
-                                "strides",      "alias_groups",  "grad_mode",   "check_autocast", nullptr};
+                                "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ip", const_cast<char **>(names), &path,
+  PyObject *lazy_ok = nullptr;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
-                                   &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast))
+                                   &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
+                                   &lazy_ok))
     return -1;
+  if (lazy_ok)
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(lazy_ok); ++j)
+      self->lazy_ok.push_back(PyObject_IsTrue(PyTuple_GET_ITEM(lazy_ok, j)) == 1);
   self->grad_mode = grad_mode;
   if (check_autocast) self->autocast = AutocastState::now();
   if (alias_groups) {
@@ -391,10 +396,13 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     ": wrapc takes strided tensors on the CPU or a CUDA device");
       // Its memory holds the negation (or conjugate) of its values; the
       // wrapper and compiled graphs read and write memory as it is.
-      if (t.is_neg() || t.is_conj())
+      size_t user_index = i - static_cast<size_t>(n_prefix);
+      bool lazy_ok = i >= static_cast<size_t>(n_prefix) && user_index < self->lazy_ok.size() && self->lazy_ok[user_index];
+      if ((t.is_neg() || t.is_conj()) && !lazy_ok)
         throw std::invalid_argument(describe_argument(i, n_prefix) + " is a lazy " +
                                     (t.is_neg() ? "negation (torch._neg_view, x.conj().imag)" : "conjugate (x.conj())") +
-                                    ": pass x.resolve_neg() / x.resolve_conj()");
+                                    ", but the function was compiled for a tensor that is not: pass x.resolve_neg() / "
+                                    "x.resolve_conj(), or compile it for one that is");
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
                                                              user < self->requires_grad.size() &&
                                                              self->requires_grad[user] &&

@@ -330,6 +330,9 @@ struct Wrapper {
   // the low-precision dtype and calling it outside would differ from eager
   // (and the reverse).
   std::optional<AutocastState> autocast;
+  // Per argument, whether it may be a lazy negation or conjugate (compiled
+  // for one: only torch's own ops touch its memory).
+  std::vector<bool> lazy_ok;
 };
 
 // The call running on this thread (null outside one).
