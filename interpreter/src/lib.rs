@@ -106,7 +106,14 @@ impl<'c, 'a> Interpreter<'c, 'a> {
             }
         };
         signature.check(symbol, name, args)?;
-        self.call_symbol(symbol, name, args)
+        // A failure leaves the grad mode the call was entered with, as the
+        // compiled entry point's failure exits restore it.
+        let entered = wrapc_runtime::grad_enabled();
+        let result = self.call_symbol(symbol, name, args);
+        if result.is_err() {
+            wrapc_runtime::set_grad_enabled(entered);
+        }
+        result
     }
 
     /// Calls `name` from within the program (types already verified).

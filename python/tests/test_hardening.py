@@ -290,3 +290,34 @@ def test_clone_args_keeps_storage_sharing():
     base = torch.arange(6.0)
     a, b = clone_args([base[:3], base[2:]])
     assert a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
+
+
+# 6 (the graph's side): a graph traced under autocast runs with autocast off,
+# as PyTorch's wrapper runs it: a region the function runs without autocast
+# stays in float32 (the eager inner compiler re-autocast it to bfloat16).
+def _unautocast_matmul(x, w):
+    with torch.autocast("cpu", enabled=False):
+        return x @ w
+
+
+@pytest.mark.parametrize("path", ["backend", "compile"])
+def test_graph_runs_with_autocast_off(path):
+    x, w = torch.randn(4, 4), torch.randn(4, 4)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        if path == "compile":
+            fn = wrapc_torch.compile(_unautocast_matmul, [x, w], inner="eager")
+        else:
+            torch._dynamo.reset()
+            fn = torch.compile(_unautocast_matmul, backend="wrapc", options={"inner": "eager"})
+        assert fn(x, w).dtype == _unautocast_matmul(x, w).dtype == torch.float32
+        assert torch.is_autocast_enabled("cpu")
+    torch._dynamo.reset()
+
+
+def test_inductor_view_probe_takes_expanded_inputs():
+    # The probe runs the graph on copies of the examples: an expanded one
+    # (stride 0) has no empty_strided twin to copy into.
+    make = lambda: [torch.arange(3.0).expand(4, 3).t()]  # noqa: E731
+    fn = lambda x: (x.t_(), x[0])[1]  # noqa: E731
+    native = wrapc_torch.compile(fn, make(), inner="inductor")
+    torch.testing.assert_close(native(*make()), fn(*make()))

@@ -417,11 +417,12 @@ def _native(
     current one when not given)."""
     from . import _C
 
+    disable_amp = torch._C._is_any_autocast_enabled()
     ir, sig = _importer.emit(
         captured.meta,
         captured.fake_inputs,
         captured.graph_outputs,
-        disable_amp=torch._C._is_any_autocast_enabled(),
+        disable_amp=disable_amp,
         trace_joint=captured.trace_joint,
         detach_inputs=captured.detach_inputs,
         dupes=captured.dupes,
@@ -455,6 +456,8 @@ def _native(
         # Arguments that may be lazily negated or conjugated: compile
         # checked that only torch's own ops touch their memory.
         tuple(i in lazy for i in range(len(example_inputs or ()))),
+        # The IR's call carries it too; the extension makes the call.
+        disable_amp,
     )
     return wrapper
 
@@ -739,9 +742,11 @@ def _check_views_kept(captured: _Captured, example_inputs: Sequence[Any]) -> Non
     args = []
     for x in [*captured.params, *example_inputs]:
         if isinstance(x, torch.Tensor):
-            copy = torch.empty_strided(x.size(), x.stride(), dtype=x.dtype, device=x.device)
+            # The same geometry over a copy of the storage: an expanded or
+            # overlapping example has no empty_strided twin to copy into.
+            copy = torch.empty(0, dtype=x.dtype, device=x.device)
             with torch.no_grad():
-                copy.copy_(x)
+                copy.set_(x.untyped_storage().clone(), x.storage_offset(), x.size(), x.stride())
             x = copy
         args.append(x)
     devices = [x.device.index or 0 for x in args if isinstance(x, torch.Tensor) and x.is_cuda]

@@ -368,6 +368,11 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   }
   bool torch_grad = c10::GradMode::is_enabled();
   c10::GradMode::set_enabled(rt.grad_enabled());
+  // wrap.call_compiled's disable_amp: the graph was traced under autocast,
+  // its casts are in it (call_func_at_runtime_with_args' disable_amp). The
+  // lowering leaves autocast to the embedder; the guard ends with the call.
+  std::optional<c10::impl::ExcludeDispatchKeyGuard> no_autocast;
+  if (w->disable_amp) no_autocast.emplace(c10::autocast_dispatch_keyset);
   // Cleared before anything can fail: the failure path releases what is
   // set, and the caller's slots hold whatever its stack did.
   for (size_t j = 0; j < n_out; ++j) outputs[j] = nullptr;

@@ -81,19 +81,21 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
-                                "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok", nullptr};
+                                "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
+                                "disable_amp",  nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
-  int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0;
+  int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0;
   PyObject *lazy_ok = nullptr;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!", const_cast<char **>(names), &path,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!p", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
-                                   &lazy_ok))
+                                   &lazy_ok, &disable_amp))
     return -1;
+  self->disable_amp = disable_amp;
   if (lazy_ok)
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(lazy_ok); ++j)
       self->lazy_ok.push_back(PyObject_IsTrue(PyTuple_GET_ITEM(lazy_ok, j)) == 1);

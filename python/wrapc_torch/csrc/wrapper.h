@@ -13,6 +13,7 @@
 #include <ATen/core/Tensor.h>
 #include <ATen/ops/empty.h>
 #include <ATen/autocast_mode.h>
+#include <c10/core/impl/LocalDispatchKeySet.h>
 #include <c10/core/GradMode.h>
 #include <c10/util/SmallVector.h>
 #include <torch/csrc/autograd/python_variable.h>
@@ -330,6 +331,9 @@ struct Wrapper {
   // the low-precision dtype and calling it outside would differ from eager
   // (and the reverse).
   std::optional<AutocastState> autocast;
+  // The graph runs with autocast off (the importer's disable_amp: traced
+  // under autocast, its casts are in the graph).
+  bool disable_amp = false;
   // Per argument, whether it may be a lazy negation or conjugate (compiled
   // for one: only torch's own ops touch its memory).
   std::vector<bool> lazy_ok;
