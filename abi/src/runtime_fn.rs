@@ -89,6 +89,8 @@ runtime_fns! {
     EmptyStrided = "wrt_empty_strided"(I32, I32, I32, Size, Ptr, Ptr, Ptr) -> I32;
     CheckArgument = "wrt_check_argument"(Ptr, Ptr, I64, I32, I32, Size, Ptr) -> I32;
     LaunchHost = "wrt_launch_host"(HostKernel, I64, I64, I64, Ptr) -> I32;
+    HostSymbol = "wrt_host_symbol"(Ptr, Ptr, Ptr) -> I32;
+    ExternCall = "wrt_extern_call"(Ptr, Ptr, Ptr, Size, Ptr, Size) -> I32;
     CudaLaunchSlow = "wrt_cuda_launch_slow"(Ptr, Ptr, I32, Ptr, Ptr, I64, Ptr, I32, I32) -> I32;
     CudaGraphBegin = "wrt_cuda_graph_begin"(Ptr) -> I32;
     CudaGraphLaunch = "wrt_cuda_graph_launch"(Ptr, Ptr, I32, Ptr, Ptr, I64, Ptr, I32) -> I32;

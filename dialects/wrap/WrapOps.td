@@ -605,6 +605,14 @@ def Wrap_KernelOp : Wrap_Op<"kernel", [
     `func.func` taking the kernel's arguments then three `index` program
     ids).
 
+    A `library` kernel is a C function `entry` exported by a shared
+    object another compiler built (Inductor's C++ kernels: `extern "C"
+    void kernel(float *in_out, const float *in, int64_t ks0)`): it runs
+    its own loops, so it takes no configs, its launches no grid, and it
+    is called once per launch with tensors as data pointers and integers
+    as `int64_t`. The library is opened, and the symbol resolved, at the
+    first launch.
+
     ```mlir
     wrap.kernel @add : (!wrap.tensor<?xf32>, !wrap.tensor<?xf32>, index)
         entry "triton_poi_add_0"
@@ -620,7 +628,8 @@ def Wrap_KernelOp : Wrap_Op<"kernel", [
     OptionalAttr<StrAttr>:$ptx,
     OptionalAttr<StrAttr>:$ptx_file,
     OptionalAttr<StrAttr>:$cubin_file,
-    OptionalAttr<FlatSymbolRefAttr>:$host
+    OptionalAttr<FlatSymbolRefAttr>:$host,
+    OptionalAttr<StrAttr>:$library
   );
   let assemblyFormat = [{
     $sym_name `:` $function_type `entry` $entry `configs` $configs attr-dict
@@ -638,6 +647,8 @@ def Wrap_LaunchOp : Wrap_Op<"launch", [AttrSizedOperandSegments,
     by the block of the config the kernel runs with, as Triton's
     `grid(xnumel)` is). Only the `numel` form lets autotuning pick among
     configs with different blocks. The host backend runs the first config.
+    A launch of a `library` kernel takes neither: the kernel is called
+    once.
 
     A launch trusts its payload's indexing, as a Triton launch does: the
     program must make sure the tensors are as large as the index space the
@@ -698,6 +709,34 @@ def Wrap_LazyLaunchOp : Wrap_Op<"lazy_launch", [AttrSizedOperandSegments,
   let assemblyFormat = [{
     $slot `,` $descriptor (`grid` `(` $grid^ `)`)? (`numel` `(` $numel^ `)`)?
     `args` `(` $args `)` attr-dict (`:` qualified(type($args))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Wrap_ExternCallOp : Wrap_Op<"extern_call"> {
+  let summary = "call an operator of the embedding framework (an extern kernel)";
+  let description = [{
+    Calls the embedder's operator `op` (`"aten::addmm.out"`: the schema's
+    name and overload) through the runtime's embedder backend, as
+    Inductor's wrapper calls an extern kernel. `spec` gives the schema's
+    arguments in order, separated by `;`: `t<i>` is tensor operand `i`,
+    `s<i>` integer operand `i` (a size computed at run time), `n` None,
+    and `c:<json>` a constant (a JSON number, boolean, string, or list of
+    them). Keyword arguments are named: `out=t3`. `results` are the
+    operator's tensor results, new tensors the embedder made (none for an
+    `out=` call, whose output operand it writes). Without an embedder
+    backend the call fails with an error naming the operator.
+
+    ```mlir
+    wrap.extern_call "aten::addmm.out" "t0;t1;t2;beta=c:1;alpha=c:1;out=t3" (%b, %x, %w, %buf)
+        : (!wrap.tensor<4xf32>, !wrap.tensor<8x16xf32>, !wrap.tensor<16x4xf32>, !wrap.tensor<8x4xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins StrAttr:$op, StrAttr:$spec,
+                       Variadic<Wrap_KernelArg>:$args);
+  let results = (outs Variadic<Wrap_TensorType>:$results);
+  let assemblyFormat = [{
+    $op $spec `(` $args `)` attr-dict `:` functional-type($args, $results)
   }];
   let hasVerifier = 1;
 }

@@ -271,6 +271,13 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             }
         }
         WrapOp::Launch => crate::payload::launch(op, operands).map(|()| vec![]),
+        WrapOp::ExternCall => Err(InterpError::at(
+            op,
+            format!(
+                "extern call '{}': the interpreter has no embedding framework to call it in",
+                ir::string_attr(op, "op").unwrap_or_default()
+            ),
+        )),
         // Run by run_block, which scopes its body.
         WrapOp::DeviceGuard => Err(InterpError::at(op, "a device guard runs as a region, not as an op")),
         WrapOp::LazyLaunch => Err(InterpError::at(

@@ -488,6 +488,12 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
     let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
     let kernel =
         ir::lookup_symbol(op, &kernel_name).ok_or_else(|| InterpError::at(op, format!("no kernel '{kernel_name}'")))?;
+    if ir::string_attr(kernel, "library").is_some() {
+        return Err(InterpError::at(
+            op,
+            format!("kernel '{kernel_name}' is native code in a library; the interpreter runs only host payloads"),
+        ));
+    }
     let host = ir::flat_symbol_attr(kernel, "host").ok_or_else(|| {
         InterpError::at(op, format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"))
     })?;

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import warnings
 from typing import Any, Callable, Sequence
 
@@ -67,6 +68,9 @@ class _Captured:
         # AOTSyntheticBaseWrapper's layer when mutated inputs alias other
         # inputs (else None): what the graph's inputs are made of.
         self.synthetic: _importer.SyntheticBases | None = None
+        # Inductor's wrapper program, imported (see _compile_inference):
+        # (graph input types, graph output types) -> NativeGraph.
+        self.native: Callable[..., Any] | None = None
 
 
 def _inductor_forward_compiler(
@@ -282,7 +286,11 @@ def _capture_patched(
         # itself, for a backward Inductor compiles lazily at the first
         # backward call, outside this capture.
         inner_compile = inductor_config.patch(patches)(cfx.compile_fx_inner)
-        compiler = _inductor_forward_compiler(gm, len(example_inputs), is_inference=True, inner_compile=inner_compile)
+        from . import _inductor_fx
+
+        compiler = _inductor_forward_compiler(
+            gm, len(example_inputs), is_inference=True, inner_compile=_inductor_fx.with_fx_wrapper(inner_compile)
+        )
         from torch._dispatch.python import enable_python_dispatcher
 
         stack_contexts = [enable_python_dispatcher()]
@@ -371,10 +379,62 @@ def _capture_patched(
         captured.fake_inputs = list(capture.updated_flat_args)
         captured.graph_outputs = _fake_outputs(capture.graph_module)
         captured.meta = state.fw_metadata
-        captured.compiled = graph_compile._aot_stage2b_inference_compile(
-            capture.graph_module, capture.updated_flat_args, None, state.fw_metadata, aot_config
+        captured.compiled = _compile_inference(
+            captured,
+            lambda: graph_compile._aot_stage2b_inference_compile(
+                capture.graph_module, capture.updated_flat_args, None, state.fw_metadata, aot_config
+            ),
+            native=inner == "inductor",
         )
     return captured
+
+
+def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *, native: bool) -> Any:
+    """Compiles the inference graph; with ``native``, Inductor's wrapper
+    program is captured as an FX graph and imported (``captured.native``),
+    so that the call runs no Python. A graph the import does not cover is
+    compiled again the usual way (decided here, never mid-call), with a
+    warning naming the construct; its Python wrapper then runs inside
+    wrapc's native runtime wrapper."""
+    reason = ""
+    if not native or os.environ.get("WRAPC_INDUCTOR_WRAPPER") == "python":
+        return compile_graph()
+    devices = {x.device.type for x in captured.fake_inputs if isinstance(x, torch.Tensor)}
+    devices |= {v.device.type for v in captured.graph_outputs if isinstance(v, torch.Tensor)}
+    if devices - {"cpu"}:
+        reason = f"the graph runs on {', '.join(sorted(devices - {'cpu'}))} (only CPU wrappers are imported)"
+    else:
+        from . import _inductor_fx, _wrapper_import
+
+        with _inductor_fx.capturing("cpu") as capture:
+            compiled = compile_graph()
+        reason = capture.refused
+
+        def translate(in_types: Any, graph_types: Any) -> Any:
+            return _wrapper_import.translate(capture, in_types, graph_types)
+
+        if not reason:
+            try:
+                _importer.emit(
+                    captured.meta,
+                    captured.fake_inputs,
+                    captured.graph_outputs,
+                    dupes=captured.dupes,
+                    synthetic=captured.synthetic,
+                    native=translate,
+                )
+                captured.native = translate
+                return compiled
+            except _wrapper_import.NotImported as e:
+                reason = str(e)
+            except Unsupported:
+                return compiled  # the graph itself falls back (the caller decides)
+    _native_fallback_warning(reason)
+    return compile_graph()
+
+
+def _native_fallback_warning(reason: str) -> None:
+    warnings.warn(f"wrapc: Inductor's Python wrapper runs for this graph: {reason}", stacklevel=3)
 
 
 @contextlib.contextmanager
@@ -427,6 +487,7 @@ def _native(
         detach_inputs=captured.detach_inputs,
         dupes=captured.dupes,
         synthetic=captured.synthetic,
+        native=captured.native,
     )
     library = compile_module(ir)
     kinds = lambda ks: "".join("t" if k == "tensor" else "i" for k in ks)  # noqa: E731

@@ -289,7 +289,8 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
          source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = (),
-         dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None) -> tuple[str, Signature]:
+         dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None,
+         native: Any = None) -> tuple[str, Signature]:
     """Level-1 wrap IR for one graph and the ABI of its wrapper.
 
     ``inputs`` are the graph's (fake) example inputs, ``graph_outputs`` the
@@ -304,6 +305,10 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     ``synthetic``: inputs merged into synthetic bases (``inputs`` and
     ``meta`` are then the graph's, bases first); a
     ``wrap.synthetic_base_wrapper`` takes the inputs before merging.
+    ``native``: Inductor's wrapper program to import as the graph
+    (``_wrapper_import.translate(capture, in_types, graph_types)``, called
+    with the graph's signature); None: the graph is declared and the
+    extension calls Inductor's Python wrapper.
     """
     check_supported(meta, training=trace_joint)
     if len(meta.input_info) != len(inputs):
@@ -384,13 +389,20 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     lines = []
     if source:
         lines += [f"// {line}" for line in source.splitlines()]
-    lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(in_types)}) -> {tuple_type(graph_types)}")
+    graph_symbol = GRAPH_SYMBOL
+    if native is not None:
+        imported = native(in_types, graph_types)
+        lines += imported.kernels
+        lines.append(imported.function)
+        graph_symbol = imported.symbol
+    else:
+        lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(in_types)}) -> {tuple_type(graph_types)}")
     # PyTorch's layers, innermost first, each calling the one before it; the
     # outermost is the entry point.
     names = [RUNTIME_WRAPPER_SYMBOL] + [SYNTHETIC_BASE_SYMBOL] * (synthetic is not None) + ["dedupe"] * bool(dupes)
     names[-1] = WRAPPER_SYMBOL
     lines.append(
-        f"wrap.runtime_wrapper @{names[0]} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{GRAPH_SYMBOL}"
+        f"wrap.runtime_wrapper @{names[0]} : ({', '.join(in_types)}) -> {tuple_type(out_types)} calls @{graph_symbol}"
     )
     lines.append(f"    inputs [{', '.join(in_attrs)}]")
     lines.append(f"    outputs [{', '.join(out_attrs)}]")

@@ -178,6 +178,9 @@ void *wrt_tensor_data_ptr(const wrt_tensor *t);
 typedef void (*wrt_host_kernel)(void *const *args, int64_t px, int64_t py, int64_t pz);
 /** Runs `kernel` over the gx*gy*gz grid (x fastest), on several threads for large grids. */
 int32_t wrt_launch_host(wrt_host_kernel kernel, int64_t gx, int64_t gy, int64_t gz, void *const *args);
+/** Resolves entry in the shared object at library into *slot, once (a library kernel's first launch);
+ *  returns at once when *slot is already set. The library stays open for the process. */
+int32_t wrt_host_symbol(const char *library, const char *entry, void **slot);
 
 /* ---- Embedder backend (runtime/src/external.rs) --------------------------
  * An embedding framework (PyTorch, through python/wrapc_torch) mirrors its
@@ -217,10 +220,24 @@ int32_t wrt_view_base(const wrt_tensor *t, wrt_tensor **out);
 typedef struct wrt_external_backend {
   /* dst.copy_(src) when either is embedder memory; the runtime bumps versions. */
   int32_t (*copy)(const wrt_tensor *dst, const wrt_tensor *src);
+  /* Memory for a new tensor (wrap.empty_strided): *data, and *owner, released with (*release)(*owner)
+   * when the storage goes. Null: the runtime's own allocator. */
+  int32_t (*alloc)(uint64_t nbytes, int32_t device_kind, int32_t device_index, void **data, void **owner,
+                   void (**release)(void *owner));
+  /* The embedder's operator op (wrap.extern_call): see wrt_extern_call. Null: extern calls fail. */
+  int32_t (*call)(const char *op, const char *spec, void *const *cells, size_t n_cells, wrt_tensor **results,
+                  size_t n_results);
 } wrt_external_backend;
 
 /** Installs the embedder's backend; it must outlive the process's use of the runtime. */
 void wrt_set_external_backend(const wrt_external_backend *backend);
+/** Calls the embedder's operator op ("aten::mm.out"): cells holds one 8-byte cell per operand (a tensor
+ *  handle or an int64_t), spec says which is which and where each goes in the operator's schema
+ *  (wrap.extern_call); the operator's new tensors come back in results (owned). */
+int32_t wrt_extern_call(const char *op, const char *spec, void *const *cells, size_t n_cells, wrt_tensor **results,
+                        size_t n_results);
+/** The owner handle the embedder gave with t's storage (its allocator, or wrt_from_external), or null. */
+void *wrt_external_owner(const wrt_tensor *t);
 /** 1 if the tensor's memory belongs to the embedder, 0 if not, -1 for null. */
 int64_t wrt_tensor_is_external(const wrt_tensor *t);
 

@@ -11,10 +11,10 @@ use crate::{DType, Device, Tensor};
 
 // The backends' own entry points, so that the whole C ABI is reachable here.
 pub use crate::external::{
-    wrt_external_tensor, wrt_from_external, wrt_set_external_backend, wrt_set_view_base, wrt_tensor_is_external,
-    wrt_view_base,
+    wrt_extern_call, wrt_external_owner, wrt_external_tensor, wrt_from_external, wrt_set_external_backend,
+    wrt_set_view_base, wrt_tensor_is_external, wrt_view_base,
 };
-pub use crate::host::{wrt_host_kernel, wrt_launch_host};
+pub use crate::host::{wrt_host_kernel, wrt_host_symbol, wrt_launch_host};
 
 mod subclass;
 pub use subclass::{wrt_subclass_attr, wrt_subclass_check_type, wrt_subclass_new, wrt_subclass_num_attrs};
@@ -707,6 +707,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_scalar_from_i64,
         wrt_tensor_data_ptr,
         wrt_launch_host,
+        wrt_host_symbol,
         wrt_to_device,
         wrt_cuda_launch_slow,
         wrt_cuda_graph_begin,
@@ -720,6 +721,8 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_set_view_base,
         wrt_view_base,
         wrt_tensor_is_external,
+        wrt_extern_call,
+        wrt_external_owner,
         wrt_subclass_new,
         wrt_subclass_attr,
         wrt_subclass_check_type,

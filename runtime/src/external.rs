@@ -32,6 +32,13 @@ impl Owner {
     }
 }
 
+impl Owner {
+    /// The embedder's handle (what `wrt_external_owner` hands back).
+    pub(crate) fn handle(&self) -> *mut c_void {
+        self.handle
+    }
+}
+
 impl std::fmt::Debug for Owner {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Owner({:p})", self.handle)
@@ -55,7 +62,34 @@ pub struct wrt_external_backend {
     /// status (message through `wrt_set_error`). It must not bump the
     /// runtime's version counters: the runtime does.
     pub copy: Option<unsafe extern "C" fn(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32>,
+    /// Memory for a new tensor (`wrap.empty_strided`, `wrap.alloc`): the
+    /// embedder's allocator, so that its memory statistics, caching and
+    /// streams see it. Null: the runtime's own allocator.
+    pub alloc: Option<AllocFn>,
+    /// An operator of the embedder (`wrap.extern_call`). Null: extern
+    /// calls fail, naming the operator.
+    pub call: Option<CallFn>,
 }
+
+/// `alloc(nbytes, device_kind, device_index, &data, &owner, &release)`.
+pub type AllocFn = unsafe extern "C" fn(
+    nbytes: u64,
+    device_kind: i32,
+    device_index: i32,
+    data: *mut *mut c_void,
+    owner: *mut *mut c_void,
+    release: *mut Option<unsafe extern "C" fn(*mut c_void)>,
+) -> i32;
+
+/// `call(op, spec, cells, n_cells, results, n_results)` (see `wrt_extern_call`).
+pub type CallFn = unsafe extern "C" fn(
+    op: *const std::ffi::c_char,
+    spec: *const std::ffi::c_char,
+    cells: *const *mut c_void,
+    n_cells: usize,
+    results: *mut *mut wrt_tensor,
+    n_results: usize,
+) -> i32;
 
 static BACKEND: AtomicPtr<wrt_external_backend> = AtomicPtr::new(std::ptr::null_mut());
 
@@ -72,7 +106,80 @@ pub(crate) fn copy_hook() -> Option<unsafe extern "C" fn(*const wrt_tensor, *con
     (!backend.is_null()).then(|| unsafe { (*backend).copy }).flatten()
 }
 
+fn backend() -> Option<&'static wrt_external_backend> {
+    let backend = BACKEND.load(Ordering::Acquire);
+    // SAFETY: installed backends are static for the life of the process.
+    (!backend.is_null()).then(|| unsafe { &*backend })
+}
+
+/// New storage from the embedder's allocator, if it installed one.
+pub(crate) fn alloc(nbytes: usize, device: crate::Device) -> crate::Result<Option<std::sync::Arc<crate::Storage>>> {
+    let Some(alloc) = backend().and_then(|b| b.alloc) else { return Ok(None) };
+    let (kind, index) = crate::ffi::device_code(device);
+    let (mut data, mut owner) = (std::ptr::null_mut(), std::ptr::null_mut());
+    let mut release = None;
+    // SAFETY: the embedder's contract (wrapc_runtime.h); every out-pointer is a local.
+    let status = unsafe { alloc(nbytes as u64, kind, index, &mut data, &mut owner, &mut release) };
+    if status != crate::ffi::WRT_OK || (data.is_null() && nbytes > 0) {
+        return Err(crate::RuntimeError::Alloc(format!(
+            "{nbytes} bytes from the embedder's allocator: {}",
+            crate::ffi::last_error_text()
+        )));
+    }
+    Ok(Some(crate::Storage::external(data as *mut u8, nbytes, device, Owner::new(owner, release))))
+}
+
 // ---- The C ABI of the embedder backend ----
+
+/// Calls the embedder's operator `op` (`wrap.extern_call`): `cells` holds
+/// one 8-byte cell per operand (a tensor handle, or an `int64_t`), and
+/// `spec` says which is which and where each goes in the operator's
+/// schema; the operator's new tensors come back in `results` (owned).
+///
+/// # Safety
+/// `op` and `spec` must be NUL-terminated strings; `cells` readable for
+/// `n_cells` cells; `results` writable for `n_results` handles.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_extern_call(
+    op: *const std::ffi::c_char,
+    spec: *const std::ffi::c_char,
+    cells: *const *mut c_void,
+    n_cells: usize,
+    results: *mut *mut wrt_tensor,
+    n_results: usize,
+) -> i32 {
+    if op.is_null() || spec.is_null() || (n_cells > 0 && cells.is_null()) || (n_results > 0 && results.is_null()) {
+        set_last_error("wrt_extern_call: null argument");
+        return WRT_ERR_NULL;
+    }
+    match backend().and_then(|b| b.call) {
+        // SAFETY: forwarded as the caller gave them (the same contract).
+        Some(call) => unsafe { call(op, spec, cells, n_cells, results, n_results) },
+        None => {
+            // SAFETY: checked non-null, NUL-terminated by the contract.
+            let name = unsafe { std::ffi::CStr::from_ptr(op) }.to_string_lossy();
+            set_last_error(&format!(
+                "wrt_extern_call: no embedding framework is installed to call '{name}' (wrt_set_external_backend)"
+            ));
+            WRT_ERR_UNSUPPORTED
+        }
+    }
+}
+
+/// The embedder's owner handle of `t`'s storage (the `owner` its
+/// allocator or `wrt_from_external` gave), or null: memory the embedder
+/// does not own, an embedder tensor mirrored without an owner, or a null
+/// handle.
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_external_owner(t: *const wrt_tensor) -> *mut c_void {
+    match tensor(t, "t") {
+        Ok(t) => t.storage().external_owner().unwrap_or(std::ptr::null_mut()),
+        Err(_) => std::ptr::null_mut(),
+    }
+}
 
 /// An embedder's tensor, as `wrt_from_external` mirrors it.
 #[repr(C)]

@@ -162,6 +162,19 @@ pub(crate) fn device(kind: i32, index: i32) -> Result<Device, Failure> {
     }
 }
 
+/// The ABI's (kind, index) codes of a device (the inverse of [`device`]).
+pub(crate) fn device_code(device: Device) -> (i32, i32) {
+    match device {
+        Device::Host => (0, 0),
+        Device::Cuda(index) => (1, index),
+    }
+}
+
+/// This thread's last error message, as text.
+pub(crate) fn last_error_text() -> String {
+    LAST_ERROR.with(|e| e.borrow().to_string_lossy().into_owned())
+}
+
 /// This thread's last error message (`wrt_last_error`).
 pub(crate) fn last_error() -> *const c_char {
     LAST_ERROR.with(|e| e.borrow().as_ptr())

@@ -69,3 +69,55 @@ pub unsafe extern "C" fn wrt_launch_host(
         Ok(())
     })
 }
+
+/// Resolves `entry` in the shared object at `library` into `*slot`, once:
+/// a library kernel's first launch (`wrap.kernel` with `library`) opens
+/// the file (`RTLD_NOW | RTLD_LOCAL`, never closed: the compiled code keeps
+/// the address) and stores the function; later launches find the slot
+/// filled and return at once.
+///
+/// # Safety
+/// `library` and `entry` must be NUL-terminated strings; `slot` a pointer
+/// slot that only this function writes (zero until it does).
+#[no_mangle]
+pub unsafe extern "C" fn wrt_host_symbol(
+    library: *const std::ffi::c_char,
+    entry: *const std::ffi::c_char,
+    slot: *mut *mut std::ffi::c_void,
+) -> i32 {
+    use std::sync::atomic::{AtomicPtr, Ordering};
+    if slot.is_null() {
+        return status("wrt_host_symbol", || Err(Failure(WRT_ERR_NULL, "slot is null".into())));
+    }
+    // SAFETY: a pointer-sized, pointer-aligned slot (the caller's contract),
+    // read and written only atomically.
+    let cell = unsafe { AtomicPtr::from_ptr(slot) };
+    if !cell.load(Ordering::Acquire).is_null() {
+        return crate::ffi::WRT_OK;
+    }
+    status("wrt_host_symbol", || {
+        if library.is_null() || entry.is_null() {
+            return Err(Failure(WRT_ERR_NULL, "library or entry is null".into()));
+        }
+        // SAFETY: NUL-terminated by the caller's contract.
+        let (path, name) = unsafe { (std::ffi::CStr::from_ptr(library), std::ffi::CStr::from_ptr(entry)) };
+        let shown = path.to_string_lossy();
+        let flags = libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL;
+        let os_path: &std::ffi::OsStr = std::os::unix::ffi::OsStrExt::from_bytes(path.to_bytes());
+        // SAFETY: loading runs the library's initializers; the library is
+        // the one the compiler named, built for this process.
+        let lib = unsafe { libloading::os::unix::Library::open(Some(os_path), flags) }
+            .map_err(|e| Failure(WRT_ERR_ARG, format!("cannot open '{shown}': {e}")))?;
+        // SAFETY: only the address is read; calling it is the launch's contract.
+        let symbol = unsafe { lib.get::<*mut std::ffi::c_void>(name.to_bytes_with_nul()) }
+            .map_err(|e| Failure(WRT_ERR_ARG, format!("'{shown}' has no symbol '{}': {e}", name.to_string_lossy())))?;
+        let address = *symbol;
+        if address.is_null() {
+            return Err(Failure(WRT_ERR_ARG, format!("'{}' in '{shown}' is null", name.to_string_lossy())));
+        }
+        // Never closed: the slot keeps the address for the process's life.
+        std::mem::forget(lib);
+        cell.store(address, Ordering::Release);
+        Ok(())
+    })
+}

@@ -91,6 +91,11 @@ impl Storage {
         Arc::new(Storage { data, nbytes, device, gpu: None, external: Some(owner) })
     }
 
+    /// The embedder's owner handle, when it gave one.
+    pub(crate) fn external_owner(&self) -> Option<*mut std::ffi::c_void> {
+        self.external.as_ref().map(|o| o.handle()).filter(|h| !h.is_null())
+    }
+
     /// Whether an embedding framework owns the memory.
     pub fn is_external(&self) -> bool {
         self.external.is_some()

@@ -183,7 +183,10 @@ impl Tensor {
             .ok()
             .and_then(|elements| elements.checked_mul(dtype.element_size()))
             .ok_or_else(|| RuntimeError::Alloc(format!("sizes {sizes:?} strides {strides:?}: too many bytes")))?;
-        let storage = Storage::new(nbytes, device)?;
+        let storage = match crate::external::alloc(nbytes, device)? {
+            Some(storage) => storage,
+            None => Storage::new(nbytes, device)?,
+        };
         Tensor::from_impl(TensorImpl {
             offset: 0,
             sizes: Dims::from_slice(sizes),

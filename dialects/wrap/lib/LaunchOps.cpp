@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <limits>
 
@@ -32,6 +33,23 @@ LogicalResult KernelOp::verify() {
         !isa<FloatType>(argType))
       return emitOpError() << "kernel argument #" << i
                            << " has unsupported type " << argType;
+  if (getLibrary()) {
+    if (getPtx() || getPtxFile() || getCubinFile() || getHost())
+      return emitOpError() << "a 'library' kernel has no other payload";
+    if (!getConfigs().empty())
+      return emitOpError() << "a 'library' kernel runs its own loops and "
+                              "takes no configs";
+    if (getLibrary()->empty())
+      return emitOpError() << "needs a non-empty library path";
+    if (getEntry().empty())
+      return emitOpError() << "needs a non-empty entry point name";
+    for (auto [i, argType] : llvm::enumerate(type.getInputs()))
+      if (isa<FloatType>(argType))
+        return emitOpError() << "library kernel argument #" << i
+                             << " is a float; only tensors and integers "
+                                "are passed";
+    return success();
+  }
   if (getConfigs().empty())
     return emitOpError() << "needs at least one autotune config";
   llvm::SmallSet<StringRef, 8> names;
@@ -51,7 +69,7 @@ LogicalResult KernelOp::verify() {
   }
   if (!getPtx() && !getPtxFile() && !getCubinFile() && !getHost())
     return emitOpError() << "needs a payload: 'ptx', 'ptx_file', "
-                            "'cubin_file' or 'host'";
+                            "'cubin_file', 'host' or 'library'";
   if (getPtx() && getPtxFile())
     return emitOpError() << "has both inline 'ptx' and 'ptx_file'";
   if (getEntry().empty())
@@ -115,6 +133,10 @@ static LogicalResult verifyLaunchExtents(Operation *op, ValueRange grid,
 }
 
 LogicalResult LaunchOp::verify() {
+  // A library kernel's launch has no extents; verifySymbolUses checks
+  // that the kernel is one.
+  if (getGrid().empty() && getNumel().empty())
+    return success();
   return verifyLaunchExtents(*this, getGrid(), getNumel());
 }
 
@@ -170,6 +192,13 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << arg.getType() << " but kernel '" << getKernel()
                            << "' expects " << want;
   }
+  bool extents = !getGrid().empty() || !getNumel().empty();
+  if (kernel.getLibrary() && extents)
+    return emitOpError() << "library kernel '" << getKernel()
+                         << "' runs its own loops: the launch takes no "
+                            "grid or numel";
+  if (!kernel.getLibrary() && !extents)
+    return emitOpError() << "grid must have 1 to 3 dimensions, got 0";
   for (auto config : kernel.getConfigs().getAsRange<KernelConfigAttr>())
     if (config.getBlock().size() < getNumel().size())
       return emitOpError() << "numel has " << getNumel().size()
@@ -266,5 +295,58 @@ LogicalResult DeviceGuardOp::verify() {
   if (device < 0 || device > std::numeric_limits<int32_t>::max())
     return emitOpError() << "device index must be in [0, 2^31), got "
                          << device;
+  return success();
+}
+
+/// Checks `spec` (see the op's description) against the operands: every
+/// entry well formed, each operand referenced exactly once, tensors by `t`
+/// and integers by `s`.
+LogicalResult ExternCallOp::verify() {
+  StringRef op = getOp();
+  if (!op.contains("::") || op.ends_with("::") || op.contains(' '))
+    return emitOpError() << "operator '" << op
+                         << "' is not a qualified name like 'aten::mm.out'";
+  SmallVector<unsigned> uses(getArgs().size(), 0);
+  SmallVector<StringRef> entries;
+  if (!getSpec().empty())
+    getSpec().split(entries, ';');
+  for (StringRef entry : entries) {
+    StringRef value = entry;
+    size_t eq = entry.find('=');
+    // A keyword argument's name; a constant's JSON may itself hold '='
+    // only inside a string, after the `c:`.
+    if (eq != StringRef::npos && !entry.starts_with("c:")) {
+      StringRef name = entry.take_front(eq);
+      if (name.empty() || !llvm::all_of(name, [](char c) {
+            return llvm::isAlnum(c) || c == '_';
+          }))
+        return emitOpError() << "spec entry '" << entry
+                             << "' has a malformed keyword";
+      value = entry.drop_front(eq + 1);
+    }
+    if (value == "n" || (value.starts_with("c:") && value.size() > 2))
+      continue;
+    unsigned index = 0;
+    char kind = value.empty() ? 0 : value.front();
+    if ((kind != 't' && kind != 's') ||
+        value.drop_front().getAsInteger(10, index))
+      return emitOpError() << "spec entry '" << entry
+                           << "' is not t<i>, s<i>, n or c:<json>";
+    if (index >= getArgs().size())
+      return emitOpError() << "spec entry '" << entry << "' names operand #"
+                           << index << " of " << getArgs().size();
+    Type type = getArgs()[index].getType();
+    if ((kind == 't') != isa<WrapTensorType>(type))
+      return emitOpError() << "spec entry '" << entry << "' names operand #"
+                           << index << " of type " << type;
+    if (kind == 's' && !isSymbolicInt(type))
+      return emitOpError() << "operand #" << index << " of type " << type
+                           << " is not an integer";
+    ++uses[index];
+  }
+  for (auto [i, n] : llvm::enumerate(uses))
+    if (n != 1)
+      return emitOpError() << "operand #" << i << " appears " << n
+                           << " times in the spec; each appears once";
   return success();
 }

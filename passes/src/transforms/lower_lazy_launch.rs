@@ -50,6 +50,10 @@ pub fn run(module: OperationRef, options: &Options) -> PassResult {
     for launch in ir::collect_ops(module, WrapOp::Launch.name()) {
         let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();
         let kernel = ir::lookup_symbol(launch, &kernel_name).expect("verified kernel");
+        if ir::string_attr(kernel, "library").is_some() {
+            // A host library's function, called directly (convert-wrap-to-llvm).
+            continue;
+        }
         check_arguments(launch, &kernel_name)?;
         let globals = match made.get(&kernel_name) {
             Some(globals) => globals.clone(),

@@ -239,6 +239,20 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   if (const Mirror *m = call.graph_outputs.with_handle(h))
     return m->tensor.requires_grad() && rt.requires_grad(h) != 1 ? m->tensor.detach() : m->tensor;
   StorageEntry *e = find_runtime_storage(call, rt.storage_id(h));
+  if (!e && rt.external_owner(h)) {
+    // A tensor a native graph made (torch's memory, from torch_alloc or an
+    // extern kernel): torch's tensor over it, as Inductor's Python wrapper
+    // would have returned it, registered as a graph output is.
+    at::Tensor made = torch_over(call, h);
+    wrt_tensor *kept = nullptr;
+    if (rt.retain(h, &kept) != WRT_OK) throw std::runtime_error(rt.last_error());
+    call.graph_outputs.add(kept, made);
+    call.storages.push_back({made.storage().unsafeGetStorageImpl(), rt.storage_id(h), made, kept,
+                             {{version_key(made), kept}}});
+    call.storage_by_impl.add(made.storage().unsafeGetStorageImpl(), call.storages.size() - 1);
+    call.storage_by_id.add(call.storages.back().runtime_id, call.storages.size() - 1);
+    return made.requires_grad() && rt.requires_grad(h) != 1 ? made.detach() : made;
+  }
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
   if (const at::Tensor *b = graph_output_base(call, h); b && b->storage().is_alias_of(base.storage())) base = *b;
@@ -345,7 +359,7 @@ int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
   }
 }
 
-const wrt_external_backend kTorchBackend = {torch_copy};
+const wrt_external_backend kTorchBackend = {torch_copy, torch_alloc, torch_call};
 
 
 }  // namespace wrapc_torch

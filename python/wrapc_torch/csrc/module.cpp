@@ -210,7 +210,8 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
       !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
       !load_symbol(l, "wrt_scalar_i64", &rt.scalar_i64) ||
-      !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) || !load_symbol(l, entry, &self->entry))
+      !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) ||
+      !load_symbol(l, "wrt_external_owner", &rt.external_owner) || !load_symbol(l, entry, &self->entry))
     return -1;
   rt.set_backend(&kTorchBackend);
   self->vectorcall = Wrapper_vectorcall;

@@ -51,6 +51,7 @@ struct Runtime {
   int64_t (*storage_id)(const wrt_tensor *);
   int32_t (*scalar_i64)(const wrt_tensor *, int64_t *);
   int32_t (*scalar_from_i64)(int64_t, wrt_tensor **);
+  void *(*external_owner)(const wrt_tensor *);
 };
 
 using EntryFn = int32_t (*)(wrt_tensor *const *, size_t, wrt_tensor **, size_t);
@@ -367,6 +368,14 @@ inline int64_t runtime_version(const wrt_tensor *h) {
 
 // Defined in mirror.cpp; used by module.cpp.
 StorageEntry *find_runtime_storage(Call &call, int64_t id);
+
+// The embedder backend's hooks for native graphs (extern.cpp): memory from
+// torch's allocator, torch's operators, and torch tensors over runtime
+// memory.
+int32_t torch_alloc(uint64_t nbytes, int32_t kind, int32_t index, void **data, void **owner, void (**release)(void *));
+int32_t torch_call(const char *op, const char *spec, void *const *cells, size_t n_cells, wrt_tensor **results,
+                   size_t n_results);
+at::Tensor torch_over(Call &call, const wrt_tensor *h);
 wrt_tensor *mirrored(Call &call, const at::Tensor &t);
 wrt_tensor *mirror(Call &call, const at::Tensor &t);
 std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix);

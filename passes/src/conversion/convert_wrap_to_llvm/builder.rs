@@ -176,6 +176,27 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         call.result(0).expect("one result").into()
     }
 
+    /// `llvm.call` of the function pointer `callee` with `args`, returning nothing.
+    pub(super) fn call_indirect_void(&self, callee: Value<'c, 'a>, args: &[Value<'c, 'a>]) {
+        let mut operands = vec![callee];
+        operands.extend_from_slice(args);
+        let call = ods::llvm::CallOperation::builder(self.context, self.location)
+            .callee_operands(&operands)
+            .op_bundle_operands(&[])
+            .op_bundle_sizes(DenseI32ArrayAttribute::new(self.context, &[]))
+            .build();
+        self.b().insert_segmented(call, &[operands.len(), 0]);
+    }
+
+    /// An integer as an i64 (sign-extended; i64 as it is).
+    pub(super) fn extsi_to_i64(&self, value: Value<'c, 'a>) -> Value<'c, 'a> {
+        if value.r#type().to_string() == "i64" {
+            value
+        } else {
+            self.extsi(value, "i64")
+        }
+    }
+
     /// `func.return values`.
     pub(super) fn return_(&self, values: &[Value<'c, 'a>]) {
         self.b().insert(func::r#return(values, self.location));

@@ -25,6 +25,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn lower_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
         let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
+        if let Some(library) = ir::string_attr(kernel, "library") {
+            return self.lower_library_launch(&kernel_name, kernel, &library, operands);
+        }
         let Some(host) = ir::flat_symbol_attr(kernel, "host") else {
             return ir::fail(
                 op,
@@ -77,6 +80,42 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             (0..3).map(|d| grid.get(d).map(|&g| self.to_i64(g)).unwrap_or_else(|| self.const_int(1, "i64"))).collect();
         let function = self.trampoline_address(&trampoline);
         self.checked(RuntimeFn::LaunchHost, &[function, extents[0], extents[1], extents[2], array]);
+        Ok(())
+    }
+
+    /// A library kernel (Inductor's C++ kernels): `wrt_host_symbol` fills
+    /// the kernel's slot on the first launch (it returns at once after),
+    /// then one indirect call with data pointers and `int64_t`s.
+    fn lower_library_launch(
+        &mut self,
+        kernel_name: &str,
+        kernel: OperationRef<'c, '_>,
+        library: &str,
+        args: &[Value<'c, 'a>],
+    ) -> PassResult {
+        let entry = ir::string_attr(kernel, "entry").unwrap_or_default();
+        let slot = format!("__wrapc_symbol_{kernel_name}");
+        if self.decls.declared.insert(slot.clone()) {
+            let source = format!(
+                "llvm.mlir.global internal @{slot}() {{addr_space = 0 : i32}} : !llvm.ptr {{\n  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}}"
+            );
+            let parsed = ir::insert_parsed(self.context, &source, self.module_body, None);
+            assert!(parsed, "wrapc spells valid globals: {source}");
+        }
+        let (library, entry, address) = (self.c_string(library), self.c_string(&entry), self.address_of(&slot));
+        self.checked(RuntimeFn::HostSymbol, &[library, entry, address]);
+        let function = self.load(address, "!llvm.ptr");
+        let (arg_types, _) = ir::function_type_attr(kernel, "function_type").expect("verified kernel");
+        let values: Vec<Value> = args
+            .iter()
+            .zip(&arg_types)
+            .map(|(&arg, &ty)| match TensorTypeInfo::from_type(ty) {
+                Some(info) => self.data_address(arg, &info),
+                None if arg.r#type().to_string() == "index" => self.to_i64(arg),
+                None => self.extsi_to_i64(arg),
+            })
+            .collect();
+        self.call_indirect_void(function, &values);
         Ok(())
     }
 

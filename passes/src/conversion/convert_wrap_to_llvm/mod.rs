@@ -171,6 +171,7 @@ fn uses_wrap_ops(function: OperationRef) -> bool {
         WrapOp::GradModeGet.name(),
         WrapOp::Launch.name(),
         WrapOp::LazyLaunch.name(),
+        WrapOp::ExternCall.name(),
         WrapOp::Alloc.name(),
         WrapOp::EmptyStrided.name(),
     ] {

@@ -170,6 +170,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             }
             WrapOp::DeviceGuard => self.lower_device_guard(op, results)?,
             WrapOp::Launch => self.lower_launch(op, &operands)?,
+            WrapOp::ExternCall => self.lower_extern_call(op, &operands)?,
             WrapOp::LazyLaunch => self.lower_lazy_launch(op, &operands)?,
             WrapOp::SubclassCheckType => self.lower_subclass_check_type(op, operands[0])?,
             WrapOp::SubclassUnwrap => self.lower_subclass_unwrap(op, operands[0])?,
@@ -325,6 +326,37 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let info = self.result_tensor_type(op);
         let (sizes, strides, _) = self.mixed_lists(op, operands, false);
         Ok(self.empty_strided(&info, &sizes, &strides))
+    }
+
+    /// `wrt_extern_call(op, spec, cells, n, results, n_results)`: every
+    /// operand in an 8-byte cell (a tensor handle, or an integer as i64),
+    /// and the operator's new tensors back as owned handles.
+    fn lower_extern_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
+        let name = ir::string_attr(op, "op").unwrap_or_default();
+        let spec = ir::string_attr(op, "spec").unwrap_or_default();
+        let cells = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
+        for (k, &value) in operands.iter().enumerate() {
+            let slot = self.gep(cells, "!llvm.ptr", k as i64);
+            let ty = value.r#type().to_string();
+            let cell = match ty.as_str() {
+                "!llvm.ptr" => value,
+                "index" => self.to_i64(value),
+                _ => self.extsi_to_i64(value),
+            };
+            self.store(cell, slot);
+        }
+        let n_results = op.result_count();
+        let results = self.alloca("!llvm.ptr", n_results.max(1) as i64);
+        let (name, spec) = (self.c_string(&name), self.c_string(&spec));
+        let (n, n_out) = (self.const_int(operands.len() as i64, "i64"), self.const_int(n_results as i64, "i64"));
+        self.checked(RuntimeFn::ExternCall, &[name, spec, cells, n, results, n_out]);
+        for j in 0..n_results {
+            let slot = self.gep(results, "!llvm.ptr", j as i64);
+            let value = self.load(slot, "!llvm.ptr");
+            self.unwind.own(value);
+            self.bind(op.result(j).unwrap().into(), value);
+        }
+        Ok(())
     }
 
     pub(super) fn lower_reuse(

@@ -1,0 +1,380 @@
+"""Inductor's wrapper program (its FX wrapper graph) -> level-3 wrap IR.
+
+The FX graph :mod:`._inductor_fx` captures is Inductor's ``call()``:
+allocations, reinterpreted views, kernel launches and extern kernels, in
+Inductor's order. Each node becomes one wrap operation in a ``func.func``
+that the runtime wrapper calls, in the same module, so that the whole call
+compiles to one native function:
+
+=============================================  ===================================
+FX target                                      wrap IR
+=============================================  ===================================
+``torch.empty_strided(size, stride, ...)``     ``wrap.empty_strided`` (torch's allocator at run time)
+``torch.as_strided(base, size, stride, off)``  ``wrap.reinterpret``
+an Inductor C++ kernel (``cpu_kernel``)        ``wrap.kernel {library}`` + ``wrap.launch``
+an ``OpOverload`` (extern kernel)              ``wrap.extern_call`` (torch's dispatcher)
+``operator.getitem`` of a multi-output op      the op's result
+last use of a buffer (FX frees implicitly)     ``wrap.free``
+=============================================  ===================================
+
+Anything else raises :class:`Unsupported` naming the construct; the
+caller then keeps Inductor's own Python wrapper for that graph. Only this
+module's input, an FX graph, is read: the private Inductor API it came from
+is :mod:`._inductor_fx`'s.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import torch
+
+from ._importer import Unsupported, tensor_type
+
+NATIVE_GRAPH_SYMBOL = "wrapc_torch_native_graph"
+
+
+class NotImported(Unsupported):
+    """The wrapper program uses something the import does not cover (the
+    graph keeps Inductor's Python wrapper)."""
+
+# c10::ScalarType's values (an operator's dtype argument is one, as an int).
+_SCALAR_TYPES = {
+    torch.uint8: 0, torch.int8: 1, torch.int16: 2, torch.int32: 3, torch.int64: 4, torch.float16: 5,
+    torch.float32: 6, torch.float64: 7, torch.complex64: 9, torch.complex128: 10, torch.bool: 11,
+    torch.bfloat16: 15,
+}
+_MEMORY_FORMATS = {torch.contiguous_format: 0, torch.preserve_format: 1, torch.channels_last: 2}
+# The C parameter types of Inductor's C++ kernels wrapc passes (integers as
+# int64_t; tensors by data pointer, whatever the element type).
+_CPU_SCALARS = ("const int64_t", "int64_t", "const long", "long")
+
+
+@dataclass
+class NativeGraph:
+    """The imported wrapper program: module-level kernel declarations and
+    the graph function the runtime wrapper calls."""
+
+    symbol: str
+    kernels: list[str]
+    function: str
+    # Per FX node kind, how many were imported (a test's and a bench's view).
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _static_ints(values: Any, what: str) -> list[int]:
+    if not isinstance(values, (list, tuple)):
+        values = [values]
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise Unsupported(f"{what} is not a static integer ({v!r}): symbolic sizes are not imported yet")
+        out.append(int(v))
+    return out
+
+
+def _constant(value: Any, what: str) -> str:
+    """A schema argument's constant as the spec's ``c:<json>``."""
+    if isinstance(value, torch.dtype):
+        if value not in _SCALAR_TYPES:
+            raise Unsupported(f"{what} is dtype {value}")
+        return f"c:{_SCALAR_TYPES[value]}"
+    if isinstance(value, torch.memory_format):
+        if value not in _MEMORY_FORMATS:
+            raise Unsupported(f"{what} is memory format {value}")
+        return f"c:{_MEMORY_FORMATS[value]}"
+    if isinstance(value, torch.layout):
+        if value != torch.strided:
+            raise Unsupported(f"{what} is layout {value}")
+        return "c:0"
+    if isinstance(value, torch.device):
+        value = str(value)
+    if isinstance(value, str) and ('"' in value or ";" in value):
+        raise Unsupported(f"{what} is the string {value!r}")
+    if isinstance(value, (list, tuple)):
+        if not all(isinstance(v, (bool, int, float)) for v in value):
+            raise Unsupported(f"{what} is a list of {sorted({type(v).__name__ for v in value})}")
+    elif not isinstance(value, (bool, int, float, str)):
+        raise Unsupported(f"{what} is a {type(value).__name__}")
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        raise Unsupported(f"{what} is {value}")
+    return "c:" + json.dumps(list(value) if isinstance(value, tuple) else value, separators=(",", ":"))
+
+
+class _Translator:
+    def __init__(self, capture: Any, in_types: Sequence[str], out_types: Sequence[str], symbol: str) -> None:
+        self.capture = capture
+        self.in_types = list(in_types)
+        self.out_types = list(out_types)
+        self.symbol = symbol
+        self.lines: list[str] = []
+        self.kernels: dict[tuple[str, tuple[str, ...]], str] = {}
+        self.kernel_lines: list[str] = []
+        self.values: dict[torch.fx.Node, Any] = {}  # node -> SSA name, or tuple of them
+        self.types: dict[str, str] = {}  # SSA name -> type
+        self.owned: list[str] = []  # values this function must free (or return)
+        self.last_use: dict[str, int] = {}
+        self.defined: dict[str, int] = {}  # SSA name -> the line that defines it
+        self.counts: dict[str, int] = {}
+        self.next = 0
+
+    def fresh(self, ty: str) -> str:
+        name = f"%v{self.next}"
+        self.next += 1
+        self.types[name] = ty
+        self.defined[name] = len(self.lines)
+        return name
+
+    def use(self, name: str) -> str:
+        self.last_use[name] = len(self.lines)
+        return name
+
+    def count(self, kind: str) -> None:
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def tensor(self, arg: Any, what: str) -> str:
+        if not isinstance(arg, torch.fx.Node) or arg not in self.values or not isinstance(self.values[arg], str):
+            raise Unsupported(f"{what} is not a tensor the wrapper made ({arg!r})")
+        return self.values[arg]
+
+    def run(self) -> NativeGraph:
+        graph = self.capture.graph.graph
+        placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+        if len(placeholders) != len(self.in_types):
+            raise Unsupported(f"the wrapper takes {len(placeholders)} inputs, the graph {len(self.in_types)}")
+        params = []
+        for k, node in enumerate(placeholders):
+            val = node.meta.get("val")
+            if not isinstance(val, torch.Tensor):
+                raise Unsupported(f"wrapper input {node.name} is a {type(val).__name__}: symbolic sizes are not imported yet")
+            ty = tensor_type(val, f"wrapper input {node.name}")
+            if ty != self.in_types[k]:
+                raise Unsupported(f"wrapper input {node.name} is {ty}, the runtime wrapper passes {self.in_types[k]}")
+            name = f"%a{k}"
+            self.values[node] = name
+            self.types[name] = ty
+            params.append(f"{name}: {ty}")
+        returned: list[str] = []
+        for node in graph.nodes:
+            if node.op == "placeholder":
+                continue
+            if node.op == "output":
+                returned = self.output(node)
+            elif node.op == "call_function":
+                self.call(node)
+            else:
+                raise Unsupported(f"wrapper node {node.name} is a {node.op} ({node.target})")
+        self.insert_frees(set(returned))
+        ret_types = [self.types[r] for r in returned]
+        results = ret_types[0] if len(ret_types) == 1 else f"({', '.join(ret_types)})"
+        body = "\n".join(f"  {line}" for line in self.lines)
+        ret = f"  func.return {', '.join(returned)} : {', '.join(ret_types)}" if returned else "  func.return"
+        function = f"func.func private @{self.symbol}({', '.join(params)}) -> {results} {{\n{body}\n{ret}\n}}"
+        return NativeGraph(self.symbol, self.kernel_lines, function, self.counts)
+
+    def output(self, node: torch.fx.Node) -> list[str]:
+        values = node.args[0]
+        if not isinstance(values, (list, tuple)):
+            values = [values]
+        if len(values) != len(self.out_types):
+            raise Unsupported(f"the wrapper returns {len(values)} values, the graph {len(self.out_types)}")
+        names = []
+        for j, v in enumerate(values):
+            name = self.use(self.tensor(v, f"wrapper output #{j}"))
+            if self.types[name] != self.out_types[j]:
+                raise Unsupported(f"wrapper output #{j} is {self.types[name]}, the runtime wrapper takes {self.out_types[j]}")
+            names.append(name)
+        return names
+
+    def call(self, node: torch.fx.Node) -> None:
+        from . import _inductor_fx
+
+        target = node.target
+        if target is torch.empty_strided:
+            self.empty_strided(node)
+        elif target is torch.as_strided:
+            self.as_strided(node)
+        elif target is _inductor_fx.cpu_kernel:
+            self.cpu_launch(node)
+        elif target is operator.getitem:
+            parts, index = node.args
+            value = self.values.get(parts)
+            if not isinstance(value, tuple) or not isinstance(index, int) or not 0 <= index < len(value):
+                raise Unsupported(f"{node.name} indexes something that is not a multi-output kernel's results")
+            self.values[node] = value[index]
+        elif isinstance(target, torch._ops.OpOverload):
+            self.extern(node)
+        else:
+            raise Unsupported(f"wrapper node {node.name} calls {getattr(target, '__name__', target)}")
+
+    def result_type(self, node: torch.fx.Node) -> str:
+        val = node.meta.get("val")
+        if not isinstance(val, torch.Tensor):
+            raise Unsupported(f"{node.name} makes a {type(val).__name__}")
+        return tensor_type(val, node.name)
+
+    def empty_strided(self, node: torch.fx.Node) -> None:
+        size, stride = node.args[:2]
+        size, stride = _static_ints(size, f"{node.name}'s size"), _static_ints(stride, f"{node.name}'s stride")
+        ty = self.result_type(node)
+        name = self.fresh(ty)
+        self.lines.append(f"{name} = wrap.empty_strided [{', '.join(map(str, size))}] [{', '.join(map(str, stride))}] : {ty}")
+        self.values[node] = name
+        self.owned.append(name)
+        self.count("empty_strided")
+
+    def as_strided(self, node: torch.fx.Node) -> None:
+        base, size, stride = node.args[:3]
+        offset = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset", 0)
+        size, stride = _static_ints(size, f"{node.name}'s size"), _static_ints(stride, f"{node.name}'s stride")
+        (offset,) = _static_ints(offset if offset is not None else 0, f"{node.name}'s offset")
+        source = self.use(self.tensor(base, f"{node.name}'s base"))
+        ty = self.result_type(node)
+        name = self.fresh(ty)
+        self.lines.append(
+            f"{name} = wrap.reinterpret {source} [{', '.join(map(str, size))}] [{', '.join(map(str, stride))}] {offset}"
+            f" : {self.types[source]} -> {ty}"
+        )
+        self.values[node] = name
+        self.owned.append(name)
+        self.count("reinterpret")
+
+    def cpu_launch(self, node: torch.fx.Node) -> None:
+        key, *args = node.args
+        kernel = next((k for k in self.capture.cpu_kernels.values() if key == f"{k.library}:{k.name}"), None)
+        if kernel is None:
+            raise Unsupported(f"{node.name} launches a C++ kernel that was not captured")
+        operands, types = [], []
+        for arg, ctype in zip(args, kernel.arg_types):
+            if isinstance(arg, torch.fx.Node):
+                if not ctype.rstrip().endswith("*"):
+                    raise Unsupported(f"kernel {kernel.name} takes {ctype} for a tensor")
+                name = self.use(self.tensor(arg, f"an argument of kernel {kernel.name}"))
+                operands.append(name)
+                types.append(self.types[name])
+            else:
+                if ctype.strip() not in _CPU_SCALARS:
+                    raise Unsupported(f"kernel {kernel.name} takes a scalar of C type {ctype}")
+                name = self.fresh("i64")
+                self.lines.append(f"{name} = arith.constant {int(arg)} : i64")
+                operands.append(name)
+                types.append("i64")
+        signature = (kernel.library, kernel.name, *types)
+        symbol = self.kernels.get(signature)
+        if symbol is None:
+            symbol = f"cpp_{len(self.kernels)}_{kernel.name}"
+            self.kernels[signature] = symbol
+            self.kernel_lines.append(
+                f"wrap.kernel @{symbol} : ({', '.join(types)}) -> () entry \"kernel\" configs [] "
+                f"{{library = {json.dumps(kernel.library)}}}"
+            )
+        self.lines.append(f"wrap.launch @{symbol} args({', '.join(operands)}) : {', '.join(types)}")
+        self.count("cpp_kernel")
+
+    def extern(self, node: torch.fx.Node) -> None:
+        op: torch._ops.OpOverload = node.target  # type: ignore[assignment]
+        schema = op._schema
+        name = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+        operands: list[str] = []
+        spec: list[str] = []
+
+        def value(arg: Any, what: str) -> str:
+            if isinstance(arg, torch.fx.Node):
+                ssa = self.use(self.tensor(arg, what))
+                operands.append(ssa)
+                return f"t{len(operands) - 1}"
+            if arg is None:
+                return "n"
+            if isinstance(arg, (list, tuple)) and any(isinstance(a, torch.fx.Node) for a in arg):
+                raise Unsupported(f"{what} is a list of tensors")
+            return _constant(arg, what)
+
+        by_name = {a.name: a for a in schema.arguments}
+        if len(node.args) > len(schema.arguments):
+            raise Unsupported(f"{name} called with {len(node.args)} arguments")
+        for arg, formal in zip(node.args, schema.arguments):
+            spec.append(value(arg, f"{name}'s {formal.name}"))
+        for key, arg in node.kwargs.items():
+            if key not in by_name:
+                raise Unsupported(f"{name} has no argument {key}")
+            spec.append(f"{key}={value(arg, f'{name}s {key}')}")
+        # Returns that alias an argument (out=, an in-place op) are that
+        # argument's value; the others are new tensors the call makes.
+        passed = dict(zip([a.name for a in schema.arguments], node.args))
+        passed.update(node.kwargs)
+        results: list[Any] = []
+        new_types: list[str] = []
+        val = node.meta.get("val")
+        vals = list(val) if isinstance(val, (list, tuple)) else [val]
+        for k, ret in enumerate(schema.returns):
+            alias = ret.alias_info
+            if alias is not None and alias.is_write:
+                source = next(
+                    (passed.get(a.name) for a in schema.arguments if a.alias_info is not None and a.alias_info.before_set == alias.before_set),
+                    None,
+                )
+                results.append(self.tensor(source, f"{name}'s written argument") if source is not None else None)
+                continue
+            if not isinstance(ret.type, torch.TensorType) or k >= len(vals) or not isinstance(vals[k], torch.Tensor):
+                raise Unsupported(f"{name} returns {ret.type}")
+            new_types.append(tensor_type(vals[k], f"{name}'s result #{k}"))
+            results.append(len(new_types) - 1)
+        names = [self.fresh(t) for t in new_types]
+        lhs = ""
+        if len(names) == 1:
+            lhs = f"{names[0]} = "
+        elif names:
+            base = names[0][1:]
+            lhs = f"%{base}_r:{len(names)} = "
+            for k, n in enumerate(names):
+                alias_name = f"%{base}_r#{k}"
+                self.types[alias_name] = self.types.pop(n)
+                self.defined[alias_name] = self.defined.pop(n)
+                names[k] = alias_name
+        operand_types = ", ".join(self.types[o] for o in operands)
+        result_types = ", ".join(new_types)
+        self.lines.append(
+            f"{lhs}wrap.extern_call {json.dumps(name)} {json.dumps(';'.join(spec))} ({', '.join(operands)})"
+            f" : ({operand_types}) -> ({result_types})"
+        )
+        self.owned.extend(names)
+        mapped = [names[r] if isinstance(r, int) else r for r in results]
+        if len(mapped) == 1:
+            self.values[node] = mapped[0]
+        elif mapped:
+            self.values[node] = tuple(mapped)
+        self.count("extern_call")
+
+    def insert_frees(self, returned: set[str]) -> None:
+        """``wrap.free`` after each owned value's last use (FX frees by last
+        use; Inductor's ``del buf`` lines are gone by then)."""
+        after: dict[int, list[str]] = {}
+        for name in self.owned:
+            if name in returned:
+                continue
+            defined = self.defined[name]
+            at = max(self.last_use.get(name, defined), defined)
+            after.setdefault(at, []).append(name)
+        lines = []
+        for i, line in enumerate(self.lines):
+            lines.append(line)
+            for name in after.get(i, []):
+                lines.append(f"wrap.free {name} : {self.types[name]}")
+        self.lines = lines
+
+
+def translate(capture: Any, in_types: Sequence[str], out_types: Sequence[str],
+              symbol: str = NATIVE_GRAPH_SYMBOL) -> NativeGraph:
+    """The captured wrapper program as wrap IR taking ``in_types`` and
+    returning ``out_types`` (the runtime wrapper's graph signature)."""
+    if capture.graph is None:
+        raise NotImported(capture.refused or "Inductor generated no FX wrapper")
+    try:
+        return _Translator(capture, in_types, out_types, symbol).run()
+    except NotImported:
+        raise
+    except Unsupported as e:
+        raise NotImported(str(e)) from None
