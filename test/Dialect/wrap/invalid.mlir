@@ -765,7 +765,7 @@ wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_
 
 // -----
 
-// expected-error @+1 {{needs a payload: 'ptx', 'ptx_file', 'cubin_file' or 'host'}}
+// expected-error @+1 {{needs a payload: 'ptx', 'ptx_file', 'cubin_file', 'host' or 'library'}}
 wrap.kernel @k : () -> () entry "k" configs [#wrap.config<"c", block = [1], num_warps = 1, num_stages = 1, shared = 0>]
 
 // -----
