@@ -248,10 +248,14 @@ pub const LINKER_OUTPUT_LIMIT: usize = 1 << 20;
 /// links in about a second).
 pub const LINK_TIMEOUT: Duration = Duration::from_secs(600);
 
-/// Links `object` and the runtime's static library into a shared object
-/// with [`linker`], bounded by [`LINKER_OUTPUT_LIMIT`] and
-/// [`LINK_TIMEOUT`]. `output` should be a private path (wrapc links into a
-/// temporary directory and copies the result to the user's destination).
+/// Links `object` with the runtime into a shared object with [`linker`],
+/// bounded by [`LINKER_OUTPUT_LIMIT`] and [`LINK_TIMEOUT`]. `runtime` is
+/// the runtime's static library (`.a`: linked in whole, a self-contained
+/// wrapper) or its shared library (`.so`: named by absolute path, so that
+/// every wrapper of a process loads the one runtime, with one allocator,
+/// one kernel cache and one set of thread-locals). `output` should be a
+/// private path (wrapc links into a temporary directory and copies the
+/// result to the user's destination).
 pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Result<()> {
     let linker = linker();
     let mut command = Command::new(&linker[0]);
@@ -266,11 +270,16 @@ pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Resul
         .arg("-Wl,--strip-debug")
         .arg("-o")
         .arg(output)
-        .arg(object)
-        .arg("-Wl,--whole-archive")
-        .arg(runtime)
-        .arg("-Wl,--no-whole-archive")
-        .args(["-lpthread", "-ldl", "-lm"]);
+        .arg(object);
+    if runtime.extension().is_some_and(|e| e == "so") {
+        // The runtime has no soname: the wrapper records the path it was
+        // linked with, absolute so that it loads from any directory.
+        let absolute = std::path::absolute(runtime).map_err(|e| CodegenError::Link(format!("{}: {e}", runtime.display())))?;
+        command.arg(absolute);
+    } else {
+        command.arg("-Wl,--whole-archive").arg(runtime).arg("-Wl,--no-whole-archive");
+    }
+    command.args(["-lpthread", "-ldl", "-lm"]);
     let shown = linker.join(" ");
     let result = child::run_bounded(&mut command, LINKER_OUTPUT_LIMIT, LINK_TIMEOUT).map_err(|stopped| {
         CodegenError::Link(match stopped {

@@ -31,7 +31,7 @@ from ._build import CompileError, compile_module
 from ._importer import Unsupported
 from torch._functorch._aot_autograd.schemas import OutputType
 
-__all__ = ["backend", "compile", "export", "Unsupported", "CompileError"]
+__all__ = ["backend", "compile", "export", "import_log", "Unsupported", "CompileError"]
 
 INNER_COMPILERS = ("inductor", "eager")
 
@@ -410,8 +410,11 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
             compiled = compile_graph()
         reason = capture.refused
 
+        imported: list[Any] = []
+
         def translate(in_types: Any, graph_types: Any) -> Any:
-            return _wrapper_import.translate(capture, in_types, graph_types)
+            imported.append(_wrapper_import.translate(capture, in_types, graph_types))
+            return imported[-1]
 
         if not reason:
             try:
@@ -424,13 +427,32 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
                     native=translate,
                 )
                 captured.native = translate
+                _IMPORTS.append({"native": True, "reason": "", "counts": dict(imported[-1].counts)})
                 return compiled
             except _wrapper_import.NotImported as e:
                 reason = str(e)
             except Unsupported:
                 return compiled  # the graph itself falls back (the caller decides)
+    _IMPORTS.append({"native": False, "reason": reason, "counts": {}})
     _native_fallback_warning(reason)
     return compile_graph()
+
+
+# What each Inductor inference compile of this process did with its wrapper
+# program (see import_log).
+_IMPORTS: list[dict[str, Any]] = []
+
+
+def import_log(clear: bool = False) -> list[dict[str, Any]]:
+    """Per Inductor inference graph compiled so far in this process, in
+    order: ``{"native": bool, "reason": str, "counts": {...}}`` — whether
+    its wrapper program was imported as native code, and if not, why (the
+    same words as the warning); ``counts`` are the imported operations by
+    kind. ``clear`` empties the log after reading it."""
+    log = [dict(entry) for entry in _IMPORTS]
+    if clear:
+        _IMPORTS.clear()
+    return log
 
 
 def _native_fallback_warning(reason: str) -> None:
@@ -465,6 +487,7 @@ def _native(
     strided: Sequence[Any] | None = None,
     grad_enabled: bool | None = None,
     lazy: Sequence[int] = (),
+    root: torch.nn.Module | None = None,
 ) -> Callable[..., Any]:
     """``example_inputs``: the caller's own example arguments, when no
     Dynamo guards the calls (``compile``): the wrapper then checks what
@@ -519,6 +542,8 @@ def _native(
         tuple(i in lazy for i in range(len(example_inputs or ()))),
         # The IR's call carries it too; the extension makes the call.
         disable_amp,
+        # Each module's training flag, checked per call (Dynamo guards them).
+        _module_modes(root) if root is not None else (),
     )
     return wrapper
 
@@ -774,10 +799,9 @@ def compile(
     strided = example_inputs if inner == "inductor" else None
     native = _native(
         captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
-        grad_enabled=grad_enabled, lazy=lazy,
+        grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,
     )
-    result = native if single else module.rebuild(native)
-    return _training_guard(fn, result) if isinstance(fn, torch.nn.Module) else result
+    return native if single else module.rebuild(native)
 
 
 def _check_views_kept(captured: _Captured, example_inputs: Sequence[Any]) -> None:
@@ -825,25 +849,13 @@ def _check_views_kept(captured: _Captured, example_inputs: Sequence[Any]) -> Non
             )
 
 
-def _training_guard(root: torch.nn.Module, call: Callable[..., Any]) -> Callable[..., Any]:
-    """``call`` refusing to run once a module of ``root`` is in another
-    mode (``train()`` / ``eval()``) than when it was traced: the graph has
-    that mode's dropout, batch statistics and running-stat updates baked in
-    (Dynamo guards each module's ``training``)."""
-    modules = [(name or type(root).__name__, m, m.training) for name, m in root.named_modules()]
-
-    @functools.wraps(call)
-    def guarded(*args: Any) -> Any:
-        for name, module, training in modules:
-            if bool(module.training) != training:
-                now, then = ("training", "eval") if module.training else ("eval", "training")
-                raise RuntimeError(
-                    f"wrapc: module {name} is in {now} mode, but the function was compiled in {then} mode: "
-                    "compile it again in this mode"
-                )
-        return call(*args)
-
-    return guarded
+def _module_modes(root: torch.nn.Module) -> tuple[tuple[str, torch.nn.Module, bool], ...]:
+    """(name, module, training) of each module of ``root``: the native call
+    refuses to run once one is in another mode (``train()`` / ``eval()``)
+    than when it was traced, since the graph has that mode's dropout, batch
+    statistics and running-stat updates baked in (Dynamo guards each
+    module's ``training``)."""
+    return tuple((name or type(root).__name__, m, bool(m.training)) for name, m in root.named_modules())
 
 
 def _export_ir(captured: _Captured) -> str:

@@ -52,18 +52,25 @@ def wrapc_binary() -> str:
 
 
 def runtime_library(tool: str) -> str | None:
-    """The runtime archive wrappers link: $WRAPC_RUNTIME_LIB, this checkout's
-    optimized build, or the one beside the tool (wrapc's own default)."""
+    """The runtime wrappers link: $WRAPC_RUNTIME_LIB, else this checkout's
+    optimized build or the one beside the tool (wrapc's own default), the
+    shared library before the static one."""
     explicit = os.environ.get("WRAPC_RUNTIME_LIB")
     if explicit:
         return explicit
     # The wrapper itself is always optimized; the runtime it calls should be
     # too, even when the compiler is a debug build.
-    release = _REPO / "target" / "release" / "libwrapc_runtime.a"
-    beside = Path(tool).with_name("libwrapc_runtime.a")
-    if release.is_file() and (not beside.is_file() or release.stat().st_mtime >= beside.stat().st_mtime):
-        return str(release)
-    return str(beside) if beside.is_file() else None
+    # The shared runtime where there is one: every wrapper of the process
+    # then uses the one runtime (its allocator, kernel cache and
+    # thread-locals), and a wrapper is its own code only.
+    for name in ("libwrapc_runtime.so", "libwrapc_runtime.a"):
+        release = _REPO / "target" / "release" / name
+        beside = Path(tool).with_name(name)
+        if release.is_file() and (not beside.is_file() or release.stat().st_mtime >= beside.stat().st_mtime):
+            return str(release)
+        if beside.is_file():
+            return str(beside)
+    return None
 
 
 def _lstat_ours(path: Path, what: str) -> os.stat_result | None:

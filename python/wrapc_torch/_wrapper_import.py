@@ -65,6 +65,26 @@ class NativeGraph:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+def _fits(static: str, wanted: str) -> bool:
+    """Whether a value of tensor type ``static`` may be passed as ``wanted``:
+    the same type, or one whose dimensions ``wanted`` leaves dynamic."""
+    if static == wanted:
+        return True
+    inner = lambda t: t.removeprefix("!wrap.tensor<").removesuffix(">").split(", ")  # noqa: E731
+    (s_shape, *s_rest), (w_shape, *w_rest) = inner(static), inner(wanted)
+    s_dims, w_dims = s_shape.split("x"), w_shape.split("x")
+    return (
+        s_rest == w_rest
+        and len(s_dims) == len(w_dims)
+        and s_dims[-1] == w_dims[-1]
+        and all(w in ("?", s) for s, w in zip(s_dims[:-1], w_dims[:-1]))
+    )
+
+
+def _element(ty: str) -> str:
+    return ty.removeprefix("!wrap.tensor<").removesuffix(">").split(", ")[0].split("x")[-1]
+
+
 def _static_ints(values: Any, what: str) -> list[int]:
     if not isinstance(values, (list, tuple)):
         values = [values]
@@ -151,8 +171,11 @@ class _Translator:
             if not isinstance(val, torch.Tensor):
                 raise Unsupported(f"wrapper input {node.name} is a {type(val).__name__}: symbolic sizes are not imported yet")
             ty = tensor_type(val, f"wrapper input {node.name}")
-            if ty != self.in_types[k]:
+            if not _fits(ty, self.in_types[k]):
                 raise Unsupported(f"wrapper input {node.name} is {ty}, the runtime wrapper passes {self.in_types[k]}")
+            # The runtime wrapper's type (dynamic where the function changes
+            # the input's metadata: the graph sees it before that happens).
+            ty = self.in_types[k]
             name = f"%a{k}"
             self.values[node] = name
             self.types[name] = ty
@@ -184,8 +207,24 @@ class _Translator:
         names = []
         for j, v in enumerate(values):
             name = self.use(self.tensor(v, f"wrapper output #{j}"))
-            if self.types[name] != self.out_types[j]:
-                raise Unsupported(f"wrapper output #{j} is {self.types[name]}, the runtime wrapper takes {self.out_types[j]}")
+            have, want = self.types[name], self.out_types[j]
+            if have != want and _fits(have, want):
+                # The graph returns an input whose metadata the function
+                # changes (typed dynamic): the same view, retyped.
+                val = v.meta.get("val")
+                cast = self.fresh(want)
+                sizes, strides = ", ".join(map(str, val.shape)), ", ".join(map(str, val.stride()))
+                self.lines.append(
+                    f"{cast} = wrap.reinterpret {name} [{sizes}] [{strides}] {val.storage_offset()} : {have} -> {want}"
+                )
+                self.owned.append(cast)
+                self.use(name)
+                name = self.use(cast)
+            elif have != want:
+                hint = ""
+                if _element(have) != _element(want):
+                    hint = ": a view that changes the dtype, which Inductor's FX wrapper (2.11) reinterprets without it"
+                raise Unsupported(f"wrapper output #{j} is {have}, the runtime wrapper takes {want}{hint}")
             names.append(name)
         return names
 

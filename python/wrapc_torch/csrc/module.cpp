@@ -77,24 +77,60 @@ bool int_list(PyObject *seq, std::vector<int64_t> *out) {
   return true;
 }
 
+// Whether every module of a compiled nn.Module is in the mode it was
+// traced in (Dynamo guards each module's `training`): the graph has that
+// mode's dropout and batch statistics baked in. A dict lookup per module,
+// not Python code.
+bool modes_unchanged(Wrapper *self) {
+  static PyObject *training = PyUnicode_InternFromString("training");
+  for (const ModuleMode &m : self->modes) {
+    PyObject *value = PyDict_GetItemWithError(m.dict, training);
+    int now = value ? PyObject_IsTrue(value) : -1;
+    if (now == -1) {
+      if (!PyErr_Occurred()) PyErr_Format(PyExc_RuntimeError, "wrapc: module %s has no training flag", m.name.c_str());
+      return false;
+    }
+    if (now != static_cast<int>(m.training)) {
+      PyErr_Format(PyExc_RuntimeError,
+                   "wrapc: module %s is in %s mode, but the function was compiled in %s mode: compile it again in "
+                   "this mode",
+                   m.name.c_str(), now ? "training" : "eval", now ? "eval" : "training");
+      return false;
+    }
+  }
+  return true;
+}
+
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
-                                "disable_amp",  nullptr};
+                                "disable_amp",  "modes",         nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0;
-  PyObject *lazy_ok = nullptr;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!p", const_cast<char **>(names), &path,
+  PyObject *lazy_ok = nullptr, *modes = nullptr;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
-                                   &lazy_ok, &disable_amp))
+                                   &lazy_ok, &disable_amp, &PyTuple_Type, &modes))
     return -1;
+  if (modes) {
+    // (name, module, training) per module of a compiled nn.Module.
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(modes); ++j) {
+      const char *name = nullptr;
+      PyObject *module = nullptr;
+      int training = 0;
+      if (!PyArg_ParseTuple(PyTuple_GET_ITEM(modes, j), "sOp", &name, &module, &training)) return -1;
+      PyObject *dict = PyObject_GenericGetDict(module, nullptr);
+      if (!dict) return -1;
+      self->modes.push_back({name, dict, training != 0});
+    }
+  }
   self->disable_amp = disable_amp;
   if (lazy_ok)
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(lazy_ok); ++j)
@@ -340,6 +376,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                  static_cast<Py_ssize_t>(n_in) - n_prefix, n_given);
     return nullptr;
   }
+  if (!modes_unchanged(self)) return nullptr;
   Call call;
   call.wrapper = self;
   call.rt = &rt;
@@ -532,6 +569,7 @@ void Wrapper_dealloc(Wrapper *self) {
   for (PyObject *set : self->dynamic_sets) Py_XDECREF(set);
   for (const Replay &replay : self->replays) Py_XDECREF(replay.sequence);
   Py_XDECREF(self->apply_views);
+  for (const ModuleMode &m : self->modes) Py_XDECREF(m.dict);
   // The library stays loaded: torch tensors may still hold storages whose
   // owners it released, and unloading code is never worth the risk.
   self->~Wrapper();

@@ -284,6 +284,13 @@ struct AutocastState {
   }
 };
 
+// A module of a compiled nn.Module and the mode it was traced in.
+struct ModuleMode {
+  std::string name;
+  PyObject *dict;  // the module's __dict__, where nn.Module keeps `training`
+  bool training;
+};
+
 struct Wrapper {
   PyObject_HEAD
   vectorcallfunc vectorcall;  // the call path: arguments arrive without a tuple
@@ -332,6 +339,9 @@ struct Wrapper {
   // the low-precision dtype and calling it outside would differ from eager
   // (and the reverse).
   std::optional<AutocastState> autocast;
+  // Modules whose training flag the call checks (wrapc_torch.compile of an
+  // nn.Module; Dynamo guards them for the backend).
+  std::vector<ModuleMode> modes;
   // The graph runs with autocast off (the importer's disable_amp: traced
   // under autocast, its casts are in the graph).
   bool disable_amp = false;

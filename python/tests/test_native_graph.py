@@ -1,0 +1,144 @@
+"""Inductor's wrapper program imported as native code (the CPU route):
+the function suite under Inductor, each graph's wrapper imported, not
+silently kept in Python; every observable equal to the same callable with
+Inductor's Python wrapper (the path the other suites check against
+PyTorch), values equal to eager; and no Python function runs during a
+call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import warnings
+from contextlib import contextmanager
+
+import pytest
+import torch
+
+import wrapc_torch
+from observe import assert_same, clone_args, observe
+from test_functions import CASES, DIRECT_CASES, KEEP_IN_GRAPH
+
+ALL = {**CASES, **{f"direct_{k}": v for k, v in DIRECT_CASES.items()}}
+
+# Graphs whose wrapper program keeps Inductor's Python wrapper, and the
+# words of the reason: a new fallback, or one that went away, fails here.
+EXPECTED_FALLBACK: dict[str, str] = {
+    # 2.11's FxConverter turns a ReinterpretView into torch.as_strided,
+    # which keeps the base's dtype: its graph would return f32 for an i32
+    # view.
+    "dtype_view_same_size": "a view that changes the dtype",
+    "dtype_view_i64_of_f64": "a view that changes the dtype",
+}
+# Graphs wrapc_torch.compile cannot compile under Inductor with either
+# wrapper (the Python one fails the same way), and the error's words.
+REFERENCE_FAILS: dict[str, str] = {
+    "direct_data_and_metadata": "expand: attempting to expand a dimension",
+    "direct_t_and_data_returned": "expand: attempting to expand a dimension",
+    # Refused by name: Inductor's code cannot take set_ of an input.
+    "direct_set_": "calls set_ on an input",
+    "direct_set_then_view": "calls set_ on an input",
+}
+
+
+@contextmanager
+def python_wrapper():
+    os.environ["WRAPC_INDUCTOR_WRAPPER"] = "python"
+    try:
+        yield
+    finally:
+        del os.environ["WRAPC_INDUCTOR_WRAPPER"]
+
+
+def compile_case(fn, args, name):
+    keep = name.removeprefix("direct_") in KEEP_IN_GRAPH and name.startswith("direct_")
+    return wrapc_torch.compile(fn, clone_args(args), keep_input_mutations=keep if keep else None)
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_native_wrapper_equals_python_wrapper(name):
+    fn, make_args = ALL[name]
+    args = make_args()
+    with torch.no_grad():
+        want = observe(fn, clone_args(args))
+        if name in REFERENCE_FAILS:
+            for mode in (python_wrapper, contextlib.nullcontext):
+                with mode(), pytest.raises(Exception, match=REFERENCE_FAILS[name]):
+                    compile_case(fn, args, name)
+            return
+        with python_wrapper():
+            ref = observe(compile_case(fn, args, name), clone_args(args))
+        wrapc_torch.import_log(clear=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            native = compile_case(fn, args, name)
+        log = wrapc_torch.import_log(clear=True)
+        got = observe(native, clone_args(args))
+        again = observe(native, clone_args(args))
+    kept = [w for w in caught if "Inductor's Python wrapper runs" in str(w.message)]
+    assert log, "no Inductor inference graph was compiled"
+    if name in EXPECTED_FALLBACK:
+        assert all(not e["native"] and EXPECTED_FALLBACK[name] in e["reason"] for e in log), log
+        assert kept, "the fallback was not announced"
+    else:
+        assert all(e["native"] for e in log), log
+        assert not kept, [str(w.message) for w in kept]
+    assert_same(got, want, values_only=True)
+    assert_same(got, ref)
+    assert_same(again, ref)
+
+
+def python_calls_during(fn, args):
+    calls = []
+
+    def profile(frame, event, arg):
+        if event in ("call", "c_call"):
+            calls.append(f"{event} {frame.f_code.co_filename}:{frame.f_code.co_name} {getattr(arg, '__qualname__', '')}")
+
+    sys.setprofile(profile)
+    try:
+        fn(*args)
+    finally:
+        sys.setprofile(None)
+    # The profiler sees its own removal.
+    return [c for c in calls if "setprofile" not in c]
+
+
+@pytest.mark.parametrize("name", ["matmul", "two_outputs", "clone_contiguous", "direct_view_and_mutation"])
+def test_no_python_runs_during_a_native_call(name):
+    fn, make_args = ALL[name]
+    args = make_args()
+    with torch.no_grad():
+        wrapc_torch.import_log(clear=True)
+        native = compile_case(fn, args, name)
+        assert all(e["native"] for e in wrapc_torch.import_log(clear=True))
+        native(*clone_args(args))
+        assert python_calls_during(native, clone_args(args)) == []
+        # The Python wrapper, for contrast: Inductor's call() runs.
+        with python_wrapper():
+            kept = compile_case(fn, args, name)
+        assert python_calls_during(kept, clone_args(args)) != []
+
+
+def test_mlp_with_extern_matmuls_is_native():
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 8)).eval()
+    x = torch.randn(4, 16)
+    with torch.no_grad():
+        wrapc_torch.import_log(clear=True)
+        native = wrapc_torch.compile(mlp, [x])
+        (entry,) = wrapc_torch.import_log(clear=True)
+        assert entry["native"], entry
+        assert entry["counts"].get("extern_call", 0) >= 1 and entry["counts"].get("cpp_kernel", 0) >= 1, entry
+        torch.testing.assert_close(native(x), mlp(x), rtol=1e-4, atol=1e-5)
+        assert python_calls_during(native, [x]) == []
+
+
+def test_disabled_by_environment():
+    fn, make_args = ALL["add"]
+    with torch.no_grad(), python_wrapper():
+        wrapc_torch.import_log(clear=True)
+        compile_case(fn, make_args(), "add")
+        assert wrapc_torch.import_log(clear=True) == []
