@@ -8,7 +8,13 @@ Columns (µs per call, best of 5 rounds of ITERS calls):
   inductor              torch.compile default
   reduce-overhead       torch.compile(mode="reduce-overhead") (CUDA only)
   wrapc                 torch.compile(backend="wrapc"), Inductor computing
-  wrapc_torch.compile   the Dynamo-free native callable, Inductor computing
+  wrapc_torch.compile   the Dynamo-free native callable, Inductor computing,
+                        Inductor's wrapper program imported as native code
+                        where it can be (CPU graphs; see `native`)
+  wrapc_torch.compile (python wrapper)
+                        the same with Inductor's Python wrapper (call())
+                        called back by the native runtime wrapper
+                        (WRAPC_INDUCTOR_WRAPPER=python): the path before
   graph alone           Inductor's compiled graph called directly with its
                         boxed argument list (no wrapper at all)
 and, last, an MLP's training forward (grad mode on, parameters requiring
@@ -86,8 +92,20 @@ def measure(name, f, args, dev, iters):
         torch._dynamo.reset()
         out[label] = bench(torch.compile(f, fullgraph=True, **kwargs), clone(), iters, sync)
     torch._dynamo.reset()
+    wrapc_torch.import_log(clear=True)
+    t0 = time.perf_counter()
     native = wrapc_torch.compile(f, clone())
+    out["compile s: wrapc_torch.compile"] = round(time.perf_counter() - t0, 2)
+    log = wrapc_torch.import_log(clear=True)
+    out["native"] = all(e["native"] for e in log) and bool(log)
+    if not out["native"]:
+        out["kept python wrapper"] = [e["reason"] for e in log if not e["native"]]
     out["wrapc_torch.compile"] = bench(native, clone(), iters, sync)
+    os.environ["WRAPC_INDUCTOR_WRAPPER"] = "python"
+    try:
+        out["wrapc_torch.compile (python wrapper)"] = bench(wrapc_torch.compile(f, clone()), clone(), iters, sync)
+    finally:
+        del os.environ["WRAPC_INDUCTOR_WRAPPER"]
     out["graph alone"] = bench(graph_alone(f, clone()), clone(), iters, sync)
     out["wrapc - identity floor"] = round(out["wrapc"] - out["dynamo+identity"], 2)
     out["inductor / wrapc_torch.compile"] = round(out["inductor"] / out["wrapc_torch.compile"], 1)
@@ -128,6 +146,12 @@ def main():
     model = DecodeStep().to(dev).eval()
     measure(f"{dev}: decode step", model, [torch.randn(1, 8, device=dev), torch.tensor([3], device=dev)], dev,
             opts.iters)
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 16)).to(dev).eval()
+    measure(f"{dev}: MLP inference", mlp, [torch.randn(4, 16, device=dev)], dev, opts.iters)
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(64, 4, 128, dropout=0.0, batch_first=True).to(dev).eval()
+    measure(f"{dev}: TransformerEncoderLayer eval", layer, [torch.randn(2, 8, 64, device=dev)], dev, opts.iters)
     with torch.enable_grad():
         torch.manual_seed(0)
         mlp = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 16)).to(dev)

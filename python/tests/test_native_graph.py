@@ -142,3 +142,63 @@ def test_disabled_by_environment():
         wrapc_torch.import_log(clear=True)
         compile_case(fn, make_args(), "add")
         assert wrapc_torch.import_log(clear=True) == []
+
+
+DYNAMIC_CASES = {
+    # (function, arguments, {argument: dims marked dynamic})
+    "sizes": (lambda x: (x.sum(0), x.view(-1), x * 2), lambda: [torch.randn(4, 3)], {0: [0]}),
+    "mutation": (lambda x, y: (x.add_(y), x[1:])[1], lambda: [torch.randn(5, 2), torch.randn(5, 2)], {0: [0], 1: [0]}),
+    "two_symbols": (lambda x, y: (x @ y).relu() + 1, lambda: [torch.randn(3, 5), torch.randn(5, 2)], {0: [0, 1], 1: [0, 1]}),
+    "transposed_out": (lambda x, y: ((x * 2 + y).sum(0), x.t()), lambda: [torch.randn(5, 3), torch.randn(5, 3)], {0: [0], 1: [0]}),
+}
+
+
+def dynamic_run(fn, make_args, mark, resize):
+    args = make_args()
+    for i, dims in mark.items():
+        for d in dims:
+            torch._dynamo.mark_dynamic(args[i], d)
+    compiled = torch.compile(fn, backend="wrapc", fullgraph=True)
+    first = observe(compiled, clone_args(args))
+    # Another size through the same graph (no recompile: the sizes are symbols).
+    bigger = [torch.randn(*[s + resize if d in mark.get(i, []) else s for d, s in enumerate(a.shape)]) for i, a in enumerate(args)]
+    second = observe(compiled, clone_args(bigger))
+    torch._dynamo.reset()
+    return first, second, bigger
+
+
+@pytest.mark.parametrize("name", sorted(DYNAMIC_CASES))
+def test_symbolic_sizes_are_imported(name):
+    fn, make_args, mark = DYNAMIC_CASES[name]
+    torch.manual_seed(0)
+    with torch.no_grad():
+        with python_wrapper():
+            ref1, ref2, _ = dynamic_run(fn, make_args, mark, 2)
+        torch.manual_seed(0)
+        wrapc_torch.import_log(clear=True)
+        got1, got2, bigger = dynamic_run(fn, make_args, mark, 2)
+        log = wrapc_torch.import_log(clear=True)
+        want2 = observe(fn, clone_args(bigger))
+    assert log and all(e["native"] for e in log), log
+    assert_same(got1, ref1)
+    assert_same(got2, ref2)
+    assert_same(got2, want2, values_only=True)
+
+
+def test_decode_step_is_native():
+    from test_models import DecodeStep
+
+    torch.manual_seed(0)
+    eager = DecodeStep().eval()
+    model = DecodeStep().eval()
+    model.load_state_dict(eager.state_dict())
+    with torch.no_grad():
+        wrapc_torch.import_log(clear=True)
+        fn = wrapc_torch.compile(model, [torch.randn(1, 8), torch.tensor([0])])
+        (entry,) = wrapc_torch.import_log(clear=True)
+        assert entry["native"], entry
+        for step in range(3):
+            x, pos = torch.randn(1, 8), torch.tensor([step])
+            torch.testing.assert_close(fn(x, pos), eager(x, pos), rtol=1e-4, atol=1e-5)
+        torch.testing.assert_close(model.k_cache, eager.k_cache)
+        assert python_calls_during(fn, [torch.randn(1, 8), torch.tensor([3])]) == []

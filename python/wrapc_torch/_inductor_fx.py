@@ -23,6 +23,7 @@ import dataclasses
 import importlib
 from typing import Any, Iterator
 
+import sympy
 import torch
 
 # (module, attribute) of every private name this module uses.
@@ -116,6 +117,14 @@ def _converter_class() -> type:
             _KERNELS[f"{library}:{line.kernel_name}"] = function
             return None
 
+        def _symbol_node(self, name: str) -> Any:
+            """The FX node of size symbol `name` (a kernel's size argument
+            the Python wrapper spells by name, e.g. ``s17``)."""
+            for expr, proxy in self.expr_to_proxy.items():
+                if isinstance(expr, sympy.Symbol) and expr.name == name:
+                    return proxy.node
+            return None
+
         def _generate_kernel_call(self, line: Any) -> None:
             if line.triton:
                 return super()._generate_kernel_call(line)
@@ -128,6 +137,10 @@ def _converter_class() -> type:
                     args.append(self.buffer_to_node[arg])
                 elif isinstance(arg, int) and not isinstance(arg, bool):
                     args.append(arg)
+                elif isinstance(arg, str) and (symbol := self._symbol_node(arg)) is not None:
+                    args.append(symbol)
+                elif isinstance(arg, sympy.Expr):
+                    args.append(self._generate_sym_node(arg))
                 else:
                     raise NotImplementedError(f"C++ kernel argument {arg!r} of {line.kernel_name}")
             kernel.arg_types = list(line.arg_types or [])
@@ -187,12 +200,17 @@ def with_fx_wrapper(inner_compile: Any) -> Any:
     return compile_inner
 
 
-def _refused_module(reason: str) -> torch.fx.GraphModule:
-    class Refused(torch.nn.Module):
-        def forward(self, *args: Any) -> Any:
-            raise RuntimeError(f"wrapc: this graph's FX wrapper was refused ({reason}) and must not run")
+def _refuse(reason: str) -> None:
+    raise RuntimeError(f"wrapc: this graph's FX wrapper was refused ({reason}) and must not run")
 
-    return torch.fx.symbolic_trace(Refused())
+
+def _refused_module(reason: str) -> torch.fx.GraphModule:
+    """What Inductor gets back for a refused wrapper: a module that raises
+    if anything runs it (nothing does: the graph is compiled again)."""
+    graph = torch.fx.Graph()
+    graph.call_function(_refuse, (reason,))
+    graph.output(None)
+    return torch.fx.GraphModule({}, graph)
 
 
 @contextlib.contextmanager

@@ -48,6 +48,13 @@ _SCALAR_TYPES = {
     torch.bfloat16: 15,
 }
 _MEMORY_FORMATS = {torch.contiguous_format: 0, torch.preserve_format: 1, torch.channels_last: 2}
+# Size arithmetic the FX converter emits, as arith ops on `index` (operator.neg
+# and operator.mod are spelled out in _Translator.arith).
+_INDEX_OPS = {
+    operator.add: "addi", operator.sub: "subi", operator.mul: "muli", operator.floordiv: "floordivsi",
+    torch.sym_sum: "addi", torch.sym_max: "maxsi", torch.sym_min: "minsi", operator.neg: "subi",
+    operator.mod: "remsi",
+}
 # The C parameter types of Inductor's C++ kernels wrapc passes (integers as
 # int64_t; tensors by data pointer, whatever the element type).
 _CPU_SCALARS = ("const int64_t", "int64_t", "const long", "long")
@@ -83,17 +90,6 @@ def _fits(static: str, wanted: str) -> bool:
 
 def _element(ty: str) -> str:
     return ty.removeprefix("!wrap.tensor<").removesuffix(">").split(", ")[0].split("x")[-1]
-
-
-def _static_ints(values: Any, what: str) -> list[int]:
-    if not isinstance(values, (list, tuple)):
-        values = [values]
-    out = []
-    for v in values:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise Unsupported(f"{what} is not a static integer ({v!r}): symbolic sizes are not imported yet")
-        out.append(int(v))
-    return out
 
 
 def _constant(value: Any, what: str) -> str:
@@ -139,6 +135,8 @@ class _Translator:
         self.last_use: dict[str, int] = {}
         self.defined: dict[str, int] = {}  # SSA name -> the line that defines it
         self.counts: dict[str, int] = {}
+        self.constants: dict[int, str] = {}  # integer -> its `index` constant
+        self.pending: list[str] = []  # used by the line being built
         self.next = 0
 
     def fresh(self, ty: str) -> str:
@@ -149,11 +147,49 @@ class _Translator:
         return name
 
     def use(self, name: str) -> str:
-        self.last_use[name] = len(self.lines)
+        """Marks `name` as used by the next line appended."""
+        self.pending.append(name)
         return name
+
+    def append(self, line: str) -> None:
+        for name in self.pending:
+            self.last_use[name] = len(self.lines)
+        self.pending.clear()
+        self.lines.append(line)
 
     def count(self, kind: str) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + 1
+
+    def index(self, arg: Any, what: str) -> str:
+        """An integer as an `index` value: a constant, or a symbolic size."""
+        if isinstance(arg, bool):
+            raise Unsupported(f"{what} is a bool")
+        if isinstance(arg, int):
+            if arg not in self.constants:
+                name = self.fresh("index")
+                self.append(f"{name} = arith.constant {arg} : index")
+                self.constants[arg] = name
+            return self.constants[arg]
+        if isinstance(arg, torch.fx.Node) and self.types.get(self.values.get(arg, ""), "") == "index":
+            return self.use(self.values[arg])
+        raise Unsupported(f"{what} is not an integer the wrapper knows ({arg!r})")
+
+    def dims(self, values: Any, what: str) -> str:
+        """A size or stride list as wrap's mixed static/dynamic list."""
+        if not isinstance(values, (list, tuple)):
+            raise Unsupported(f"{what} is not a list")
+        out = []
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool):
+                out.append(str(v))
+            else:
+                out.append(self.index(v, what))
+        return "[" + ", ".join(out) + "]"
+
+    def offset(self, value: Any, what: str) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        return self.index(value, what)
 
     def tensor(self, arg: Any, what: str) -> str:
         if not isinstance(arg, torch.fx.Node) or arg not in self.values or not isinstance(self.values[arg], str):
@@ -168,8 +204,17 @@ class _Translator:
         params = []
         for k, node in enumerate(placeholders):
             val = node.meta.get("val")
+            if self.in_types[k] == "i64" and not isinstance(val, torch.Tensor):
+                # A symbolic size the caller passes; sizes are index values here.
+                name = f"%a{k}"
+                params.append(f"{name}: i64")
+                self.types[name] = "i64"
+                cast = self.fresh("index")
+                self.append(f"{cast} = arith.index_cast {name} : i64 to index")
+                self.values[node] = cast
+                continue
             if not isinstance(val, torch.Tensor):
-                raise Unsupported(f"wrapper input {node.name} is a {type(val).__name__}: symbolic sizes are not imported yet")
+                raise Unsupported(f"wrapper input {node.name} is a {type(val).__name__}")
             ty = tensor_type(val, f"wrapper input {node.name}")
             if not _fits(ty, self.in_types[k]):
                 raise Unsupported(f"wrapper input {node.name} is {ty}, the runtime wrapper passes {self.in_types[k]}")
@@ -212,13 +257,28 @@ class _Translator:
                 # The graph returns an input whose metadata the function
                 # changes (typed dynamic): the same view, retyped.
                 val = v.meta.get("val")
+
+                def geometry(values: Any, query: str) -> str:
+                    out = []
+                    for d, x in enumerate(values):
+                        if isinstance(x, int):
+                            out.append(str(x))
+                        else:
+                            q = self.fresh("index")
+                            self.append(f"{q} = wrap.tensor.{query} {name}, {d} : {have}")
+                            out.append(q)
+                    return "[" + ", ".join(out) + "]"
+
+                sizes, strides = geometry(val.shape, "size"), geometry(val.stride(), "stride")
+                offset = val.storage_offset()
+                if not isinstance(offset, int):
+                    q = self.fresh("index")
+                    self.append(f"{q} = wrap.tensor.offset {name} : {have}")
+                    offset = q
                 cast = self.fresh(want)
-                sizes, strides = ", ".join(map(str, val.shape)), ", ".join(map(str, val.stride()))
-                self.lines.append(
-                    f"{cast} = wrap.reinterpret {name} [{sizes}] [{strides}] {val.storage_offset()} : {have} -> {want}"
-                )
-                self.owned.append(cast)
                 self.use(name)
+                self.append(f"{cast} = wrap.reinterpret {name} {sizes} {strides} {offset} : {have} -> {want}")
+                self.owned.append(cast)
                 name = self.use(cast)
             elif have != want:
                 hint = ""
@@ -244,10 +304,53 @@ class _Translator:
             if not isinstance(value, tuple) or not isinstance(index, int) or not 0 <= index < len(value):
                 raise Unsupported(f"{node.name} indexes something that is not a multi-output kernel's results")
             self.values[node] = value[index]
+        elif target in (torch.ops.aten.sym_size.int, torch.ops.aten.sym_stride.int):
+            source, dim = node.args
+            t = self.use(self.tensor(source, f"{node.name}'s tensor"))
+            query = "size" if target is torch.ops.aten.sym_size.int else "stride"
+            name = self.fresh("index")
+            self.append(f"{name} = wrap.tensor.{query} {t}, {int(dim)} : {self.types[t]}")
+            self.values[node] = name
+        elif target in _INDEX_OPS:
+            self.arith(node)
         elif isinstance(target, torch._ops.OpOverload):
             self.extern(node)
         else:
             raise Unsupported(f"wrapper node {node.name} calls {getattr(target, '__name__', target)}")
+
+    def arith(self, node: torch.fx.Node) -> None:
+        """Size arithmetic (Inductor's sympy, interpreted as operator.* and
+        torch.sym_* calls) on `index` values, with Python's semantics for
+        // and % (floor; sizes are never negative, strides may be)."""
+        target = node.target
+        if target is torch.sym_sum:
+            (terms,) = node.args
+            operands = [self.index(a, f"a term of {node.name}") for a in terms]
+        else:
+            operands = [self.index(a, f"an operand of {node.name}") for a in node.args]
+        if not operands:
+            raise Unsupported(f"{node.name} has no operands")
+        name = operands[0]
+        if target is operator.neg:
+            zero = self.index(0, node.name)
+            name = self.fresh("index")
+            self.append(f"{name} = arith.subi {zero}, {operands[0]} : index")
+        elif target is operator.mod:
+            # Python's %: the remainder takes the divisor's sign.
+            a, b = operands
+            rem, shifted, result = self.fresh("index"), self.fresh("index"), self.fresh("index")
+            self.append(f"{rem} = arith.remsi {a}, {b} : index")
+            self.append(f"{shifted} = arith.addi {rem}, {b} : index")
+            self.append(f"{result} = arith.remsi {shifted}, {b} : index")
+            name = result
+        else:
+            op = _INDEX_OPS[target]
+            for other in operands[1:]:
+                step = self.fresh("index")
+                self.append(f"{step} = arith.{op} {name}, {other} : index")
+                name = step
+        self.values[node] = name
+        self.count("size_arith")
 
     def result_type(self, node: torch.fx.Node) -> str:
         val = node.meta.get("val")
@@ -257,10 +360,10 @@ class _Translator:
 
     def empty_strided(self, node: torch.fx.Node) -> None:
         size, stride = node.args[:2]
-        size, stride = _static_ints(size, f"{node.name}'s size"), _static_ints(stride, f"{node.name}'s stride")
+        size, stride = self.dims(size, f"{node.name}'s size"), self.dims(stride, f"{node.name}'s stride")
         ty = self.result_type(node)
         name = self.fresh(ty)
-        self.lines.append(f"{name} = wrap.empty_strided [{', '.join(map(str, size))}] [{', '.join(map(str, stride))}] : {ty}")
+        self.append(f"{name} = wrap.empty_strided {size} {stride} : {ty}")
         self.values[node] = name
         self.owned.append(name)
         self.count("empty_strided")
@@ -268,15 +371,12 @@ class _Translator:
     def as_strided(self, node: torch.fx.Node) -> None:
         base, size, stride = node.args[:3]
         offset = node.args[3] if len(node.args) > 3 else node.kwargs.get("storage_offset", 0)
-        size, stride = _static_ints(size, f"{node.name}'s size"), _static_ints(stride, f"{node.name}'s stride")
-        (offset,) = _static_ints(offset if offset is not None else 0, f"{node.name}'s offset")
+        size, stride = self.dims(size, f"{node.name}'s size"), self.dims(stride, f"{node.name}'s stride")
+        offset = self.offset(offset if offset is not None else 0, f"{node.name}'s offset")
         source = self.use(self.tensor(base, f"{node.name}'s base"))
         ty = self.result_type(node)
         name = self.fresh(ty)
-        self.lines.append(
-            f"{name} = wrap.reinterpret {source} [{', '.join(map(str, size))}] [{', '.join(map(str, stride))}] {offset}"
-            f" : {self.types[source]} -> {ty}"
-        )
+        self.append(f"{name} = wrap.reinterpret {source} {size} {stride} {offset} : {self.types[source]} -> {ty}")
         self.values[node] = name
         self.owned.append(name)
         self.count("reinterpret")
@@ -288,19 +388,15 @@ class _Translator:
             raise Unsupported(f"{node.name} launches a C++ kernel that was not captured")
         operands, types = [], []
         for arg, ctype in zip(args, kernel.arg_types):
-            if isinstance(arg, torch.fx.Node):
-                if not ctype.rstrip().endswith("*"):
-                    raise Unsupported(f"kernel {kernel.name} takes {ctype} for a tensor")
+            if ctype.rstrip().endswith("*"):
                 name = self.use(self.tensor(arg, f"an argument of kernel {kernel.name}"))
                 operands.append(name)
                 types.append(self.types[name])
             else:
                 if ctype.strip() not in _CPU_SCALARS:
                     raise Unsupported(f"kernel {kernel.name} takes a scalar of C type {ctype}")
-                name = self.fresh("i64")
-                self.lines.append(f"{name} = arith.constant {int(arg)} : i64")
-                operands.append(name)
-                types.append("i64")
+                operands.append(self.index(arg, f"an argument of kernel {kernel.name}"))
+                types.append("index")
         signature = (kernel.library, kernel.name, *types)
         symbol = self.kernels.get(signature)
         if symbol is None:
@@ -310,7 +406,7 @@ class _Translator:
                 f"wrap.kernel @{symbol} : ({', '.join(types)}) -> () entry \"kernel\" configs [] "
                 f"{{library = {json.dumps(kernel.library)}}}"
             )
-        self.lines.append(f"wrap.launch @{symbol} args({', '.join(operands)}) : {', '.join(types)}")
+        self.append(f"wrap.launch @{symbol} args({', '.join(operands)}) : {', '.join(types)}")
         self.count("cpp_kernel")
 
     def extern(self, node: torch.fx.Node) -> None:
@@ -321,6 +417,9 @@ class _Translator:
         spec: list[str] = []
 
         def value(arg: Any, what: str) -> str:
+            if isinstance(arg, torch.fx.Node) and self.types.get(self.values.get(arg, ""), "") == "index":
+                operands.append(self.index(arg, what))
+                return f"s{len(operands) - 1}"
             if isinstance(arg, torch.fx.Node):
                 ssa = self.use(self.tensor(arg, what))
                 operands.append(ssa)
@@ -375,7 +474,7 @@ class _Translator:
                 names[k] = alias_name
         operand_types = ", ".join(self.types[o] for o in operands)
         result_types = ", ".join(new_types)
-        self.lines.append(
+        self.append(
             f"{lhs}wrap.extern_call {json.dumps(name)} {json.dumps(';'.join(spec))} ({', '.join(operands)})"
             f" : ({operand_types}) -> ({result_types})"
         )
