@@ -5,6 +5,8 @@
 #                                            xz-compressed into target/gpu-torch)
 #   device:  scripts/gpu-torch.sh run       (with target/gpu-torch carried; writes
 #                                            results under $OUT)
+#            scripts/gpu-torch.sh native    (the native call path only: import
+#                                            check, benchmark, native tests)
 #
 # run: builds wrapc_torch's extension against the machine's torch, runs the
 # torch test suite on CUDA tensors (WRAPC_TEST_DEVICE=cuda) and on the CPU,
@@ -20,19 +22,21 @@ prepare() {
   mkdir -p "$DIR"
   strip -o "$DIR/wrapc" target/release/wrapc
   cp target/release/libwrapc_runtime.a "$DIR/" && strip --strip-debug "$DIR/libwrapc_runtime.a"
-  xz -6 -T2 -f "$DIR/wrapc" "$DIR/libwrapc_runtime.a"
+  strip -o "$DIR/libwrapc_runtime.so" target/release/libwrapc_runtime.so
+  xz -6 -T2 -f "$DIR/wrapc" "$DIR/libwrapc_runtime.a" "$DIR/libwrapc_runtime.so"
   # The device gets no ../shared: the cases travel with the artifacts.
   mkdir -p "$DIR/anchors" && cp ../shared/anchors/torch_overhead.py "$DIR/anchors/"
   pip download -q -d "$DIR/wheels" --python-version 3.12 --only-binary=:all: --no-deps pytest pluggy iniconfig packaging
   du -sh "$DIR"
 }
 
-run() {
-  local out=${OUT:-/tmp/wrapc-gpu-out}
+setup() {
+  out=${OUT:-/tmp/wrapc-gpu-out}
   mkdir -p "$out" /tmp/wrapc-bin
-  python3 -c "import lzma, shutil; [shutil.copyfileobj(lzma.open('$DIR/' + f + '.xz'), open('/tmp/wrapc-bin/' + f, 'wb')) for f in ('wrapc', 'libwrapc_runtime.a')]"
+  python3 -c "import lzma, shutil; [shutil.copyfileobj(lzma.open('$DIR/' + f + '.xz'), open('/tmp/wrapc-bin/' + f, 'wb')) for f in ('wrapc', 'libwrapc_runtime.a', 'libwrapc_runtime.so')]"
   chmod +x /tmp/wrapc-bin/wrapc
-  export WRAPC=/tmp/wrapc-bin/wrapc WRAPC_RUNTIME_LIB=/tmp/wrapc-bin/libwrapc_runtime.a
+  # Wrappers link the shared runtime: one per process.
+  export WRAPC=/tmp/wrapc-bin/wrapc WRAPC_RUNTIME_LIB=/tmp/wrapc-bin/libwrapc_runtime.so
   export WRAPC_CACHE_DIR=/tmp/wrapc-cache PYTHONPATH=$PWD/python
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
   python3 -c "import torch, sys; print('torch', torch.__version__, 'python', sys.version.split()[0])" | tee -a "$out/device.txt"
@@ -43,6 +47,24 @@ run() {
     for d in ../shared/anchors "$DIR/anchors"; do [ -d "$d" ] && WRAPC_ANCHORS=$(cd "$d" && pwd) && break; done
   fi
   : "${WRAPC_ANCHORS:?../shared/anchors not found: set WRAPC_ANCHORS}"
+  export WRAPC_ANCHORS
+}
+
+# The native call path on CUDA: the import check, the benchmark, then the
+# native-graph tests on CUDA tensors.
+native() {
+  setup
+  set +e
+  python3 bench/torch/native_check.py --device cuda 2>"$out/native-check.err" | tee "$out/native-check.jsonl"
+  ITERS=${ITERS:-1000} timeout "${BENCH_TIMEOUT:-240}" python3 bench/torch/overhead.py --device cuda \
+    2>"$out/bench.err" | tee "$out/bench-cuda.jsonl"
+  (cd python && WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-200}" python3 -m pytest -q -p no:cacheprovider \
+    -p no:logging tests/test_native_graph.py) > "$out/tests-native-cuda.txt" 2>&1
+  echo "native cuda tests: $(tail -1 "$out/tests-native-cuda.txt")"
+}
+
+run() {
+  setup
   set +e
   (cd python && WRAPC_TEST_DEVICE=cuda python3 -m pytest -q -p no:cacheprovider -p no:logging tests) > "$out/tests-cuda.txt" 2>&1
   echo "cuda tests: $(tail -1 "$out/tests-cuda.txt")"
@@ -53,4 +75,4 @@ run() {
     python3 bench/torch/overhead.py --device cuda 2>"$out/bench.err" | tee "$out/bench-cuda.jsonl"
 }
 
-"${1:?usage: gpu-torch.sh prepare|run}"
+"${1:?usage: gpu-torch.sh prepare|run|native}"

@@ -69,8 +69,11 @@ class _Captured:
         # inputs (else None): what the graph's inputs are made of.
         self.synthetic: _importer.SyntheticBases | None = None
         # Inductor's wrapper program, imported (see _compile_inference):
-        # (graph input types, graph output types) -> NativeGraph.
+        # (graph input types, graph output types) -> NativeGraph; the
+        # directories of its Triton kernels' cubins, and its CUDA device.
         self.native: Callable[..., Any] | None = None
+        self.cubin_dirs: list[str] = []
+        self.cuda_device: int = -1
 
 
 def _inductor_forward_compiler(
@@ -399,22 +402,35 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
     reason = ""
     if not native or os.environ.get("WRAPC_INDUCTOR_WRAPPER") == "python":
         return compile_graph()
-    devices = {x.device.type for x in captured.fake_inputs if isinstance(x, torch.Tensor)}
-    devices |= {v.device.type for v in captured.graph_outputs if isinstance(v, torch.Tensor)}
-    if devices - {"cpu"}:
-        reason = f"the graph runs on {', '.join(sorted(devices - {'cpu'}))} (only CPU wrappers are imported)"
+    tensors = [x for x in [*captured.fake_inputs, *captured.graph_outputs] if isinstance(x, torch.Tensor)]
+    devices = {x.device for x in tensors}
+    kinds = {d.type for d in devices}
+    if len(devices) > 1:
+        reason = f"the graph uses more than one device ({', '.join(sorted(map(str, devices)))})"
+    elif kinds - {"cpu", "cuda"}:
+        reason = f"the graph runs on {', '.join(sorted(kinds))}"
     else:
         from . import _inductor_fx, _wrapper_import
 
-        with _inductor_fx.capturing("cpu") as capture:
-            compiled = compile_graph()
-        reason = capture.refused
+        kind = next(iter(kinds), "cpu")
+        try:
+            with _inductor_fx.capturing(kind) as capture:
+                compiled = compile_graph()
+            reason = capture.refused
+        except Exception as e:  # noqa: BLE001 - Inductor's FX wrapper route itself failed
+            # (2.11's kernel-provenance pass raises KeyError on some CUDA
+            # graphs under fx_wrapper): the usual compile decides.
+            reason = f"Inductor's FX wrapper route failed: {type(e).__name__}: {' '.join(str(e).split())[:300]}"
 
         imported: list[Any] = []
 
         def translate(in_types: Any, graph_types: Any) -> Any:
             imported.append(_wrapper_import.translate(capture, in_types, graph_types))
+            captured.cubin_dirs = list(imported[-1].cubin_dirs)
             return imported[-1]
+
+        if kind == "cuda":
+            captured.cuda_device = next(iter(devices)).index or 0
 
         if not reason:
             try:
@@ -512,7 +528,10 @@ def _native(
         synthetic=captured.synthetic,
         native=captured.native,
     )
-    library = compile_module(ir)
+    if captured.native is not None and captured.cubin_dirs:
+        library = compile_module(ir, target="cuda", allow_file_dir=os.path.commonpath(captured.cubin_dirs))
+    else:
+        library = compile_module(ir)
     kinds = lambda ks: "".join("t" if k == "tensor" else "i" for k in ks)  # noqa: E731
     # Dynamo calls the result with the user arguments; the parameters and
     # buffers AOTAutograd lifted lead them (prefix).
@@ -544,6 +563,8 @@ def _native(
         disable_amp,
         # Each module's training flag, checked per call (Dynamo guards them).
         _module_modes(root) if root is not None else (),
+        # A native CUDA graph's device (its launches use the default stream).
+        captured.cuda_device if captured.native is not None else -1,
     )
     return wrapper
 

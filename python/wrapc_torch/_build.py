@@ -238,11 +238,16 @@ def _lookup(directory: Path) -> Path | None:
     return None
 
 
-def _run_wrapc(tool: str, runtime: str | None, source: Path, library: Path, opt_level: int) -> None:
+def _run_wrapc(tool: str, runtime: str | None, source: Path, library: Path, opt_level: int,
+               target: str = "host", allow_file_dir: str | None = None) -> None:
     env = dict(os.environ)
     if runtime:
         env["WRAPC_RUNTIME_LIB"] = runtime
     command = [tool, "compile", str(source), "-o", str(library), f"-O{opt_level}", "--quiet"]
+    if target != "host":
+        command.append(f"--target={target}")
+    if allow_file_dir:
+        command.append(f"--allow-file-dir={allow_file_dir}")
     try:
         result = subprocess.run(command, capture_output=True, text=True, env=env)
     except OSError as e:
@@ -272,7 +277,8 @@ def _publish(staging: Path, directory: Path) -> Path:
     raise CompileError(f"wrapc: the cache entry {directory} was replaced by a damaged one while being published")
 
 
-def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, key: str) -> Path:
+def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, key: str,
+           target: str = "host", allow_file_dir: str | None = None) -> Path:
     # A staging directory per build: threads of one process building the same
     # module shared `<key>.tmp<pid>` and broke each other's builds.
     try:
@@ -284,7 +290,7 @@ def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, 
         source = staging / "wrapper.mlir"
         library = staging / _LIBRARY
         _write_private(source, ir.encode())
-        _run_wrapc(tool, runtime, source, library, opt_level)
+        _run_wrapc(tool, runtime, source, library, opt_level, target, allow_file_dir)
         # What the tool wrote (the library, its C header) got modes from the umask.
         with os.scandir(staging) as written:
             for file in written:
@@ -301,14 +307,17 @@ def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, 
         shutil.rmtree(staging, ignore_errors=True)  # gone already once published
 
 
-def compile_module(ir: str, opt_level: int = 2) -> Path:
+def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_file_dir: str | None = None) -> Path:
     """A shared object for `ir`, built once per distinct module (cached by
-    hash); any failure, of the tool or of the cache, is a CompileError."""
+    hash); any failure, of the tool or of the cache, is a CompileError.
+    ``target="cuda"`` lowers GPU launches (kernel images embedded from the
+    files the IR names, which must lie under ``allow_file_dir``: Triton's
+    cubins, named by content hash)."""
     tool = wrapc_binary()
     # The tool and the runtime it links in identify the build.
     runtime = runtime_library(tool)
     stamps = [os.path.getmtime(p) for p in (tool, runtime) if p and os.path.exists(p)]
-    key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{ir}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{target}\0{ir}".encode()).hexdigest()[:24]
     root = cache_dir()
     limit = cache_limit()
     library = _lookup(root / key)
@@ -318,7 +327,7 @@ def compile_module(ir: str, opt_level: int = 2) -> Path:
         except OSError:
             pass
         return library
-    library = _build(tool, runtime, ir, opt_level, root, key)
+    library = _build(tool, runtime, ir, opt_level, root, key, target, allow_file_dir)
     try:
         _evict(root, limit)
     except OSError:

@@ -31,6 +31,9 @@ PRIVATE_SYMBOLS = (
     ("torch._inductor.codegen.wrapper_fxir", "WrapperFxCodegen"),
     ("torch._inductor.codegen.wrapper_fxir", "FxConverter"),
     ("torch._inductor.codegen.wrapper_fxir", "FileBackedGraphModule"),
+    ("torch._inductor.codegen.wrapper_fxir", "replace_floor_div"),
+    ("torch._inductor.runtime.static_triton_launcher", "StaticallyLaunchedCudaKernel"),
+    ("torch._inductor.runtime.triton_heuristics", "StaticTritonCompileResult"),
     ("torch._inductor.codegen.wrapper", "PythonWrapperCodegen"),
     ("torch._inductor.codegen.common", "DeviceCodegen"),
     ("torch._inductor.codegen.common", "init_backend_registration"),
@@ -68,11 +71,29 @@ class CpuKernel:
 
 
 @dataclasses.dataclass
+class TritonKernel:
+    """A Triton kernel compiled for one config, as its cubin launches it:
+    ``params`` are the Triton types of the cubin's parameters in order
+    (constexprs removed, as Inductor's static launcher removes them), then
+    ``scratch`` null pointers (newer Triton appends them)."""
+
+    name: str
+    cubin: str
+    num_warps: int
+    shared: int
+    params: list[str]
+    scratch: int
+    launcher: Any  # Inductor's StaticallyLaunchedCudaKernel (runs it when the FX graph itself runs)
+    device: int
+
+
+@dataclasses.dataclass
 class Capture:
     """What one Inductor compile generated, or why it could not."""
 
     graph: torch.fx.GraphModule | None = None
     cpu_kernels: dict[str, CpuKernel] = dataclasses.field(default_factory=dict)
+    triton_kernels: dict[str, TritonKernel] = dataclasses.field(default_factory=dict)
     refused: str = ""
 
 
@@ -88,17 +109,31 @@ def cpu_kernel(name: str, *args: Any) -> None:
 
 
 _KERNELS: dict[str, Any] = {}
+_TRITON: dict[str, TritonKernel] = {}
+
+
+def triton_launch(key: str, gx: Any, gy: Any, gz: Any, *args: Any) -> None:
+    """The FX target of a Triton launch from its cubin: launches it on the
+    current stream when the graph runs in Python; on fake tensors nothing."""
+    if any(isinstance(a, torch._subclasses.fake_tensor.FakeTensor) for a in args):
+        return None
+    kernel = _TRITON[key]
+    kernel.launcher.load_kernel(kernel.device)
+    stream = torch.cuda.current_stream(kernel.device).cuda_stream
+    kernel.launcher.run(int(gx), int(gy), int(gz), stream, *args)
+    return None
 
 
 def _converter_class() -> type:
     from torch._inductor.codecache import PyCodeCache
     from torch._inductor.codegen.wrapper import PythonWrapperCodegen
-    from torch._inductor.codegen.wrapper_fxir import FxConverter
+    from torch._inductor.codegen.wrapper_fxir import FxConverter, replace_floor_div
 
     class WrapcFxConverter(FxConverter):
         """2.11's converter, plus Inductor's C++ kernels."""
 
         cpu: dict[str, CpuKernel]
+        triton: dict[str, TritonKernel]
 
         def _generate_kernel_definition(self, line: Any) -> None:
             if line.gpu:
@@ -117,6 +152,45 @@ def _converter_class() -> type:
             _KERNELS[f"{library}:{line.kernel_name}"] = function
             return None
 
+        def _tuned(self, tuner: Any, call_args: Any) -> Any:
+            """The compile result Inductor's autotuner picks for a kernel
+            with several configs, benchmarked now on zero-filled tensors of
+            the graph's sizes (size hints where symbolic), as 2.11's FX
+            backend tunes under ``triton.autotune_at_compile_time``; its
+            converter would take config 0 instead. wrapc's own first-call
+            tuning on real inputs needs one image per config in a slot
+            (not yet)."""
+            from torch._inductor.virtualized import V
+
+            name = tuner.fn.__name__
+
+            def hint(value: Any) -> int:
+                if isinstance(value, torch.SymInt):
+                    value = value.node.expr
+                try:
+                    return int(V.graph.sizevars.size_hint(value))
+                except Exception as e:  # noqa: BLE001 - unbacked: no hint to tune with
+                    raise NotImplementedError(f"Triton kernel {name} has several configs and sizes with no hint") from e
+
+            def tuning_arg(arg: Any) -> Any:
+                if not isinstance(arg, torch.fx.Node):
+                    return hint(arg)
+                fake = arg.meta["val"]
+                return torch.empty_strided(
+                    [hint(d) for d in fake.shape], [hint(d) for d in fake.stride()], dtype=fake.dtype, device=fake.device
+                ).zero_()
+
+            values = [tuning_arg(a) for a in call_args]
+            device = values[0].device if values and isinstance(values[0], torch.Tensor) else torch.device("cuda")
+            tuner.run(*values, stream=torch.cuda.current_stream(device).cuda_stream)
+            if len(tuner.launchers) != 1:
+                raise NotImplementedError(f"Triton kernel {name}: autotuning left {len(tuner.launchers)} launchers")
+            chosen = tuner.launchers[0].config
+            for result in tuner.compile_results:
+                if result.config is chosen or str(result.config) == str(chosen):
+                    return result
+            raise NotImplementedError(f"Triton kernel {name}: the tuned config {chosen} has no compile result")
+
         def _symbol_node(self, name: str) -> Any:
             """The FX node of size symbol `name` (a kernel's size argument
             the Python wrapper spells by name, e.g. ``s17``)."""
@@ -125,9 +199,64 @@ def _converter_class() -> type:
                     return proxy.node
             return None
 
+        def _generate_triton_call(self, line: Any) -> None:
+            """A launch of the kernel's one compiled config from its cubin,
+            with the parameters the cubin takes (as Inductor's static
+            launcher passes them) and the grid as FX size nodes."""
+            tuner = self.kernels[line.kernel_name].tuner
+            name = tuner.fn.__name__
+            results = tuner.compile_results
+            result = results[0] if len(results) == 1 else self._tuned(tuner, self._lookup_args(line.call_args))
+            launcher = getattr(result, "kernel", None)
+            if type(launcher).__name__ != "StaticallyLaunchedCudaKernel":
+                raise NotImplementedError(f"Triton kernel {name} cannot be launched from its cubin ({type(launcher).__name__})")
+            if tuner.inductor_meta.get("extra_launcher_args"):
+                raise NotImplementedError(f"Triton kernel {name} takes extra launcher arguments")
+            cfg = result.config
+            signature = tuner.triton_meta["signature"]
+            constants = tuner.triton_meta["constants"]
+            call_args = self._lookup_args(line.call_args)
+            # As FxConverter: the call's arguments in signature order, the
+            # constants from the kernel's metadata.
+            named = {k: v for k, v in zip(signature, call_args) if k not in constants and k not in cfg.kwargs}
+            named |= constants
+            full = tuple(named[k] for k in signature if k not in cfg.kwargs)
+            args, grid = tuner._interpret_args_grid(full, cfg)
+            values = dict(zip(signature, args)) | dict(cfg.kwargs)
+            params, types = [], []
+            for i, (key, ty) in enumerate(signature.items()):
+                if ty == "constexpr" or key in constants or key in cfg.kwargs or i in launcher.full_constexprs:
+                    continue
+                value = values[key]
+                if isinstance(value, sympy.Expr) or (isinstance(value, int) and not isinstance(value, bool)):
+                    value = self._generate_sym_node(value)
+                params.append(value)
+                types.append(ty)
+            if not launcher.cubin_path:
+                result.reload_cubin_path()
+            device = tuner.triton_meta.get("device", 0) or 0
+            kernel = TritonKernel(
+                name=launcher.name,
+                cubin=str(launcher.cubin_path),
+                num_warps=int(launcher.num_warps),
+                shared=int(launcher.shared),
+                params=types,
+                scratch=int(bool(launcher.has_global_scratch)) + int(bool(launcher.has_profile_scratch)),
+                launcher=launcher,
+                device=int(device),
+            )
+            key = f"{kernel.cubin}:{kernel.name}"
+            self.triton[key] = kernel
+            _TRITON[key] = kernel
+            grid_nodes = [
+                self._generate_sym_node(replace_floor_div(g) if isinstance(g, sympy.Expr) else g) for g in grid
+            ]
+            self.gm.graph.call_function(triton_launch, args=(key, *grid_nodes, *params))
+            return None
+
         def _generate_kernel_call(self, line: Any) -> None:
             if line.triton:
-                return super()._generate_kernel_call(line)
+                return self._generate_triton_call(line)
             kernel = self.cpu.get(line.kernel_name)
             if kernel is None:
                 raise NotImplementedError(f"a call of kernel {line.kernel_name}, which was not defined here")
@@ -173,6 +302,7 @@ def _codegen_class() -> type:
                 is_subgraph=self.is_subgraph,
             )
             fx.cpu = capture.cpu_kernels
+            fx.triton = capture.triton_kernels
             try:
                 gm = fx.generate()
             except NotImplementedError as e:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import operator
+import os
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -55,6 +56,12 @@ _INDEX_OPS = {
     torch.sym_sum: "addi", torch.sym_max: "maxsi", torch.sym_min: "minsi", operator.neg: "subi",
     operator.mod: "remsi",
 }
+# Triton scalar parameter types -> wrap types, as the static launcher packs
+# them (fp16 and bf16 travel in a 32-bit float slot, i1 in an int32).
+_TRITON_SCALARS = {
+    "i1": "i32", "i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "u1": "i32", "u8": "i8", "u16": "i16",
+    "u32": "i32", "u64": "i64", "fp16": "f32", "bf16": "f32", "fp32": "f32", "f32": "f32", "fp64": "f64",
+}
 # The C parameter types of Inductor's C++ kernels wrapc passes (integers as
 # int64_t; tensors by data pointer, whatever the element type).
 _CPU_SCALARS = ("const int64_t", "int64_t", "const long", "long")
@@ -70,6 +77,9 @@ class NativeGraph:
     function: str
     # Per FX node kind, how many were imported (a test's and a bench's view).
     counts: dict[str, int] = field(default_factory=dict)
+    # Directories of the Triton kernels' cubins (the compiler embeds them:
+    # `wrapc compile --target=cuda --allow-file-dir`); empty: a host graph.
+    cubin_dirs: list[str] = field(default_factory=list)
 
 
 def _fits(static: str, wanted: str) -> bool:
@@ -127,7 +137,7 @@ class _Translator:
         self.out_types = list(out_types)
         self.symbol = symbol
         self.lines: list[str] = []
-        self.kernels: dict[tuple[str, tuple[str, ...]], str] = {}
+        self.kernels: dict[tuple[str, ...], str] = {}
         self.kernel_lines: list[str] = []
         self.values: dict[torch.fx.Node, Any] = {}  # node -> SSA name, or tuple of them
         self.types: dict[str, str] = {}  # SSA name -> type
@@ -137,6 +147,7 @@ class _Translator:
         self.counts: dict[str, int] = {}
         self.constants: dict[int, str] = {}  # integer -> its `index` constant
         self.pending: list[str] = []  # used by the line being built
+        self.cubin_dirs: set[str] = set()  # where the Triton kernels' images are
         self.next = 0
 
     def fresh(self, ty: str) -> str:
@@ -241,7 +252,7 @@ class _Translator:
         body = "\n".join(f"  {line}" for line in self.lines)
         ret = f"  func.return {', '.join(returned)} : {', '.join(ret_types)}" if returned else "  func.return"
         function = f"func.func private @{self.symbol}({', '.join(params)}) -> {results} {{\n{body}\n{ret}\n}}"
-        return NativeGraph(self.symbol, self.kernel_lines, function, self.counts)
+        return NativeGraph(self.symbol, self.kernel_lines, function, self.counts, sorted(self.cubin_dirs))
 
     def output(self, node: torch.fx.Node) -> list[str]:
         values = node.args[0]
@@ -298,6 +309,8 @@ class _Translator:
             self.as_strided(node)
         elif target is _inductor_fx.cpu_kernel:
             self.cpu_launch(node)
+        elif target is _inductor_fx.triton_launch:
+            self.triton_launch(node)
         elif target is operator.getitem:
             parts, index = node.args
             value = self.values.get(parts)
@@ -408,6 +421,63 @@ class _Translator:
             )
         self.append(f"wrap.launch @{symbol} args({', '.join(operands)}) : {', '.join(types)}")
         self.count("cpp_kernel")
+
+    def scalar(self, arg: Any, ty: str, what: str) -> str:
+        """A kernel's scalar argument as an SSA value of wrap type `ty`."""
+        if ty in ("f32", "f64"):
+            if isinstance(arg, bool) or not isinstance(arg, (int, float)):
+                raise Unsupported(f"{what} is {arg!r}, not a number known at compile time")
+            name = self.fresh(ty)
+            self.append(f"{name} = arith.constant {float(arg)!r} : {ty}")
+            return name
+        value = self.index(arg, what)
+        name = self.fresh(ty)
+        self.append(f"{name} = arith.index_cast {value} : index to {ty}")
+        return name
+
+    def triton_launch(self, node: torch.fx.Node) -> None:
+        key, gx, gy, gz, *args = node.args
+        kernel = self.capture.triton_kernels.get(key)
+        if kernel is None:
+            raise Unsupported(f"{node.name} launches a Triton kernel that was not captured")
+        if len(args) != len(kernel.params):
+            raise Unsupported(f"Triton kernel {kernel.name}: {len(args)} arguments for {len(kernel.params)} parameters")
+        grid = [self.index(g, f"the grid of {kernel.name}") for g in (gx, gy, gz)]
+        operands, types = [], []
+        for k, (arg, param) in enumerate(zip(args, kernel.params)):
+            what = f"argument #{k} of Triton kernel {kernel.name}"
+            if param.startswith("*"):
+                name = self.use(self.tensor(arg, what))
+                if ", cuda>" not in self.types[name]:
+                    raise Unsupported(f"{what} is a host tensor")
+                operands.append(name)
+                types.append(self.types[name])
+                continue
+            ty = _TRITON_SCALARS.get(param)
+            if ty is None:
+                raise Unsupported(f"{what} has Triton type {param}")
+            operands.append(self.use(self.scalar(arg, ty, what)))
+            types.append(ty)
+        for _ in range(kernel.scratch):
+            # A scratch pointer the kernel never reads: null, as Inductor's
+            # static launcher passes it.
+            operands.append(self.use(self.scalar(0, "i64", "a scratch pointer")))
+            types.append("i64")
+        signature = ("triton", kernel.cubin, kernel.name, *types)
+        symbol = self.kernels.get(signature)
+        if symbol is None:
+            symbol = f"triton_{len(self.kernels)}_{kernel.name}"
+            self.kernels[signature] = symbol
+            config = f'#wrap.config<"c0", block = [1], num_warps = {kernel.num_warps}, num_stages = 1, shared = {kernel.shared}>'
+            self.kernel_lines.append(
+                f"wrap.kernel @{symbol} : ({', '.join(types)}) -> () entry {json.dumps(kernel.name)} configs [{config}] "
+                f"{{cubin_file = {json.dumps(kernel.cubin)}}}"
+            )
+            self.cubin_dirs.add(os.path.dirname(kernel.cubin))
+        for g in grid:
+            self.use(g)
+        self.append(f"wrap.launch @{symbol} grid({', '.join(grid)}) args({', '.join(operands)}) : {', '.join(types)}")
+        self.count("triton_kernel")
 
     def extern(self, node: torch.fx.Node) -> None:
         op: torch._ops.OpOverload = node.target  # type: ignore[assignment]

@@ -106,6 +106,13 @@ pub(crate) fn copy_hook() -> Option<unsafe extern "C" fn(*const wrt_tensor, *con
     (!backend.is_null()).then(|| unsafe { (*backend).copy }).flatten()
 }
 
+/// Whether an embedder installed its backend: its work then runs on the
+/// CUDA legacy default stream, which the runtime's launches join (see
+/// `cuda::driver`).
+pub(crate) fn installed() -> bool {
+    !BACKEND.load(Ordering::Acquire).is_null()
+}
+
 fn backend() -> Option<&'static wrt_external_backend> {
     let backend = BACKEND.load(Ordering::Acquire);
     // SAFETY: installed backends are static for the life of the process.

@@ -17,6 +17,8 @@
 
 #include "wrapper.h"
 
+#include <c10/core/impl/VirtualGuardImpl.h>
+
 namespace wrapc_torch {
 namespace {
 
@@ -101,24 +103,42 @@ bool modes_unchanged(Wrapper *self) {
   return true;
 }
 
+// A native CUDA graph launches on the legacy default stream, where torch's
+// allocations and operators for it are ordered too (the runtime's stream
+// under an embedder): called with another stream current on its device,
+// its work would race the caller's. Refused, naming the stream.
+bool on_default_stream(Wrapper *self) {
+  if (self->cuda_device < 0) return true;
+  c10::impl::VirtualGuardImpl cuda(c10::DeviceType::CUDA);
+  c10::Stream current = cuda.getStream(c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(self->cuda_device)));
+  if (current.id() == 0) return true;
+  PyErr_Format(PyExc_RuntimeError,
+               "wrapc: this compiled graph runs on cuda:%d's default stream, but stream %lld is current there: "
+               "call it outside torch.cuda.stream(...)",
+               self->cuda_device, static_cast<long long>(current.id()));
+  return false;
+}
+
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
-                                "disable_amp",  "modes",         nullptr};
+                                "disable_amp",  "modes",         "cuda_device", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0;
   PyObject *lazy_ok = nullptr, *modes = nullptr;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!", const_cast<char **>(names), &path,
+  int cuda_device = -1;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!i", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
-                                   &lazy_ok, &disable_amp, &PyTuple_Type, &modes))
+                                   &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device))
     return -1;
+  self->cuda_device = cuda_device;
   if (modes) {
     // (name, module, training) per module of a compiled nn.Module.
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(modes); ++j) {
@@ -376,7 +396,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                  static_cast<Py_ssize_t>(n_in) - n_prefix, n_given);
     return nullptr;
   }
-  if (!modes_unchanged(self)) return nullptr;
+  if (!modes_unchanged(self) || !on_default_stream(self)) return nullptr;
   Call call;
   call.wrapper = self;
   call.rt = &rt;

@@ -342,6 +342,9 @@ struct Wrapper {
   // Modules whose training flag the call checks (wrapc_torch.compile of an
   // nn.Module; Dynamo guards them for the backend).
   std::vector<ModuleMode> modes;
+  // The device of a native CUDA graph (its launches use the default
+  // stream; see on_default_stream), or -1.
+  int cuda_device = -1;
   // The graph runs with autocast off (the importer's disable_amp: traced
   // under autocast, its casts are in the graph).
   bool disable_amp = false;

@@ -208,7 +208,15 @@ impl CudaDriver {
             driver.context = context;
             let previous = driver.enter()?;
             let mut stream = null;
-            let created = driver.check("cuStreamCreate", (driver.api.stream_create)(&mut stream, STREAM_NON_BLOCKING));
+            // Under an embedder (PyTorch), the runtime's work goes where the
+            // embedder's does, on the legacy default stream (null): its
+            // allocations and operators are ordered on that stream, and a
+            // stream of the runtime's own would race them.
+            let created = if crate::external::installed() {
+                Ok(())
+            } else {
+                driver.check("cuStreamCreate", (driver.api.stream_create)(&mut stream, STREAM_NON_BLOCKING))
+            };
             driver.stream = stream;
             let pooled = created.and_then(|()| driver.keep_pool_memory());
             if let Some(previous) = previous {
