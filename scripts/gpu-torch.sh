@@ -56,9 +56,9 @@ native() {
   setup
   set +e
   python3 bench/torch/native_check.py --device cuda 2>"$out/native-check.err" | tee "$out/native-check.jsonl"
-  ITERS=${ITERS:-1000} timeout "${BENCH_TIMEOUT:-240}" python3 bench/torch/overhead.py --device cuda \
+  ITERS=${ITERS:-1000} timeout "${BENCH_TIMEOUT:-330}" python3 bench/torch/overhead.py --device cuda \
     2>"$out/bench.err" | tee "$out/bench-cuda.jsonl"
-  (cd python && WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-200}" python3 -m pytest -q -p no:cacheprovider \
+  (cd python && WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-170}" python3 -m pytest -q -p no:cacheprovider \
     -p no:logging tests/test_native_graph.py) > "$out/tests-native-cuda.txt" 2>&1
   echo "native cuda tests: $(tail -1 "$out/tests-native-cuda.txt")"
 }

@@ -17,6 +17,10 @@ Columns (µs per call, best of 5 rounds of ITERS calls):
                         (WRAPC_INDUCTOR_WRAPPER=python): the path before
   graph alone           Inductor's compiled graph called directly with its
                         boxed argument list (no wrapper at all)
+  floor                 CUDA: the native graph's kernel launches alone, from
+                        the same cubins with the same grids, back to back in
+                        a C program (launch_floor.c); graphs of static
+                        Triton launches only
 and, last, an MLP's training forward (grad mode on, parameters requiring
 grad: the wrapper runs around AOTAutograd's CompiledFunction).
 The cases are ../shared/anchors/torch_overhead.py's (imported, not copied).
@@ -80,6 +84,28 @@ def graph_alone(fn, args):
     return lambda *a: graph(list(inputs))
 
 
+FLOOR = None  # the built launch_floor program (CUDA only)
+
+
+def build_floor():
+    import subprocess
+    import tempfile
+
+    binary = os.path.join(tempfile.mkdtemp(), "launch_floor")
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(HERE, "launch_floor.c"), "-ldl"], check=True)
+    return binary
+
+
+def floor_us(plans):
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".plan", delete=False) as f:
+        f.write("".join(plans))
+    result = subprocess.run([FLOOR, f.name], capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)["floor_us"]
+
+
 def measure(name, f, args, dev, iters):
     sync = dev == "cuda"
     clone = lambda: [a.clone() if isinstance(a, torch.Tensor) else a for a in args]  # noqa: E731
@@ -101,6 +127,10 @@ def measure(name, f, args, dev, iters):
     if not out["native"]:
         out["kept python wrapper"] = [e["reason"] for e in log if not e["native"]]
     out["wrapc_torch.compile"] = bench(native, clone(), iters, sync)
+    plans = [e["launch_plan"] for e in log]
+    if FLOOR and plans and all(plans):
+        out["floor"] = floor_us(plans)
+        out["wrapc_torch.compile / floor"] = round(out["wrapc_torch.compile"] / out["floor"], 2)
     os.environ["WRAPC_INDUCTOR_WRAPPER"] = "python"
     try:
         out["wrapc_torch.compile (python wrapper)"] = bench(wrapc_torch.compile(f, clone()), clone(), iters, sync)
@@ -137,6 +167,9 @@ def main():
     dev = opts.device
     print(json.dumps({"what": "env", "torch": torch.__version__, "cpus": os.cpu_count(),
                       "device": torch.cuda.get_device_name(0) if dev == "cuda" else "cpu"}), flush=True)
+    global FLOOR
+    if dev == "cuda":
+        FLOOR = build_floor()
     for na, nm, n in CASES:
         args = [torch.randn(16, device=dev) for _ in range(n)]
         measure(f"{dev}: {na} alias, {nm} mut, {n} args", case_fn(na, nm, n), args, dev, opts.iters)

@@ -202,3 +202,31 @@ def test_decode_step_is_native():
             torch.testing.assert_close(fn(x, pos), eager(x, pos), rtol=1e-4, atol=1e-5)
         torch.testing.assert_close(model.k_cache, eager.k_cache)
         assert python_calls_during(fn, [torch.randn(1, 8), torch.tensor([3])]) == []
+
+
+def test_a_buffer_is_freed_after_its_last_use_not_before_a_constant_it_needs():
+    """A launch whose scalar constant is made after its tensors are named:
+    the free of a tensor it uses comes after the launch (once the
+    constant's line took the tensor's last use, and the free landed between
+    the two: 'uses a tensor after its buffer was freed')."""
+    from wrapc_torch import _inductor_fx, _wrapper_import
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    graph = torch.fx.Graph()
+    with FakeTensorMode() as mode:
+        x = graph.placeholder("x")
+        x.meta["val"] = mode.from_tensor(torch.empty(4))
+        nodes = {}
+        for name in ("mid", "out"):
+            nodes[name] = graph.call_function(torch.empty_strided, ([4], [1]), {"dtype": torch.float32, "device": "cpu"})
+            nodes[name].meta["val"] = torch.empty(4)
+    kernel = _inductor_fx.CpuKernel("k", "/nonexistent/k.so", ["const float*", "float*", "const int64_t"], None)
+    graph.call_function(_inductor_fx.cpu_kernel, ("/nonexistent/k.so:k", x, nodes["mid"], 5))
+    graph.call_function(_inductor_fx.cpu_kernel, ("/nonexistent/k.so:k", nodes["mid"], nodes["out"], 7))
+    graph.output([nodes["out"]])
+    capture = _inductor_fx.Capture(graph=torch.fx.GraphModule({}, graph), cpu_kernels={"k": kernel})
+    ty = "!wrap.tensor<4xf32>"
+    lines = _wrapper_import.translate(capture, [ty], [ty]).function.splitlines()
+    launches = [i for i, line in enumerate(lines) if "wrap.launch" in line]
+    (free,) = [i for i, line in enumerate(lines) if "wrap.free" in line]
+    assert len(launches) == 2 and free > launches[1], "\n".join(lines)

@@ -443,13 +443,15 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
                     native=translate,
                 )
                 captured.native = translate
-                _IMPORTS.append({"native": True, "reason": "", "counts": dict(imported[-1].counts)})
+                _IMPORTS.append(
+                    {"native": True, "reason": "", "counts": dict(imported[-1].counts), "launch_plan": imported[-1].launch_plan}
+                )
                 return compiled
             except _wrapper_import.NotImported as e:
                 reason = str(e)
             except Unsupported:
                 return compiled  # the graph itself falls back (the caller decides)
-    _IMPORTS.append({"native": False, "reason": reason, "counts": {}})
+    _IMPORTS.append({"native": False, "reason": reason, "counts": {}, "launch_plan": None})
     _native_fallback_warning(reason)
     return compile_graph()
 
@@ -461,10 +463,12 @@ _IMPORTS: list[dict[str, Any]] = []
 
 def import_log(clear: bool = False) -> list[dict[str, Any]]:
     """Per Inductor inference graph compiled so far in this process, in
-    order: ``{"native": bool, "reason": str, "counts": {...}}`` — whether
-    its wrapper program was imported as native code, and if not, why (the
-    same words as the warning); ``counts`` are the imported operations by
-    kind. ``clear`` empties the log after reading it."""
+    order: ``{"native": bool, "reason": str, "counts": {...},
+    "launch_plan": str | None}`` — whether its wrapper program was imported
+    as native code, and if not, why (the same words as the warning);
+    ``counts`` are the imported operations by kind; ``launch_plan`` the
+    graph's launches for ``bench/torch/launch_floor.c`` when they are all
+    static Triton launches. ``clear`` empties the log after reading it."""
     log = [dict(entry) for entry in _IMPORTS]
     if clear:
         _IMPORTS.clear()

@@ -80,6 +80,9 @@ class NativeGraph:
     # Directories of the Triton kernels' cubins (the compiler embeds them:
     # `wrapc compile --target=cuda --allow-file-dir`); empty: a host graph.
     cubin_dirs: list[str] = field(default_factory=list)
+    # The launch plan of a graph of static Triton launches only (see
+    # bench/torch/launch_floor.c), else None.
+    launch_plan: str | None = None
 
 
 def _fits(static: str, wanted: str) -> bool:
@@ -148,6 +151,10 @@ class _Translator:
         self.constants: dict[int, str] = {}  # integer -> its `index` constant
         self.pending: list[str] = []  # used by the line being built
         self.cubin_dirs: set[str] = set()  # where the Triton kernels' images are
+        # The graph's launches as bench/torch/launch_floor.c replays them
+        # (None once anything is not a static Triton launch).
+        self.plan: list[str] | None = []
+        self.plan_kernels: dict[tuple[str, ...], int] = {}
         self.next = 0
 
     def fresh(self, ty: str) -> str:
@@ -168,6 +175,12 @@ class _Translator:
         self.pending.clear()
         self.lines.append(line)
 
+    def define(self, line: str) -> None:
+        """A line that makes an integer for the line being built (a
+        constant, a cast): the tensors that line uses stay pending, so that
+        no free lands between them and their use."""
+        self.lines.append(line)
+
     def count(self, kind: str) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
@@ -178,7 +191,7 @@ class _Translator:
         if isinstance(arg, int):
             if arg not in self.constants:
                 name = self.fresh("index")
-                self.append(f"{name} = arith.constant {arg} : index")
+                self.define(f"{name} = arith.constant {arg} : index")
                 self.constants[arg] = name
             return self.constants[arg]
         if isinstance(arg, torch.fx.Node) and self.types.get(self.values.get(arg, ""), "") == "index":
@@ -252,7 +265,8 @@ class _Translator:
         body = "\n".join(f"  {line}" for line in self.lines)
         ret = f"  func.return {', '.join(returned)} : {', '.join(ret_types)}" if returned else "  func.return"
         function = f"func.func private @{self.symbol}({', '.join(params)}) -> {results} {{\n{body}\n{ret}\n}}"
-        return NativeGraph(self.symbol, self.kernel_lines, function, self.counts, sorted(self.cubin_dirs))
+        plan = "\n".join(self.plan) + "\n" if self.plan and self.counts.get("triton_kernel") else None
+        return NativeGraph(self.symbol, self.kernel_lines, function, self.counts, sorted(self.cubin_dirs), plan)
 
     def output(self, node: torch.fx.Node) -> list[str]:
         values = node.args[0]
@@ -276,7 +290,7 @@ class _Translator:
                             out.append(str(x))
                         else:
                             q = self.fresh("index")
-                            self.append(f"{q} = wrap.tensor.{query} {name}, {d} : {have}")
+                            self.define(f"{q} = wrap.tensor.{query} {name}, {d} : {have}")
                             out.append(q)
                     return "[" + ", ".join(out) + "]"
 
@@ -284,7 +298,7 @@ class _Translator:
                 offset = val.storage_offset()
                 if not isinstance(offset, int):
                     q = self.fresh("index")
-                    self.append(f"{q} = wrap.tensor.offset {name} : {have}")
+                    self.define(f"{q} = wrap.tensor.offset {name} : {have}")
                     offset = q
                 cast = self.fresh(want)
                 self.use(name)
@@ -421,6 +435,7 @@ class _Translator:
             )
         self.append(f"wrap.launch @{symbol} args({', '.join(operands)}) : {', '.join(types)}")
         self.count("cpp_kernel")
+        self.plan = None
 
     def scalar(self, arg: Any, ty: str, what: str) -> str:
         """A kernel's scalar argument as an SSA value of wrap type `ty`."""
@@ -428,11 +443,11 @@ class _Translator:
             if isinstance(arg, bool) or not isinstance(arg, (int, float)):
                 raise Unsupported(f"{what} is {arg!r}, not a number known at compile time")
             name = self.fresh(ty)
-            self.append(f"{name} = arith.constant {float(arg)!r} : {ty}")
+            self.define(f"{name} = arith.constant {float(arg)!r} : {ty}")
             return name
         value = self.index(arg, what)
         name = self.fresh(ty)
-        self.append(f"{name} = arith.index_cast {value} : index to {ty}")
+        self.define(f"{name} = arith.index_cast {value} : index to {ty}")
         return name
 
     def triton_launch(self, node: torch.fx.Node) -> None:
@@ -478,6 +493,35 @@ class _Translator:
             self.use(g)
         self.append(f"wrap.launch @{symbol} grid({', '.join(grid)}) args({', '.join(operands)}) : {', '.join(types)}")
         self.count("triton_kernel")
+        self.record_launch(kernel, signature, (gx, gy, gz), args)
+
+    def record_launch(self, kernel: Any, signature: tuple[str, ...], grid: Any, args: Sequence[Any]) -> None:
+        if self.plan is None:
+            return
+        cells = []
+        for arg, param in zip(args, kernel.params):
+            if param.startswith("*"):
+                val = arg.meta.get("val") if isinstance(arg, torch.fx.Node) else None
+                if not isinstance(val, torch.Tensor) or not all(isinstance(d, int) for d in [*val.shape, *val.stride()]):
+                    self.plan = None
+                    return
+                extent = 1 + sum((d - 1) * st for d, st in zip(val.shape, val.stride()) if d > 0)
+                cells.append(f"p {(extent + val.storage_offset()) * val.element_size()}")
+            elif isinstance(arg, (int, float)) and not isinstance(arg, bool):
+                letter = {"i32": "i", "i64": "l", "f32": "f", "f64": "d", "i8": "i", "i16": "i"}[_TRITON_SCALARS[param]]
+                cells.append(f"{letter} {arg}")
+            else:
+                self.plan = None
+                return
+        cells += ["l 0"] * kernel.scratch
+        if not all(isinstance(g, int) for g in grid):
+            self.plan = None
+            return
+        if signature not in self.plan_kernels:
+            self.plan_kernels[signature] = len(self.plan_kernels)
+            self.plan.append(f"kernel {kernel.cubin} {kernel.name} {kernel.num_warps} {kernel.shared}")
+        index = self.plan_kernels[signature]
+        self.plan.append(f"launch {index} {grid[0]} {grid[1]} {grid[2]} {len(cells)} {' '.join(cells)}")
 
     def extern(self, node: torch.fx.Node) -> None:
         op: torch._ops.OpOverload = node.target  # type: ignore[assignment]
@@ -555,6 +599,7 @@ class _Translator:
         elif mapped:
             self.values[node] = tuple(mapped)
         self.count("extern_call")
+        self.plan = None  # the floor program calls no torch operators
 
     def insert_frees(self, returned: set[str]) -> None:
         """``wrap.free`` after each owned value's last use (FX frees by last
