@@ -230,3 +230,31 @@ def test_a_buffer_is_freed_after_its_last_use_not_before_a_constant_it_needs():
     launches = [i for i, line in enumerate(lines) if "wrap.launch" in line]
     (free,) = [i for i, line in enumerate(lines) if "wrap.free" in line]
     assert len(launches) == 2 and free > launches[1], "\n".join(lines)
+
+
+def test_a_program_wrapc_cannot_build_keeps_the_python_wrapper(monkeypatch):
+    """Decided at compile time: the graph runs, with Inductor's Python
+    wrapper, and the warning and the log say why."""
+    from wrapc_torch import _wrapper_import
+
+    real = _wrapper_import._Translator.run
+
+    def broken(self):
+        graph = real(self)
+        graph.function = graph.function.replace("func.return", '"wrapc.not_an_op"() : () -> ()\n  func.return', 1)
+        return graph
+
+    monkeypatch.setattr(_wrapper_import._Translator, "run", broken)
+    fn, make_args = ALL["two_outputs"]
+    args = make_args()
+    with torch.no_grad():
+        want = observe(fn, clone_args(args))
+        wrapc_torch.import_log(clear=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            native = compile_case(fn, args, "two_outputs")
+        (entry,) = wrapc_torch.import_log(clear=True)
+        got = observe(native, clone_args(args))
+    assert not entry["native"] and "wrapc failed to build the imported wrapper program" in entry["reason"], entry
+    assert any("Inductor's Python wrapper runs" in str(w.message) for w in caught)
+    assert_same(got, want, values_only=True)

@@ -74,6 +74,9 @@ class _Captured:
         self.native: Callable[..., Any] | None = None
         self.cubin_dirs: list[str] = []
         self.cuda_device: int = -1
+        # Compiles the graph again the usual way (Inductor's Python
+        # wrapper), should wrapc fail to build the imported program.
+        self.recompile: Callable[[], Any] | None = None
 
 
 def _inductor_forward_compiler(
@@ -443,6 +446,7 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
                     native=translate,
                 )
                 captured.native = translate
+                captured.recompile = compile_graph
                 _IMPORTS.append(
                     {"native": True, "reason": "", "counts": dict(imported[-1].counts), "launch_plan": imported[-1].launch_plan}
                 )
@@ -518,9 +522,41 @@ def _native(
     tensors, that it has the example's sizes and strides; and the autocast
     state. ``grad_enabled``: the grad mode the graph was traced under (the
     current one when not given)."""
+    disable_amp = torch._C._is_any_autocast_enabled()
+    try:
+        return _native_wrapper(captured, prefix, disable_amp, single=single, example_inputs=example_inputs,
+                               strided=strided, grad_enabled=grad_enabled, lazy=lazy, root=root)
+    except CompileError as e:
+        if captured.native is None or captured.recompile is None:
+            raise
+        # wrapc could not build the imported program: decided now, at
+        # compile time, the graph keeps Inductor's Python wrapper.
+        reason = f"wrapc failed to build the imported wrapper program: {' '.join(str(e).split())[:400]}"
+        entry = {"native": False, "reason": reason, "counts": {}, "launch_plan": None}
+        if _IMPORTS and _IMPORTS[-1]["native"]:
+            _IMPORTS[-1] = entry  # this graph's verdict, revised
+        else:
+            _IMPORTS.append(entry)
+        _native_fallback_warning(reason)
+        captured.compiled, captured.native, captured.cubin_dirs = captured.recompile(), None, []
+        return _native_wrapper(captured, prefix, disable_amp, single=single, example_inputs=example_inputs,
+                               strided=strided, grad_enabled=grad_enabled, lazy=lazy, root=root)
+
+
+def _native_wrapper(
+    captured: _Captured,
+    prefix: Sequence[Any],
+    disable_amp: bool,
+    *,
+    single: bool,
+    example_inputs: Sequence[Any] | None,
+    strided: Sequence[Any] | None,
+    grad_enabled: bool | None,
+    lazy: Sequence[int],
+    root: torch.nn.Module | None,
+) -> Callable[..., Any]:
     from . import _C
 
-    disable_amp = torch._C._is_any_autocast_enabled()
     ir, sig = _importer.emit(
         captured.meta,
         captured.fake_inputs,
