@@ -274,7 +274,8 @@ pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Resul
     if runtime.extension().is_some_and(|e| e == "so") {
         // The runtime has no soname: the wrapper records the path it was
         // linked with, absolute so that it loads from any directory.
-        let absolute = std::path::absolute(runtime).map_err(|e| CodegenError::Link(format!("{}: {e}", runtime.display())))?;
+        let absolute =
+            std::path::absolute(runtime).map_err(|e| CodegenError::Link(format!("{}: {e}", runtime.display())))?;
         command.arg(absolute);
     } else {
         command.arg("-Wl,--whole-archive").arg(runtime).arg("-Wl,--no-whole-archive");

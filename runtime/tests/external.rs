@@ -184,7 +184,8 @@ unsafe extern "C" fn failing_copy(_dst: *const wrt_tensor, _src: *const wrt_tens
 #[test]
 fn copies_into_embedder_memory_go_through_its_backend() {
     let _turn = BACKEND_LOCK.lock().unwrap();
-    static RECORDING: wrt_external_backend = wrt_external_backend { copy: Some(recording_copy), alloc: None, call: None };
+    static RECORDING: wrt_external_backend =
+        wrt_external_backend { copy: Some(recording_copy), alloc: None, call: None };
     static FAILING: wrt_external_backend = wrt_external_backend { copy: Some(failing_copy), alloc: None, call: None };
     let mut data = vec![0.0f32; 3];
     let (sizes, strides) = ([3i64], [1i64]);
