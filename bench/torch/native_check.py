@@ -19,24 +19,14 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python", "tests"))
+sys.path.insert(0, HERE)
 
 import wrapc_torch  # noqa: E402
+from overhead import bench  # noqa: E402  (the same timing as the overhead benchmark)
 
 
-def per_call_us(fn, args, sync, iters=1000):
-    for _ in range(20):
-        fn(*args)
-    if sync:
-        torch.cuda.synchronize()
-    best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
-        for _ in range(iters):
-            fn(*args)
-        if sync:
-            torch.cuda.synchronize()
-        best = min(best, (time.perf_counter() - t0) / iters)
-    return round(best * 1e6, 2)
+def per_call_us(fn, args, sync):
+    return bench(fn, args, 1000, sync)
 
 
 def python_calls(fn, args):

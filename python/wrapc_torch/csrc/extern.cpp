@@ -242,18 +242,7 @@ at::Tensor torch_over(Call &call, const wrt_tensor *h) {
 // A runtime tensor over torch tensor t's memory that keeps t's storage
 // alive (an extern kernel's new result).
 wrt_tensor *runtime_over(Call &call, const at::Tensor &t) {
-  int32_t dtype = 0;
-  if (!runtime_dtype(t.scalar_type(), &dtype))
-    throw std::runtime_error(std::string("wrapc: an extern kernel returned dtype ") + c10::toString(t.scalar_type()));
-  c10::IntArrayRef sizes = t.sizes(), strides = t.strides();
-  wrt_external_tensor desc{};
-  desc.dtype = dtype;
-  desc.device_kind = t.is_cuda() ? WRT_CUDA : WRT_HOST;
-  desc.device_index = t.is_cuda() ? t.device().index() : 0;
-  desc.rank = sizes.size();
-  desc.sizes = sizes.data();
-  desc.strides = strides.data();
-  desc.storage_offset = t.storage_offset();
+  wrt_external_tensor desc = describe(t);
   desc.data = const_cast<void *>(t.storage().data());
   desc.nbytes = t.storage().nbytes();
   desc.owner = own(t.storage());

@@ -68,22 +68,26 @@ wrt_tensor *mirrored(Call &call, const at::Tensor &t) {
 
 // A runtime mirror of `t` (a new reference), sharing storage and version
 // counter with an earlier mirror over the same torch storage.
-wrt_tensor *mirror(Call &call, const at::Tensor &t) {
-  const Runtime &rt = *call.rt;
+wrt_external_tensor describe(const at::Tensor &t) {
   int32_t dtype = 0;
   if (!runtime_dtype(t.scalar_type(), &dtype))
     throw std::runtime_error(std::string("wrapc: unsupported dtype ") + c10::toString(t.scalar_type()));
   if (t.dim() > WRT_MAX_RANK)
     throw std::runtime_error("wrapc: tensor rank above " + std::to_string(WRT_MAX_RANK));
-  c10::IntArrayRef sizes = t.sizes(), strides = t.strides();
   wrt_external_tensor desc{};
   desc.dtype = dtype;
   desc.device_kind = t.is_cuda() ? WRT_CUDA : WRT_HOST;
   desc.device_index = t.is_cuda() ? t.device().index() : 0;
-  desc.rank = sizes.size();
-  desc.sizes = sizes.data();
-  desc.strides = strides.data();
+  desc.rank = t.sizes().size();
+  desc.sizes = t.sizes().data();
+  desc.strides = t.strides().data();
   desc.storage_offset = t.storage_offset();
+  return desc;
+}
+
+wrt_tensor *mirror(Call &call, const at::Tensor &t) {
+  const Runtime &rt = *call.rt;
+  wrt_external_tensor desc = describe(t);
   desc.requires_grad = t.requires_grad();
   desc.is_leaf = t.is_leaf();
   desc.version = t.is_inference() ? 0 : static_cast<uint64_t>(t._version());

@@ -389,6 +389,11 @@ int32_t torch_alloc(uint64_t nbytes, int32_t kind, int32_t index, void **data, v
 int32_t torch_call(const char *op, const char *spec, void *const *cells, size_t n_cells, wrt_tensor **results,
                    size_t n_results);
 at::Tensor torch_over(Call &call, const wrt_tensor *h);
+
+// The runtime's descriptor of torch tensor t's geometry and dtype (data,
+// owner and flags left to the caller); throws for a dtype or rank the
+// runtime lacks. The sizes and strides point into t.
+wrt_external_tensor describe(const at::Tensor &t);
 wrt_tensor *mirrored(Call &call, const at::Tensor &t);
 wrt_tensor *mirror(Call &call, const at::Tensor &t);
 std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix);
