@@ -401,12 +401,46 @@ class _Translator:
         size, stride = self.dims(size, f"{node.name}'s size"), self.dims(stride, f"{node.name}'s stride")
         offset = self.offset(offset if offset is not None else 0, f"{node.name}'s offset")
         source = self.use(self.tensor(base, f"{node.name}'s base"))
+        self.check_within(node, base)
+        if base.op == "placeholder":
+            # Inductor lays an input out from its data pointer (offset 0 in
+            # its layout); its Python wrapper's reinterpret_tensor adds the
+            # offset to the input's own. 2.11's FxConverter writes the same
+            # number as torch.as_strided's absolute offset, which is wrong
+            # for an input that starts inside its storage: added here.
+            own = self.fresh("index")
+            self.define(f"{own} = wrap.tensor.offset {source} : {self.types[source]}")
+            total = self.fresh("index")
+            step = self.index(int(offset), "an offset") if offset.lstrip("-").isdigit() else offset
+            self.define(f"{total} = arith.addi {own}, {step} : index")
+            offset = total
         ty = self.result_type(node)
         name = self.fresh(ty)
         self.append(f"{name} = wrap.reinterpret {source} {size} {stride} {offset} : {self.types[source]} -> {ty}")
         self.values[node] = name
         self.owned.append(name)
         self.count("reinterpret")
+
+    def check_within(self, node: torch.fx.Node, base: torch.fx.Node) -> None:
+        """A view past the end of a buffer Inductor allocated is refused:
+        Inductor's Python wrapper makes it unchecked (a value the runtime
+        wrapper then regenerates from the input, never read), the runtime's
+        views are bounds-checked."""
+        if base.target is not torch.empty_strided:
+            return
+        view, buffer = node.meta.get("val"), base.meta.get("val")
+        dims = [*view.shape, *view.stride(), view.storage_offset(), *buffer.shape, *buffer.stride()]
+        if not all(isinstance(d, int) for d in dims):
+            return
+        if any(d == 0 for d in view.shape):
+            return
+        reach = view.storage_offset() + sum((d - 1) * st for d, st in zip(view.shape, view.stride())) + 1
+        room = 1 + sum((d - 1) * st for d, st in zip(buffer.shape, buffer.stride())) if all(buffer.shape) else 0
+        if reach > room:
+            raise Unsupported(
+                f"{node.name} views {reach} elements of {base.name}, which holds {room}: Inductor reinterprets past "
+                "a buffer's end"
+            )
 
     def cpu_launch(self, node: torch.fx.Node) -> None:
         key, *args = node.args
