@@ -930,23 +930,37 @@ def _export_ir(captured: _Captured) -> str:
         detach_inputs=captured.detach_inputs,
         dupes=captured.dupes,
         synthetic=captured.synthetic,
+        native=captured.native,
     )
     return ir
 
 
-def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None, direct: bool = False) -> str:
+def export(
+    fn: Callable[..., Any],
+    *example_inputs: Any,
+    path: str | None = None,
+    direct: bool = False,
+    inner: str = "eager",
+) -> str:
     """The wrap IR wrapc imports for ``fn`` (its first graph) called on
     ``example_inputs`` under the current grad mode, as text; also written
-    to ``path`` when given. The graph's compute is left to the
-    embedder (``@wrapc_torch_graph``), so the module is the runtime wrapper
-    alone: feed it to ``wrapc-opt``, lit tests or a bug report.
+    to ``path`` when given. With the eager inner compiler the graph's
+    compute is left to the embedder (``@wrapc_torch_graph``), so the module
+    is the runtime wrapper alone: feed it to ``wrapc-opt``, lit tests or a
+    bug report.
 
     ``direct``: trace as :func:`compile` does (AOTAutograd on the whole
     function, no Dynamo), which keeps what Dynamo would take out of the
-    graph (a tensor passed twice, in-place metadata changes of inputs)."""
+    graph (a tensor passed twice, in-place metadata changes of inputs).
+
+    ``inner="inductor"``: Inductor compiles the graph, and the module also
+    holds its imported wrapper program (``@wrapc_torch_native_graph``, its
+    kernels and extern calls) where the import covers it."""
+    if inner not in INNER_COMPILERS:
+        raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
     if direct:
         module = _FunctionModule(fn)
-        ir = _export_ir(_capture(module, list(example_inputs), "eager"))
+        ir = _export_ir(_capture(module, list(example_inputs), inner))
         if path is not None:
             with open(path, "w") as f:
                 f.write(ir)
@@ -954,7 +968,7 @@ def export(fn: Callable[..., Any], *example_inputs: Any, path: str | None = None
     modules: list[str] = []
 
     def recording_backend(gm: torch.fx.GraphModule, inputs: Sequence[Any]) -> Callable[..., Any]:
-        modules.append(_export_ir(_capture(gm, inputs, "eager")))
+        modules.append(_export_ir(_capture(gm, inputs, inner)))
         return gm.forward
 
     torch._dynamo.reset()
