@@ -55,7 +55,15 @@ def child(model_name: str, backend: str, mode: str, device: str, layers: int, to
         if device == "cuda":
             torch.cuda.synchronize()
         per_token_us = (time.perf_counter() - start) / tokens * 1e6
-    return {"outcome": outcome, "per_token_us": round(per_token_us, 1)}
+    result = {"outcome": outcome, "per_token_us": round(per_token_us, 1)}
+    if backend == "wrapc":
+        import wrapc_torch
+
+        log = wrapc_torch.import_log()
+        # Inductor's wrapper programs imported as native code, and why not.
+        result["graphs imported"] = f"{sum(e['native'] for e in log)} of {len(log)}"
+        result["kept python wrapper"] = sorted({e["reason"][:160] for e in log if not e["native"]})
+    return result
 
 
 def main() -> None:
