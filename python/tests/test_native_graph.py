@@ -258,3 +258,31 @@ def test_a_program_wrapc_cannot_build_keeps_the_python_wrapper(monkeypatch):
     assert not entry["native"] and "wrapc failed to build the imported wrapper program" in entry["reason"], entry
     assert any("Inductor's Python wrapper runs" in str(w.message) for w in caught)
     assert_same(got, want, values_only=True)
+
+
+def test_a_refused_graph_is_compiled_again_from_the_graph_it_started_from(monkeypatch):
+    """Inductor's passes rewrite the graph they compile in place; the usual
+    compile after a refused FX-wrapper compile must start from the same
+    graph (on CUDA, a Llama decoder's second compile met a constant the
+    first had folded away: KeyError)."""
+    from torch._functorch._aot_autograd import graph_compile
+
+    real = graph_compile._aot_stage2b_inference_compile
+    seen = []
+
+    def spy(gm, *args, **kwargs):
+        seen.append((id(gm), str(gm.graph)))
+        result = real(gm, *args, **kwargs)
+        # What Inductor did to the graph must not reach the next compile.
+        gm.graph.erase_node(next(n for n in reversed(gm.graph.nodes) if n.op == "output"))
+        return result
+
+    monkeypatch.setattr(graph_compile, "_aot_stage2b_inference_compile", spy)
+    fn, make_args = ALL["dtype_view_same_size"]  # refused after Inductor compiled it
+    args = make_args()
+    with torch.no_grad():
+        native = compile_case(fn, args, "dtype_view_same_size")
+        got = observe(native, clone_args(args))
+        want = observe(fn, clone_args(args))
+    assert len(seen) == 2 and seen[0][0] != seen[1][0] and seen[0][1] == seen[1][1]
+    assert_same(got, want, values_only=True)

@@ -18,6 +18,7 @@ PyTorch's own path with a one-line warning naming the reason.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import os
 import warnings
@@ -387,15 +388,24 @@ def _capture_patched(
         captured.meta = state.fw_metadata
         captured.compiled = _compile_inference(
             captured,
-            lambda: graph_compile._aot_stage2b_inference_compile(
-                capture.graph_module, capture.updated_flat_args, None, state.fw_metadata, aot_config
+            lambda gm: graph_compile._aot_stage2b_inference_compile(
+                gm, capture.updated_flat_args, None, state.fw_metadata, aot_config
             ),
             native=inner == "inductor",
         )
     return captured
 
 
-def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *, native: bool) -> Any:
+def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:
+    """A copy of ``gm``'s graph (nodes and their metadata, shallowly) over
+    the same attributes: Inductor's passes rewrite the graph they compile in
+    place, and a graph whose FX-wrapper compile was refused is compiled
+    again from the original (a KeyError on a constant folded away, on a
+    Llama decoder, before)."""
+    return torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+
+
+def _compile_inference(captured: _Captured, compile_graph: Callable[[Any], Any], *, native: bool) -> Any:
     """Compiles the inference graph; with ``native``, Inductor's wrapper
     program is captured as an FX graph and imported (``captured.native``),
     so that the call runs no Python. A graph the import does not cover is
@@ -403,8 +413,9 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
     warning naming the construct; its Python wrapper then runs inside
     wrapc's native runtime wrapper."""
     reason = ""
+    gm = captured.graph_module
     if not native or os.environ.get("WRAPC_INDUCTOR_WRAPPER") == "python":
-        return compile_graph()
+        return compile_graph(gm)
     tensors = [x for x in [*captured.fake_inputs, *captured.graph_outputs] if isinstance(x, torch.Tensor)]
     devices = {x.device for x in tensors}
     kinds = {d.type for d in devices}
@@ -418,7 +429,7 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
         kind = next(iter(kinds), "cpu")
         try:
             with _inductor_fx.capturing(kind) as capture:
-                compiled = compile_graph()
+                compiled = compile_graph(_graph_copy(gm))
             reason = capture.refused
         except Exception as e:  # noqa: BLE001 - Inductor's FX wrapper route itself failed
             # (2.11's kernel-provenance pass raises KeyError on some CUDA
@@ -446,7 +457,7 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
                     native=translate,
                 )
                 captured.native = translate
-                captured.recompile = compile_graph
+                captured.recompile = lambda: compile_graph(gm)
                 _IMPORTS.append(
                     {"native": True, "reason": "", "counts": dict(imported[-1].counts), "launch_plan": imported[-1].launch_plan}
                 )
@@ -457,7 +468,7 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[], Any], *,
                 return compiled  # the graph itself falls back (the caller decides)
     _IMPORTS.append({"native": False, "reason": reason, "counts": {}, "launch_plan": None})
     _native_fallback_warning(reason)
-    return compile_graph()
+    return compile_graph(gm)
 
 
 # What each Inductor inference compile of this process did with its wrapper
