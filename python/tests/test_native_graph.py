@@ -286,3 +286,17 @@ def test_a_refused_graph_is_compiled_again_from_the_graph_it_started_from(monkey
         want = observe(fn, clone_args(args))
     assert len(seen) == 2 and seen[0][0] != seen[1][0] and seen[0][1] == seen[1][1]
     assert_same(got, want, values_only=True)
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+def test_a_native_cuda_graph_refuses_a_side_stream():
+    x = torch.randn(64, device="cuda")
+    with torch.no_grad():
+        wrapc_torch.import_log(clear=True)
+        native = wrapc_torch.compile(lambda t: (t * 2).relu(), [x])
+        assert all(e["native"] for e in wrapc_torch.import_log(clear=True))
+        torch.testing.assert_close(native(x), (x * 2).relu())
+        side = torch.cuda.Stream()
+        with torch.cuda.stream(side), pytest.raises(RuntimeError, match="default stream"):
+            native(x)
+        torch.testing.assert_close(native(x), (x * 2).relu())
