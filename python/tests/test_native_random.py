@@ -34,6 +34,7 @@ KNOWN = {
     # the native program (asserts off) runs, but the mutated input's
     # version counter is not bumped (eager: +1). Open.
     489: "a kept mutation of an input merged into a synthetic base bumps no version",
+    794: "a kept mutation of an input merged into a synthetic base bumps no version",
 }
 FIRST_SEED = int(os.environ.get("WRAPC_NATIVE_PROGRAMS_SEED", "0"))
 
