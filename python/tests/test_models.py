@@ -22,6 +22,18 @@ import wrapc_torch
 DEVICE = os.environ.get("WRAPC_TEST_DEVICE", "cpu")
 
 
+@pytest.fixture(autouse=True)
+def every_inductor_graph_is_native():
+    """On the CPU, every Inductor inference graph these models compile has
+    its wrapper program imported as native code: none silently keeps
+    Inductor's Python wrapper (import_log says which did, and why)."""
+    wrapc_torch.import_log(clear=True)
+    yield
+    kept = [e["reason"] for e in wrapc_torch.import_log(clear=True) if not e["native"]]
+    if DEVICE == "cpu":
+        assert kept == [], kept
+
+
 def compiled(model, inner):
     return torch.compile(model, backend="wrapc", fullgraph=True, options={"inner": inner})
 
