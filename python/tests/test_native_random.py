@@ -14,7 +14,6 @@ import os
 import warnings
 
 import pytest
-import torch
 
 import wrapc_torch
 from oracle import _call, _diff, _error
