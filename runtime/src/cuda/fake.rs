@@ -52,6 +52,10 @@ struct State {
 pub struct FakeDriver {
     state: Mutex<State>,
     cost: Mutex<Cost>,
+    /// Held while a kernel runs: the device's one stream runs kernels one
+    /// after another, whichever threads launched them (16 threads launching
+    /// `x += 1` at once lost an update without it).
+    stream: Mutex<()>,
 }
 
 impl Default for FakeDriver {
@@ -64,7 +68,11 @@ impl FakeDriver {
     /// A fake device that already runs the runtime's own kernels (the
     /// strided copy).
     pub fn new() -> FakeDriver {
-        let fake = FakeDriver { state: Mutex::new(State::default()), cost: Mutex::new(Box::new(|_, _| 1.0)) };
+        let fake = FakeDriver {
+            state: Mutex::new(State::default()),
+            cost: Mutex::new(Box::new(|_, _| 1.0)),
+            stream: Mutex::new(()),
+        };
         fake.set_kernel(super::copy::ENTRY, super::copy::ARITY, super::copy::emulate);
         fake
     }
@@ -229,6 +237,7 @@ impl Driver for FakeDriver {
             entry.and_then(|e| state.kernels.get(&e).copied())
         };
         if let Some((_, emulate)) = emulation {
+            let _in_order = self.stream.lock().unwrap_or_else(|p| p.into_inner());
             emulate(args, grid, block);
         }
         Ok(())
