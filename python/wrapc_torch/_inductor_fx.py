@@ -59,6 +59,13 @@ def missing_private_symbols() -> list[str]:
     return missing
 
 
+class NotImportable(Exception):
+    """A wrapper line this converter does not translate: the graph's verdict
+    is "refused, because <message>", and it is compiled again the usual way.
+    (2.11's own converter says the same with NotImplementedError, which
+    `_generate` takes as a refusal too.)"""
+
+
 @dataclasses.dataclass
 class CpuKernel:
     """An Inductor C++ kernel: ``extern "C" void kernel(...)`` in ``library``,
@@ -147,7 +154,7 @@ def _converter_class() -> type:
                 function = function.result()
             library = getattr(getattr(function, "__self__", None), "__file__", None)
             if not isinstance(library, str):
-                raise NotImplementedError(f"C++ kernel {line.kernel_name} has no shared object")
+                raise NotImportable(f"C++ kernel {line.kernel_name} has no shared object")
             self.cpu[line.kernel_name] = CpuKernel(line.kernel_name, library, [], function)
             _KERNELS[f"{library}:{line.kernel_name}"] = function
             return None
@@ -170,7 +177,7 @@ def _converter_class() -> type:
                 try:
                     return int(V.graph.sizevars.size_hint(value))
                 except Exception as e:  # noqa: BLE001 - unbacked: no hint to tune with
-                    raise NotImplementedError(f"Triton kernel {name} has several configs and sizes with no hint") from e
+                    raise NotImportable(f"Triton kernel {name} has several configs and sizes with no hint") from e
 
             def tuning_arg(arg: Any) -> Any:
                 if not isinstance(arg, torch.fx.Node):
@@ -184,12 +191,12 @@ def _converter_class() -> type:
             device = values[0].device if values and isinstance(values[0], torch.Tensor) else torch.device("cuda")
             tuner.run(*values, stream=torch.cuda.current_stream(device).cuda_stream)
             if len(tuner.launchers) != 1:
-                raise NotImplementedError(f"Triton kernel {name}: autotuning left {len(tuner.launchers)} launchers")
+                raise NotImportable(f"Triton kernel {name}: autotuning left {len(tuner.launchers)} launchers")
             chosen = tuner.launchers[0].config
             for result in tuner.compile_results:
                 if result.config is chosen or str(result.config) == str(chosen):
                     return result
-            raise NotImplementedError(f"Triton kernel {name}: the tuned config {chosen} has no compile result")
+            raise NotImportable(f"Triton kernel {name}: the tuned config {chosen} has no compile result")
 
         def _symbol_node(self, name: str) -> Any:
             """The FX node of size symbol `name` (a kernel's size argument
@@ -209,9 +216,9 @@ def _converter_class() -> type:
             result = results[0] if len(results) == 1 else self._tuned(tuner, self._lookup_args(line.call_args))
             launcher = getattr(result, "kernel", None)
             if type(launcher).__name__ != "StaticallyLaunchedCudaKernel":
-                raise NotImplementedError(f"Triton kernel {name} cannot be launched from its cubin ({type(launcher).__name__})")
+                raise NotImportable(f"Triton kernel {name} cannot be launched from its cubin ({type(launcher).__name__})")
             if tuner.inductor_meta.get("extra_launcher_args"):
-                raise NotImplementedError(f"Triton kernel {name} takes extra launcher arguments")
+                raise NotImportable(f"Triton kernel {name} takes extra launcher arguments")
             cfg = result.config
             signature = tuner.triton_meta["signature"]
             constants = tuner.triton_meta["constants"]
@@ -259,7 +266,7 @@ def _converter_class() -> type:
                 return self._generate_triton_call(line)
             kernel = self.cpu.get(line.kernel_name)
             if kernel is None:
-                raise NotImplementedError(f"a call of kernel {line.kernel_name}, which was not defined here")
+                raise NotImportable(f"a call of kernel {line.kernel_name}, which was not defined here")
             args = []
             for arg in line.call_args:
                 if isinstance(arg, str) and arg in self.buffer_to_node:
@@ -271,10 +278,10 @@ def _converter_class() -> type:
                 elif isinstance(arg, sympy.Expr):
                     args.append(self._generate_sym_node(arg))
                 else:
-                    raise NotImplementedError(f"C++ kernel argument {arg!r} of {line.kernel_name}")
+                    raise NotImportable(f"C++ kernel argument {arg!r} of {line.kernel_name}")
             kernel.arg_types = list(line.arg_types or [])
             if len(kernel.arg_types) != len(args):
-                raise NotImplementedError(f"C++ kernel {line.kernel_name}: {len(args)} arguments, types {kernel.arg_types}")
+                raise NotImportable(f"C++ kernel {line.kernel_name}: {len(args)} arguments, types {kernel.arg_types}")
             self.gm.graph.call_function(cpu_kernel, args=(f"{kernel.library}:{line.kernel_name}", *args))
             return None
 
@@ -305,7 +312,7 @@ def _codegen_class() -> type:
             fx.triton = capture.triton_kernels
             try:
                 gm = fx.generate()
-            except NotImplementedError as e:
+            except (NotImportable, NotImplementedError) as e:
                 capture.refused = " ".join(str(e).split()) or type(e).__name__
                 gm = _refused_module(capture.refused)
                 return FileBackedGraphModule(gm, gm.forward), None
