@@ -1,4 +1,5 @@
-"""The wrapper cache: bounded, least recently used out first."""
+"""The wrapper cache (bounded, least recently used out first), and which
+runtime wrappers link."""
 
 from __future__ import annotations
 
@@ -58,3 +59,51 @@ def test_a_cache_hit_marks_the_entry_used(tmp_path, monkeypatch):
     os.utime(library.parent, (then, then))
     assert _build.compile_module(ir) == library
     assert time.time() - library.parent.stat().st_mtime < 60
+
+
+def checkout(tmp_path, release_age_s, source_age_s):
+    """A checkout's target/: a debug tool and runtime, and a release runtime
+    whose dep-info file names one source."""
+    source = tmp_path / "runtime" / "lib.rs"
+    source.parent.mkdir()
+    source.write_text("")
+    for profile in ("debug", "release"):
+        (tmp_path / "target" / profile).mkdir(parents=True)
+    tool = tmp_path / "target" / "debug" / "wrapc"
+    tool.write_text("")
+    (tmp_path / "target" / "debug" / "libwrapc_runtime.so").write_text("")
+    release = tmp_path / "target" / "release" / "libwrapc_runtime.so"
+    release.write_text("")
+    (tmp_path / "target" / "release" / "libwrapc_runtime.d").write_text(f"{release}: {source}\n")
+    now = time.time()
+    os.utime(release, (now - release_age_s, now - release_age_s))
+    os.utime(source, (now - source_age_s, now - source_age_s))
+    return tool, release
+
+
+def test_wrappers_link_the_optimized_runtime_even_when_the_debug_one_is_newer(tmp_path, monkeypatch):
+    monkeypatch.delenv("WRAPC_RUNTIME_LIB", raising=False)
+    monkeypatch.setattr(_build, "_REPO", tmp_path)
+    tool, release = checkout(tmp_path, release_age_s=60, source_age_s=600)
+    # The debug runtime was relinked after the release one (a debug build of
+    # the workspace): a 3x slower call if it were chosen.
+    assert (tool.parent / "libwrapc_runtime.so").stat().st_mtime > release.stat().st_mtime
+    assert _build.runtime_library(str(tool)) == str(release)
+
+
+def test_a_release_runtime_older_than_its_sources_gives_way_with_a_warning(tmp_path, monkeypatch):
+    monkeypatch.delenv("WRAPC_RUNTIME_LIB", raising=False)
+    monkeypatch.setattr(_build, "_REPO", tmp_path)
+    monkeypatch.setattr(_build, "_warned_debug_runtime", False)
+    tool, release = checkout(tmp_path, release_age_s=600, source_age_s=60)
+    with pytest.warns(UserWarning, match="older than the runtime's sources"):
+        chosen = _build.runtime_library(str(tool))
+    assert chosen == str(tool.parent / "libwrapc_runtime.so")
+
+
+def test_a_dep_info_naming_a_missing_source_makes_the_build_stale(tmp_path):
+    artifact = tmp_path / "libwrapc_runtime.so"
+    artifact.write_text("")
+    assert not _build._stale(artifact)  # no dep-info: an installed runtime
+    (tmp_path / "libwrapc_runtime.d").write_text(f"{artifact}: {tmp_path / 'gone.rs'}\n")
+    assert _build._stale(artifact)

@@ -53,24 +53,62 @@ def wrapc_binary() -> str:
 
 def runtime_library(tool: str) -> str | None:
     """The runtime wrappers link: $WRAPC_RUNTIME_LIB, else this checkout's
-    optimized build or the one beside the tool (wrapc's own default), the
-    shared library before the static one."""
+    optimized build while it is as new as the runtime's sources, else the one
+    beside the tool (wrapc's own default); the shared library before the
+    static one."""
     explicit = os.environ.get("WRAPC_RUNTIME_LIB")
     if explicit:
         return explicit
-    # The wrapper itself is always optimized; the runtime it calls should be
-    # too, even when the compiler is a debug build.
     # The shared runtime where there is one: every wrapper of the process
     # then uses the one runtime (its allocator, kernel cache and
-    # thread-locals), and a wrapper is its own code only.
+    # thread-locals), and a wrapper is its own code only. The wrapper itself
+    # is always optimized; the runtime it calls should be too, even when the
+    # compiler is a debug build: a debug runtime made every call about 3x
+    # slower (a debug build newer than the optimized one used to win here).
+    # The optimized build is passed over only when its sources changed after
+    # it was built: its ABI may no longer be the wrapper's.
     for name in ("libwrapc_runtime.so", "libwrapc_runtime.a"):
         release = _REPO / "target" / "release" / name
         beside = Path(tool).with_name(name)
-        if release.is_file() and (not beside.is_file() or release.stat().st_mtime >= beside.stat().st_mtime):
+        if release.is_file() and (not beside.is_file() or not _stale(release)):
             return str(release)
         if beside.is_file():
+            if beside.parent.name == "debug" and not _warned_debug_runtime:
+                _warn_debug_runtime(release)
             return str(beside)
     return None
+
+
+_warned_debug_runtime = False
+
+
+def _warn_debug_runtime(release: Path) -> None:
+    global _warned_debug_runtime
+    _warned_debug_runtime = True
+    import warnings
+
+    reason = "is older than the runtime's sources" if release.is_file() else "is not built"
+    warnings.warn(f"wrapc: the optimized runtime {release} {reason}; compiled wrappers link the debug runtime and "
+                  f"run several times slower (run `make build`)", stacklevel=3)
+
+
+def _stale(artifact: Path) -> bool:
+    """Whether a source cargo built `artifact` from (its dep-info file beside
+    it lists them) changed after it was built; False without that file, as
+    in an installed package."""
+    try:
+        built = artifact.stat().st_mtime
+        deps = artifact.with_suffix(".d").read_text()
+    except OSError:
+        return False
+    _, _, sources = (deps.splitlines() or [""])[0].partition(": ")
+    for source in sources.replace("\\ ", "\0").split():
+        try:
+            if os.stat(source.replace("\0", " ")).st_mtime > built:
+                return True
+        except OSError:
+            return True
+    return False
 
 
 def _lstat_ours(path: Path, what: str) -> os.stat_result | None:
