@@ -334,7 +334,7 @@ impl Tensor {
     }
     /// Identity of the storage: equal ids mean the tensors alias.
     pub fn storage_id(&self) -> usize {
-        Arc::as_ptr(self.lock().storage()) as usize
+        self.storage_id_unlocked().unwrap_or_else(|| Arc::as_ptr(self.lock().storage()) as usize)
     }
     pub fn storage(&self) -> Arc<Storage> {
         self.lock().storage().clone()

@@ -303,12 +303,12 @@ struct InputState {
 
 // `grad_mode`: the caller's, under which PyTorch's epilogue runs (before
 // a grad mode the function leaves changed is set).
-void reconcile_inputs(Call &call, const std::vector<InputState> &before, bool grad_mode) {
+void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mode) {
   const Runtime &rt = *call.rt;
   c10::AutoGradMode epilogue_mode(grad_mode);
   // Bumps this function makes itself, through torch, per version counter:
   // the runtime counted them too.
-  std::vector<std::pair<const void *, int64_t>> own_bumps;
+  c10::SmallVector<std::pair<const void *, int64_t>, 4> own_bumps;
   for (size_t i = 0; i < call.inputs.list.size(); ++i) {
     Mirror &m = call.inputs.list[i];
     if (!m.handle) continue;
@@ -404,10 +404,11 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   call.storages.reserve(n_in);
   call.storage_by_impl.reserve(n_in);
   call.storage_by_id.reserve(n_in);
-  std::vector<wrt_tensor *> handles(n_in, nullptr);
-  std::vector<InputState> before(n_in);
+  // On the stack for the usual call (a few heap blocks per call otherwise).
+  c10::SmallVector<wrt_tensor *, 16> handles(n_in, nullptr);
+  c10::SmallVector<InputState, 8> before(n_in);
   size_t n_out = self->out_kinds.size();
-  std::vector<wrt_tensor *> outputs(n_out, nullptr);
+  c10::SmallVector<wrt_tensor *, 8> outputs(n_out, nullptr);
   PyObject *result = nullptr;
   Call *outer = current_call;
   bool grad_before = c10::GradMode::is_enabled();

@@ -454,6 +454,26 @@ impl Tensor {
         }
     }
 
+    /// The address of the tensor's `Storage` (its id) without the lock, on
+    /// the thread that owns the object: `None` on another thread or when
+    /// someone held the lock meanwhile. A mirror's storage is asked for
+    /// twice per argument per call; the lock was 5% of a call of 128.
+    ///
+    /// What it reads stays alive as in [`Tensor::view_on`]: a writer on
+    /// another thread gives its reference to a replaced backing back on the
+    /// owner's thread, which is this one.
+    #[inline]
+    pub(super) fn storage_id_unlocked(&self) -> Option<usize> {
+        let object = self.object();
+        if !object.count.owned_by_thread(crate::thread::current()) {
+            return None;
+        }
+        let (backing, _, _) = object.read_unlocked()?;
+        // SAFETY: read from the state, alive (see above); borrowed, not taken.
+        let backing = ManuallyDrop::new(unsafe { Biased::<Backing>::from_raw(backing) });
+        Some(Arc::as_ptr(&backing.storage) as usize)
+    }
+
     /// `self.as_strided(sizes, strides, offset)` without the lock, on the
     /// hot path of regenerating an output that aliases an input: `None`
     /// when it does not apply (a subclass, a base owned by another thread,

@@ -335,3 +335,29 @@ fn setting_view_bases_both_ways_on_two_threads_does_not_deadlock() {
         finished.recv_timeout(std::time::Duration::from_secs(60)).expect("set_view_base deadlocked");
     }
 }
+
+#[test]
+fn storage_ids_read_without_the_lock_agree_with_the_locked_read() {
+    // On the owning thread the id is read from the state without the lock;
+    // on another thread under it. Both follow a set_ that replaces the
+    // storage, made on either thread.
+    let x = t(&[1.0, 2.0, 3.0]);
+    let y = t(&[4.0]);
+    let view = x.as_strided(&[2], &[1], 1).unwrap();
+    assert_eq!(view.storage_id(), x.storage_id());
+    assert_ne!(y.storage_id(), x.storage_id());
+    let locked = |t: &Tensor| Arc::as_ptr(t.lock().storage()) as usize;
+    assert_eq!(x.storage_id(), locked(&x));
+    let (xs, ys) = (x.clone(), y.clone());
+    let elsewhere = std::thread::spawn(move || {
+        let before = xs.storage_id();
+        xs.set_(&ys).unwrap();
+        (before, xs.storage_id())
+    })
+    .join()
+    .unwrap();
+    assert_eq!(elsewhere, (locked(&view), y.storage_id()));
+    assert_eq!(x.storage_id(), y.storage_id());
+    assert_eq!(x.storage_id(), locked(&x));
+    assert_eq!(view.storage_id(), locked(&view));
+}
