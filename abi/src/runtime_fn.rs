@@ -97,6 +97,7 @@ runtime_fns! {
     CudaGraphEnd = "wrt_cuda_graph_end"(Ptr) -> I32;
     CudaGuardEnter = "wrt_cuda_guard_enter"(I32, Ptr) -> I32;
     CudaGuardExit = "wrt_cuda_guard_exit"(I32, Ptr) -> I32;
+    CudaStream = "wrt_cuda_stream"(I32, Ptr) -> Ptr;
     SubclassNew = "wrt_subclass_new"(Ptr, I32, Size, Ptr, Size, Ptr, Ptr, Ptr) -> I32;
     SubclassAttr = "wrt_subclass_attr"(Ptr, Ptr, Size, I32, I32, Size, Ptr, Ptr) -> I32;
     SubclassCheckType = "wrt_subclass_check_type"(Ptr, Ptr, Ptr) -> I32;

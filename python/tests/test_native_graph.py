@@ -288,15 +288,59 @@ def test_a_refused_graph_is_compiled_again_from_the_graph_it_started_from(monkey
     assert_same(got, want, values_only=True)
 
 
+def _native_cuda(fn, args):
+    wrapc_torch.import_log(clear=True)
+    native = wrapc_torch.compile(fn, args)
+    log = wrapc_torch.import_log(clear=True)
+    assert log and all(e["native"] for e in log), log
+    return native
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
-def test_a_native_cuda_graph_refuses_a_side_stream():
-    x = torch.randn(64, device="cuda")
+def test_a_native_cuda_graph_runs_on_the_callers_side_stream_in_order():
+    # The call's launches, its torch allocations and its extern matmul go on
+    # the side stream, after the work queued there before it and before the
+    # work queued after it: a long matmul chain first makes a race show.
+    def fn(a, b):
+        return (a @ b).relu() + 1
+
+    a, b = torch.randn(512, 512, device="cuda"), torch.randn(512, 512, device="cuda")
     with torch.no_grad():
-        wrapc_torch.import_log(clear=True)
-        native = wrapc_torch.compile(lambda t: (t * 2).relu(), [x])
-        assert all(e["native"] for e in wrapc_torch.import_log(clear=True))
-        torch.testing.assert_close(native(x), (x * 2).relu())
+        native = _native_cuda(fn, [a, b])
         side = torch.cuda.Stream()
-        with torch.cuda.stream(side), pytest.raises(RuntimeError, match="default stream"):
-            native(x)
-        torch.testing.assert_close(native(x), (x * 2).relu())
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            for _ in range(3):
+                x = a
+                for _ in range(20):
+                    x = torch.tanh(x @ b) * 0.5
+                got = native(x, b).sum(0)
+                want = fn(x, b).sum(0)
+                torch.testing.assert_close(got, want)
+        torch.cuda.current_stream().wait_stream(side)
+        torch.testing.assert_close(native(a, b), fn(a, b))
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+def test_a_native_cuda_graph_is_captured_into_the_callers_cuda_graph():
+    def fn(a, b):
+        return (a @ b).relu() + a.sum()
+
+    a, b = torch.randn(64, 64, device="cuda"), torch.randn(64, 64, device="cuda")
+    with torch.no_grad():
+        native = _native_cuda(fn, [a, b])
+        # Warm up on a side stream, as torch.cuda.graph's users do (the
+        # first call loads its kernels: no driver call may run in capture).
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            for _ in range(3):
+                native(a, b)
+        torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            out = native(a, b)
+        for _ in range(3):
+            a.copy_(torch.randn_like(a))
+            graph.replay()
+            torch.testing.assert_close(out, fn(a, b))

@@ -250,6 +250,19 @@ int32_t wrt_cuda_synchronize(int32_t device);
 /* Device guard: makes cuda:<device> current; *previous is what to restore. */
 int32_t wrt_cuda_guard_enter(int32_t device, void **previous);
 int32_t wrt_cuda_guard_exit(int32_t device, void *previous);
+/* The stream of a call: an embedder makes its framework's current stream
+ * the call's (device, stream) by swapping it in before the call and again
+ * after it, which puts back the previous one (calls nest); {-1, NULL}: none.
+ * Every launch of the call on that device goes on it, so that the call is
+ * ordered with the framework's work there and can be captured into the
+ * caller's CUDA graph. Per thread. */
+typedef struct wrt_cuda_call_stream {
+  int32_t device;
+  void *stream;
+} wrt_cuda_call_stream;
+void wrt_cuda_swap_stream(wrt_cuda_call_stream *scope);
+/* What compiled code launches on: the call's stream for device, else own. */
+void *wrt_cuda_stream(int32_t device, void *own);
 
 /* Launch slots of compiled wrappers (see wrap-lower-lazy-launch). */
 typedef struct wrt_cuda_config {

@@ -660,6 +660,7 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
     use crate::cuda::slot::{
         wrt_cuda_graph_launch, wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_launch_slow, wrt_cuda_synchronize,
     };
+    use crate::cuda::stream::{wrt_cuda_stream, wrt_cuda_swap_stream};
     macro_rules! table {
         ($($f:ident),* $(,)?) => { vec![$((stringify!($f), $f as *mut ())),*] };
     }
@@ -715,6 +716,8 @@ pub fn symbols() -> Vec<(&'static str, *mut ())> {
         wrt_cuda_graph_end,
         wrt_cuda_guard_enter,
         wrt_cuda_guard_exit,
+        wrt_cuda_stream,
+        wrt_cuda_swap_stream,
         wrt_cuda_synchronize,
         wrt_from_external,
         wrt_set_external_backend,

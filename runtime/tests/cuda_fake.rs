@@ -125,7 +125,7 @@ impl Launch {
                     1,
                     1,
                     0,
-                    entry.stream,
+                    wrapc_runtime::cuda::stream::wrt_cuda_stream(0, entry.stream),
                     params.as_mut_ptr(),
                     std::ptr::null_mut(),
                 )
@@ -172,6 +172,30 @@ fn slots_load_and_tune_once_then_launch_directly() {
     }
     assert_eq!(x.to_f64_vec().unwrap(), vec![4.; 16]);
     assert_eq!(loads(), 1, "later calls never load");
+}
+
+#[test]
+fn launches_go_on_the_stream_the_embedder_made_the_calls() {
+    use wrapc_runtime::cuda::stream::{wrt_cuda_call_stream, wrt_cuda_swap_stream};
+    let fake = device();
+    let site = launch_site("streams", &[(4, 1), (8, 2)]);
+    let x = cuda(&[0.; 16], &[16]);
+    let side = fake.side_stream();
+    let mut scope = wrt_cuda_call_stream { device: 0, stream: side };
+    // SAFETY: a local, swapped in for the calls and back after them.
+    unsafe { wrt_cuda_swap_stream(&mut scope) };
+    // The first call (load, tune, launch: the slow path), then the fast path.
+    assert_eq!(site.call(&x, 16), 0);
+    let function = site.slot.entries[0].function.load(Ordering::Acquire);
+    assert_eq!(fake.last_stream_of(function), Some(side));
+    assert_eq!(site.call(&x, 16), 0);
+    assert_eq!(fake.last_stream_of(function), Some(side));
+    // SAFETY: as above.
+    unsafe { wrt_cuda_swap_stream(&mut scope) };
+    assert_eq!(scope, wrt_cuda_call_stream { device: 0, stream: side }, "the swap gave the call's stream back");
+    assert_eq!(site.call(&x, 16), 0);
+    assert_eq!(fake.last_stream_of(function), Some(fake.own_stream()), "no call stream: the device's own");
+    assert_eq!(x.to_f64_vec().unwrap(), vec![3.; 16]);
 }
 
 #[test]

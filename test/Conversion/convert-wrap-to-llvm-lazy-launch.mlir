@@ -53,10 +53,12 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK:       %[[FUNCTION:.*]] = llvm.load %[[ENTRY]] atomic acquire {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
 // CHECK:       llvm.cond_br %{{.*}}, ^[[FAST:.*]], ^[[SLOW:[^(]*]](%{{.*}} : i32)
 // Fast path: grid = ceil(numel / chosen block), one cuLaunchKernel through
-// the entry's pointer on the entry's stream.
+// the entry's pointer on the entry's stream, or the call's stream the
+// embedder set (wrt_cuda_stream).
 // CHECK:       ^[[FAST]]:
 // CHECK:       %[[LAUNCH:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
-// CHECK:       %[[STREAM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:       %[[OWN_STREAM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:  %[[STREAM:.*]] = llvm.call @wrt_cuda_stream(%[[LDEVICE]], %[[OWN_STREAM]]) : (i32, !llvm.ptr) -> !llvm.ptr
 // CHECK:       %[[BLOCK_AT:.*]] = llvm.getelementptr %[[ENTRY]][0, 3, 0] : {{.*}} !llvm.struct<(ptr, ptr, ptr, array<3 x i64>, i32, i32, i32)>
 // CHECK:       %[[BLOCK:.*]] = llvm.load %[[BLOCK_AT]] : !llvm.ptr -> i64
 // CHECK:       %[[BELOW:.*]] = llvm.sub %[[LN]], %c1_i64

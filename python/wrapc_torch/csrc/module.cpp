@@ -103,21 +103,35 @@ bool modes_unchanged(Wrapper *self) {
   return true;
 }
 
-// A native CUDA graph launches on the legacy default stream, where torch's
-// allocations and operators for it are ordered too (the runtime's stream
-// under an embedder): called with another stream current on its device,
-// its work would race the caller's. Refused, naming the stream.
-bool on_default_stream(Wrapper *self) {
-  if (self->cuda_device < 0) return true;
-  c10::impl::VirtualGuardImpl cuda(c10::DeviceType::CUDA);
-  c10::Stream current = cuda.getStream(c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(self->cuda_device)));
-  if (current.id() == 0) return true;
-  PyErr_Format(PyExc_RuntimeError,
-               "wrapc: this compiled graph runs on cuda:%d's default stream, but stream %lld is current there: "
-               "call it outside torch.cuda.stream(...)",
-               self->cuda_device, static_cast<long long>(current.id()));
-  return false;
-}
+// The caller's current stream on a native CUDA graph's device becomes the
+// call's (wrt_cuda_swap_stream) for as long as the call runs: its launches
+// then go where torch's allocations and operators for it go (the caching
+// allocator and the extern kernels use the current stream), under
+// torch.cuda.stream(s) as on the default stream, and a call made while
+// torch.cuda.graph captures is recorded into the graph. The default stream
+// is the runtime's own under an embedder (the legacy default stream), so
+// nothing is swapped for it.
+class CallStream {
+ public:
+  explicit CallStream(Wrapper *self) {
+    if (self->cuda_device < 0) return;
+    c10::impl::VirtualGuardImpl cuda(c10::DeviceType::CUDA);
+    c10::Stream current = cuda.getStream(c10::Device(c10::kCUDA, static_cast<c10::DeviceIndex>(self->cuda_device)));
+    if (current.id() == 0) return;
+    swap_ = self->rt.swap_stream;
+    scope_ = {self->cuda_device, current.native_handle()};
+    swap_(&scope_);
+  }
+  ~CallStream() {
+    if (swap_) swap_(&scope_);
+  }
+  CallStream(const CallStream &) = delete;
+  CallStream &operator=(const CallStream &) = delete;
+
+ private:
+  void (*swap_)(wrt_cuda_call_stream *) = nullptr;
+  wrt_cuda_call_stream scope_{-1, nullptr};
+};
 
 int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   static const char *names[] = {"library",      "entry",         "graph",        "prefix", "inputs",
@@ -267,7 +281,8 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
       !load_symbol(l, "wrt_scalar_i64", &rt.scalar_i64) ||
       !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) ||
-      !load_symbol(l, "wrt_external_owner", &rt.external_owner) || !load_symbol(l, entry, &self->entry))
+      !load_symbol(l, "wrt_external_owner", &rt.external_owner) ||
+      !load_symbol(l, "wrt_cuda_swap_stream", &rt.swap_stream) || !load_symbol(l, entry, &self->entry))
     return -1;
   rt.set_backend(&kTorchBackend);
   self->vectorcall = Wrapper_vectorcall;
@@ -396,7 +411,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                  static_cast<Py_ssize_t>(n_in) - n_prefix, n_given);
     return nullptr;
   }
-  if (!modes_unchanged(self) || !on_default_stream(self)) return nullptr;
+  if (!modes_unchanged(self)) return nullptr;
+  CallStream stream(self);
   Call call;
   call.wrapper = self;
   call.rt = &rt;

@@ -52,6 +52,7 @@ struct Runtime {
   int32_t (*scalar_i64)(const wrt_tensor *, int64_t *);
   int32_t (*scalar_from_i64)(int64_t, wrt_tensor **);
   void *(*external_owner)(const wrt_tensor *);
+  void (*swap_stream)(wrt_cuda_call_stream *);
 };
 
 using EntryFn = int32_t (*)(wrt_tensor *const *, size_t, wrt_tensor **, size_t);
@@ -344,8 +345,8 @@ struct Wrapper {
   // Modules whose training flag the call checks (wrapc_torch.compile of an
   // nn.Module; Dynamo guards them for the backend).
   std::vector<ModuleMode> modes;
-  // The device of a native CUDA graph (its launches use the default
-  // stream; see on_default_stream), or -1.
+  // The device of a native CUDA graph (its launches go on the caller's
+  // current stream there; see CallStream), or -1.
   int cuda_device = -1;
   // The graph runs with autocast off (the importer's disable_amp: traced
   // under autocast, its casts are in the graph).

@@ -118,6 +118,14 @@ pub struct CudaDriver {
     _library: Library,
 }
 
+impl CudaDriver {
+    /// The stream launches go on: the call's (an embedder's current stream,
+    /// `cuda::stream`), else the device's.
+    fn launch_stream(&self) -> Handle {
+        super::stream::call_stream(self.device).unwrap_or(self.stream)
+    }
+}
+
 // SAFETY: the driver API is thread-safe; every call makes the context
 // current on the calling thread first.
 unsafe impl Send for CudaDriver {}
@@ -325,7 +333,7 @@ impl Driver for CudaDriver {
                 block[1],
                 block[2],
                 shared_bytes,
-                self.stream,
+                self.launch_stream(),
                 args.as_mut_ptr(),
                 std::ptr::null_mut(),
             )
@@ -397,9 +405,9 @@ impl Driver for CudaDriver {
         unsafe {
             self.check("cuEventCreate", (self.api.event_create)(&mut start, 0))?;
             self.check("cuEventCreate", (self.api.event_create)(&mut stop, 0))?;
-            self.check("cuEventRecord", (self.api.event_record)(start, self.stream))?;
+            self.check("cuEventRecord", (self.api.event_record)(start, self.launch_stream()))?;
             let outcome = work();
-            self.check("cuEventRecord", (self.api.event_record)(stop, self.stream))?;
+            self.check("cuEventRecord", (self.api.event_record)(stop, self.launch_stream()))?;
             self.check("cuEventSynchronize", (self.api.event_synchronize)(stop))?;
             let mut ms = 0f32;
             self.check("cuEventElapsedTime", (self.api.event_elapsed)(&mut ms, start, stop))?;

@@ -19,6 +19,9 @@ pub type Emulation = fn(&[*mut c_void], [u32; 3], [u32; 3]);
 /// context current fails with.
 pub const INVALID_CONTEXT: i32 = 201;
 
+/// Streams made by [`FakeDriver::side_stream`]: handle -> its driver.
+static SIDE_STREAMS: Mutex<Option<HashMap<usize, usize>>> = Mutex::new(None);
+
 thread_local! {
     /// The fake driver whose context is current on this thread (0: none).
     static CURRENT: Cell<usize> = const { Cell::new(0) };
@@ -31,6 +34,9 @@ struct State {
     timings: usize,
     clock_ms: f32,
     last_grid: Option<[u32; 3]>,
+    /// Per function handle, the stream of its last launch (the driver's
+    /// own: its address).
+    streams: HashMap<usize, usize>,
     last_block: Option<[u32; 3]>,
     max_shared: Option<u32>,
     fail_loads: Option<String>,
@@ -116,6 +122,24 @@ impl FakeDriver {
     pub fn last_grid(&self) -> Option<[u32; 3]> {
         self.state().last_grid
     }
+    /// The stream `function`'s last launch went on, fast path or slow.
+    pub fn last_stream_of(&self, function: *mut c_void) -> Option<*mut c_void> {
+        self.state().streams.get(&(function as usize)).map(|&s| s as *mut c_void)
+    }
+    /// The device's own stream (what a launch goes on with no call stream).
+    pub fn own_stream(&self) -> *mut c_void {
+        self.id() as *mut c_void
+    }
+    /// A new stream of this device, as an embedder's current stream.
+    pub fn side_stream(&self) -> *mut c_void {
+        let handle = Box::into_raw(Box::new(0u8)) as usize;
+        SIDE_STREAMS
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .insert(handle, self.id());
+        handle as *mut c_void
+    }
     pub fn last_block(&self) -> Option<[u32; 3]> {
         self.state().last_block
     }
@@ -149,8 +173,36 @@ impl FakeDriver {
         self.state().context_switches
     }
 
+    /// A launch on `stream` (a handle: the driver's own address, or a side
+    /// stream's).
+    fn launch_on(
+        &self,
+        stream: usize,
+        function: FunctionHandle,
+        grid: [u32; 3],
+        block: [u32; 3],
+        args: &[*mut c_void],
+    ) -> Result<()> {
+        let cost = (self.cost.lock().unwrap_or_else(|p| p.into_inner()))(grid, block);
+        let emulation = {
+            let mut state = self.state();
+            state.launches += 1;
+            state.clock_ms += cost;
+            state.last_grid = Some(grid);
+            state.last_block = Some(block);
+            state.streams.insert(function.0, stream);
+            let entry = function.0.checked_sub(1).and_then(|i| state.functions.get(i)).cloned();
+            entry.and_then(|e| state.kernels.get(&e).copied())
+        };
+        if let Some((_, emulate)) = emulation {
+            let _in_order = self.stream.lock().unwrap_or_else(|p| p.into_inner());
+            emulate(args, grid, block);
+        }
+        Ok(())
+    }
+
     /// A launch through the fast path's function pointer.
-    fn raw(&self, function: usize, grid: [u32; 3], block: [u32; 3], params: *mut *mut c_void) -> i32 {
+    fn raw(&self, function: usize, grid: [u32; 3], block: [u32; 3], params: *mut *mut c_void, stream: usize) -> i32 {
         if CURRENT.with(Cell::get) != self.id() {
             return INVALID_CONTEXT;
         }
@@ -165,7 +217,7 @@ impl FakeDriver {
             // SAFETY: cuLaunchKernel's contract: one pointer per parameter.
             unsafe { std::slice::from_raw_parts(params, arity) }.to_vec()
         };
-        match self.launch(FunctionHandle(function), grid, block, 0, &args) {
+        match self.launch_on(stream, FunctionHandle(function), grid, block, &args) {
             Ok(()) => 0,
             Err(_) => 1,
         }
@@ -189,10 +241,16 @@ unsafe extern "C" fn fake_launch_kernel(
     params: *mut *mut c_void,
     _extra: *mut *mut c_void,
 ) -> i32 {
-    // SAFETY: `raw_launch` hands out the driver's own address as the stream;
-    // drivers compiled code launches on outlive it (installed for the process).
-    let driver = unsafe { &*(stream as *const FakeDriver) };
-    driver.raw(function as usize, [gx, gy, gz], [bx, by, bz], params)
+    let side = SIDE_STREAMS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .as_ref()
+        .and_then(|s| s.get(&(stream as usize)).copied());
+    // SAFETY: `raw_launch` hands out the driver's own address as the stream,
+    // and a side stream maps to its driver; drivers compiled code launches
+    // on outlive it (installed for the process).
+    let driver = unsafe { &*(side.unwrap_or(stream as usize) as *const FakeDriver) };
+    driver.raw(function as usize, [gx, gy, gz], [bx, by, bz], params, stream as usize)
 }
 
 impl Driver for FakeDriver {
@@ -226,21 +284,9 @@ impl Driver for FakeDriver {
         _shared_bytes: u32,
         args: &[*mut c_void],
     ) -> Result<()> {
-        let cost = (self.cost.lock().unwrap_or_else(|p| p.into_inner()))(grid, block);
-        let emulation = {
-            let mut state = self.state();
-            state.launches += 1;
-            state.clock_ms += cost;
-            state.last_grid = Some(grid);
-            state.last_block = Some(block);
-            let entry = function.0.checked_sub(1).and_then(|i| state.functions.get(i)).cloned();
-            entry.and_then(|e| state.kernels.get(&e).copied())
-        };
-        if let Some((_, emulate)) = emulation {
-            let _in_order = self.stream.lock().unwrap_or_else(|p| p.into_inner());
-            emulate(args, grid, block);
-        }
-        Ok(())
+        // The slow path: the call's stream, as the real driver takes it.
+        let stream = super::stream::current().stream.map_or(self.id(), |s| s as usize);
+        self.launch_on(stream, function, grid, block, args)
     }
 
     /// A "cubin": an ELF magic followed by the PTX.

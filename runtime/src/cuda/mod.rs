@@ -18,6 +18,7 @@ pub mod fake;
 pub mod gpus;
 pub mod graph;
 pub mod slot;
+pub mod stream;
 
 use cache::KernelCache;
 

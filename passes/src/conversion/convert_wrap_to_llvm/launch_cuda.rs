@@ -185,7 +185,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
         self.block = fast;
         let launch = self.entry_field(entry, &[SLOT_LAUNCH], ptr);
-        let stream = self.entry_field(entry, &[SLOT_STREAM], ptr);
+        // The device's stream, unless the embedder made its current stream
+        // the call's (`wrt_cuda_swap_stream`): a thread-local read.
+        let own_stream = self.entry_field(entry, &[SLOT_STREAM], ptr);
+        let stream = self.call(RuntimeFn::CudaStream, &[device, own_stream]).expect("wrt_cuda_stream returns a stream");
         // Blocks per axis; past CUDA's gridDim limits the slow path names
         // the error (a truncated grid would silently skip work).
         let mut grid = Vec::new();
