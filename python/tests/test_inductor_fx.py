@@ -36,3 +36,32 @@ def test_capturing_restores_the_device_codegen_and_config():
         pass
     assert common.device_codegens["cpu"] is before
     assert (config.fx_wrapper, config.size_asserts, config.fx_graph_cache) == flags
+
+
+def test_a_kernel_whose_cubin_2_11_missed_is_found_by_its_bytes(tmp_path, monkeypatch):
+    # Triton names a kernel's files after the first 150 characters of its
+    # name; 2.11 looks for the full name, finds nothing and gives up its
+    # static launcher. The file of the kernel's hash directory with the
+    # kernel's own bytes is its cubin (a file with other bytes is not).
+    import torch._inductor.runtime.static_triton_launcher as static
+    from torch._inductor.runtime.runtime_utils import triton_hash_to_path_key
+
+    monkeypatch.setenv("TRITON_CACHE_DIR", str(tmp_path))
+    made = []
+    monkeypatch.setattr(static, "statically_launched_kernel_by_device", lambda k, device: made.append(k) or "launcher")
+
+    class Kernel:
+        hash = "A" * 52
+        asm = {"cubin": b"\x7fELF the kernel"}
+
+    name = "triton_poi_fused_" + "x" * 200
+    directory = tmp_path / triton_hash_to_path_key(Kernel.hash)
+    directory.mkdir()
+    (directory / f"{name[:150]}.ptx").write_bytes(b"ptx")
+    (directory / "other.cubin").write_bytes(b"\x7fELF another one")
+    (directory / f"{name[:150]}.cubin").write_bytes(Kernel.asm["cubin"])
+    kernel = Kernel()
+    assert _inductor_fx._static_launcher(kernel, 0) == "launcher"
+    assert kernel._cubin_path == str(directory / f"{name[:150]}.cubin") and made == [kernel]
+    (directory / f"{name[:150]}.cubin").unlink()
+    assert _inductor_fx._static_launcher(Kernel(), 0).__class__ is Kernel  # no cubin: Triton's own launcher stays

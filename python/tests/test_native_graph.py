@@ -344,3 +344,34 @@ def test_a_native_cuda_graph_is_captured_into_the_callers_cuda_graph():
             a.copy_(torch.randn_like(a))
             graph.replay()
             torch.testing.assert_close(out, fn(a, b))
+
+
+def test_a_cuda_graph_with_host_scalar_inputs_is_imported_for_its_cuda_device():
+    # transformers' static-cache decoders pass 0-d CPU tensors that Inductor
+    # moves to the device inside the graph (prims.device_put): the program
+    # runs on the CUDA device. Any other host tensor is a second device.
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    with FakeTensorMode():
+        x, step = torch.empty(4, device="cuda:0"), torch.empty((), dtype=torch.int64)
+        host, other = torch.empty(2), torch.empty(4, device="meta")
+    assert wrapc_torch._program_device([x, step], [x]) == (torch.device("cuda:0"), "")
+    assert wrapc_torch._program_device([step], [step]) == (torch.device("cpu"), "")
+    for inputs, outputs in [([x, host], [x]), ([x], [step]), ([x, other], [x]), ([x, step, other], [x])]:
+        device, reason = wrapc_torch._program_device(inputs, outputs)
+        assert reason.startswith("the graph uses more than one device"), (inputs, outputs, reason)
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+def test_a_host_step_counter_moved_to_the_gpu_inside_the_graph_is_native():
+    # As a static-cache decoder's step: a 0-d CPU tensor the graph moves to
+    # the device (Inductor's device copy, a raw line in 2.11's wrapper).
+    def fn(x, step):
+        return x * step.to(x.device) + 1
+
+    x = torch.randn(64, device="cuda")
+    with torch.no_grad():
+        native = _native_cuda(fn, [x, torch.tensor(3)])
+        for k in (3, 5):
+            step = torch.tensor(k)
+            torch.testing.assert_close(native(x, step), fn(x, step))

@@ -405,6 +405,26 @@ def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:
     return torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
 
 
+def _program_device(inputs: Sequence[Any], outputs: Sequence[Any]) -> tuple[torch.device, str]:
+    """The device a graph's wrapper program runs on, or why it cannot be
+    imported (a reason, else ""). One device, CPU or CUDA; besides a CUDA
+    device, 0-d CPU tensors among the inputs (a step counter or a scalar a
+    model keeps on the host, as transformers' static-cache decoders do):
+    Inductor moves those to the device itself inside the graph
+    (``prims.device_put``), and the native wrapper reads them as the host
+    tensors they are."""
+    tensors = [x for x in [*inputs, *outputs] if isinstance(x, torch.Tensor)]
+    devices = {x.device for x in tensors}
+    scalars = {x.device for x in inputs if isinstance(x, torch.Tensor) and x.device.type == "cpu" and x.dim() == 0}
+    others = {x.device for x in tensors if not (x.device.type == "cpu" and x.dim() == 0 and any(x is i for i in inputs))}
+    if len(devices) > 1 and not (len(others) == 1 and next(iter(others)).type == "cuda" and devices == others | scalars):
+        return torch.device("cpu"), f"the graph uses more than one device ({', '.join(sorted(map(str, devices)))})"
+    device = next(iter(others or devices), torch.device("cpu"))
+    if device.type not in ("cpu", "cuda"):
+        return device, f"the graph runs on {device.type}"
+    return device, ""
+
+
 def _compile_inference(captured: _Captured, compile_graph: Callable[[Any], Any], *, native: bool) -> Any:
     """Compiles the inference graph; with ``native``, Inductor's wrapper
     program is captured as an FX graph and imported (``captured.native``),
@@ -416,17 +436,11 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[Any], Any],
     gm = captured.graph_module
     if not native or os.environ.get("WRAPC_INDUCTOR_WRAPPER") == "python":
         return compile_graph(gm)
-    tensors = [x for x in [*captured.fake_inputs, *captured.graph_outputs] if isinstance(x, torch.Tensor)]
-    devices = {x.device for x in tensors}
-    kinds = {d.type for d in devices}
-    if len(devices) > 1:
-        reason = f"the graph uses more than one device ({', '.join(sorted(map(str, devices)))})"
-    elif kinds - {"cpu", "cuda"}:
-        reason = f"the graph runs on {', '.join(sorted(kinds))}"
-    else:
+    device, reason = _program_device(captured.fake_inputs, captured.graph_outputs)
+    if not reason:
         from . import _inductor_fx, _wrapper_import
 
-        kind = next(iter(kinds), "cpu")
+        kind = device.type
         try:
             with _inductor_fx.capturing(kind) as capture:
                 compiled = compile_graph(_graph_copy(gm))
@@ -444,7 +458,7 @@ def _compile_inference(captured: _Captured, compile_graph: Callable[[Any], Any],
             return imported[-1]
 
         if kind == "cuda":
-            captured.cuda_device = next(iter(devices)).index or 0
+            captured.cuda_device = device.index or 0
 
         if not reason:
             try:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import importlib
+import os
 from typing import Any, Iterator
 
 import sympy
@@ -33,8 +35,12 @@ PRIVATE_SYMBOLS = (
     ("torch._inductor.codegen.wrapper_fxir", "FileBackedGraphModule"),
     ("torch._inductor.codegen.wrapper_fxir", "replace_floor_div"),
     ("torch._inductor.runtime.static_triton_launcher", "StaticallyLaunchedCudaKernel"),
+    ("torch._inductor.runtime.static_triton_launcher", "statically_launched_kernel_by_device"),
+    ("torch._inductor.runtime.cache_dir_utils", "triton_cache_dir"),
+    ("torch._inductor.runtime.runtime_utils", "triton_hash_to_path_key"),
     ("torch._inductor.runtime.triton_heuristics", "StaticTritonCompileResult"),
     ("torch._inductor.codegen.wrapper", "PythonWrapperCodegen"),
+    ("torch._inductor.codegen.wrapper", "WrapperLine"),
     ("torch._inductor.codegen.common", "DeviceCodegen"),
     ("torch._inductor.codegen.common", "init_backend_registration"),
     ("torch._inductor.codegen.common", "device_codegens"),
@@ -215,6 +221,8 @@ def _converter_class() -> type:
             results = tuner.compile_results
             result = results[0] if len(results) == 1 else self._tuned(tuner, self._lookup_args(line.call_args))
             launcher = getattr(result, "kernel", None)
+            if type(launcher).__name__ == "CompiledKernel":
+                launcher = _static_launcher(launcher, tuner.triton_meta.get("device", 0) or 0)
             if type(launcher).__name__ != "StaticallyLaunchedCudaKernel":
                 raise NotImportable(f"Triton kernel {name} cannot be launched from its cubin ({type(launcher).__name__})")
             if tuner.inductor_meta.get("extra_launcher_args"):
@@ -261,6 +269,17 @@ def _converter_class() -> type:
             self.gm.graph.call_function(triton_launch, args=(key, *grid_nodes, *params))
             return None
 
+        def _generate_device_copy(self, line: Any) -> None:
+            """``dst.copy_(src)`` across devices (a 0-d host input moved to
+            the GPU: ``prims.device_put``), which 2.11 writes as a raw line
+            of Python: torch's ``copy_``, an extern call."""
+            nodes = [self.buffer_to_node.get(name) for name in (line.dst, line.src)]
+            if any(n is None for n in nodes):
+                raise NotImportable(f"a device copy {line.dst}.copy_({line.src}) of buffers not defined here")
+            non_blocking = line.non_blocking in (True, "True")
+            self.gm.graph.call_function(torch.ops.aten.copy_.default, args=(*nodes, non_blocking))
+            return None
+
         def _generate_kernel_call(self, line: Any) -> None:
             if line.triton:
                 return self._generate_triton_call(line)
@@ -288,6 +307,55 @@ def _converter_class() -> type:
     return WrapcFxConverter
 
 
+def _static_launcher(kernel: Any, device: int) -> Any:
+    """The static launcher Inductor gave up on for a kernel whose cubin it
+    looked for under the kernel's full name: Triton's cache names the file
+    after the first 150 characters of it (a long fused kernel, as
+    transformers' attention prologues are), so 2.11 finds no cubin and falls
+    back to Triton's own launcher. The file of the kernel's hash directory
+    whose bytes are the kernel's cubin is that cubin; read, never written."""
+    from torch._inductor.runtime.cache_dir_utils import triton_cache_dir
+    from torch._inductor.runtime.runtime_utils import triton_hash_to_path_key
+    from torch._inductor.runtime.static_triton_launcher import statically_launched_kernel_by_device
+
+    cubin = getattr(kernel, "asm", {}).get("cubin")
+    directory = os.path.join(triton_cache_dir(device), triton_hash_to_path_key(kernel.hash))
+    if not cubin or not os.path.isdir(directory):
+        return kernel
+    for entry in sorted(os.listdir(directory)):
+        path = os.path.join(directory, entry)
+        if entry.endswith(".cubin") and os.path.isfile(path) and os.path.getsize(path) == len(cubin):
+            with open(path, "rb") as f:
+                if f.read() != cubin:
+                    continue
+            kernel._cubin_path = path
+            try:
+                return statically_launched_kernel_by_device(kernel, "cuda")
+            except NotImplementedError as e:
+                raise NotImportable(f"Triton kernel {kernel.src.fn.__name__}: {e}") from e
+    return kernel
+
+
+@functools.cache
+def _device_copy_line_class() -> type:
+    """A wrapper IR line for ``dst.copy_(src, non_blocking)``, which 2.11's
+    Python wrapper writes as a string its FX converter refuses."""
+    from torch._inductor.codegen.wrapper import WrapperLine
+
+    class DeviceCopyLine(WrapperLine):
+        def __init__(self, wrapper: Any, src: str, dst: str, non_blocking: Any) -> None:
+            self.wrapper, self.src, self.dst, self.non_blocking = wrapper, src, dst, non_blocking
+
+        def codegen(self, code: Any) -> None:
+            code.writeline(f"{self.dst}.copy_({self.src}, {self.non_blocking})")
+
+        @staticmethod
+        def codegen_fx(converter: Any) -> Any:
+            return converter._generate_device_copy
+
+    return DeviceCopyLine
+
+
 def _codegen_class() -> type:
     from torch._inductor.codegen.wrapper_fxir import FileBackedGraphModule, WrapperFxCodegen
 
@@ -295,6 +363,9 @@ def _codegen_class() -> type:
 
     class WrapcFxCodegen(WrapperFxCodegen):
         """Inductor's FX wrapper codegen, recording its graph for wrapc."""
+
+        def codegen_device_copy(self, src: str, dst: str, non_blocking: Any) -> None:
+            self.writeline(_device_copy_line_class()(self, src, dst, non_blocking))
 
         def _generate(self, is_inference: bool) -> Any:
             capture = _active[-1] if _active else Capture()
