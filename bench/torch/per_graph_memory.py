@@ -41,11 +41,16 @@ def disk():
     return total
 
 def graph(i):
-    c = 1.0 + i / 1000.0
-    def fn(x, y):
-        return (x * c + y).relu() * (i + 1)
-    return fn
+    # A code object of its own per graph: Dynamo keys its cache by code
+    # object, and closures of one would stop recompiling at its recompile
+    # limit (8) and run eagerly, costing nothing.
+    scope = {{}}
+    exec(f"def fn(x, y):\n    return (x * {{1.0 + i / 1000.0}} + y).relu() * {{i + 1}}\n", scope)
+    return scope["fn"]
 
+# Dynamo also counts the graphs' frames as recompiles of one another (one
+# file, one name): each is a new graph here, and must be compiled.
+torch._dynamo.config.recompile_limit = torch._dynamo.config.accumulated_recompile_limit = 10 * (warm + graphs)
 keep = []
 x, y = torch.randn(256, device=dev), torch.randn(256, device=dev)
 def compile_and_call(i):
@@ -59,6 +64,8 @@ def compile_and_call(i):
     out = compiled(x, y)
     torch.testing.assert_close(out, fn(x, y))
     keep.append(compiled)
+    if how != "wrapc_torch.compile":
+        assert torch._dynamo.utils.counters["stats"]["unique_graphs"] == i + 1, "a graph was not compiled"
 
 with torch.no_grad():
     for i in range(warm):
