@@ -296,6 +296,17 @@ def _native_cuda(fn, args):
     return native
 
 
+def _on_side_stream(work, times):
+    """``work()`` `times` times on a new stream, ordered after the current
+    stream's work and before what the current stream does next."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(times):
+            work()
+    torch.cuda.current_stream().wait_stream(side)
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
 def test_a_native_cuda_graph_runs_on_the_callers_side_stream_in_order():
     # The call's launches, its torch allocations and its extern matmul go on
@@ -307,17 +318,14 @@ def test_a_native_cuda_graph_runs_on_the_callers_side_stream_in_order():
     a, b = torch.randn(512, 512, device="cuda"), torch.randn(512, 512, device="cuda")
     with torch.no_grad():
         native = _native_cuda(fn, [a, b])
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):
-            for _ in range(3):
-                x = a
-                for _ in range(20):
-                    x = torch.tanh(x @ b) * 0.5
-                got = native(x, b).sum(0)
-                want = fn(x, b).sum(0)
-                torch.testing.assert_close(got, want)
-        torch.cuda.current_stream().wait_stream(side)
+
+        def chain_then_call():
+            x = a
+            for _ in range(20):
+                x = torch.tanh(x @ b) * 0.5
+            torch.testing.assert_close(native(x, b).sum(0), fn(x, b).sum(0))
+
+        _on_side_stream(chain_then_call, times=3)
         torch.testing.assert_close(native(a, b), fn(a, b))
 
 
@@ -331,12 +339,7 @@ def test_a_native_cuda_graph_is_captured_into_the_callers_cuda_graph():
         native = _native_cuda(fn, [a, b])
         # Warm up on a side stream, as torch.cuda.graph's users do (the
         # first call loads its kernels: no driver call may run in capture).
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side):
-            for _ in range(3):
-                native(a, b)
-        torch.cuda.current_stream().wait_stream(side)
+        _on_side_stream(lambda: native(a, b), times=3)
         graph = torch.cuda.CUDAGraph()
         with torch.cuda.graph(graph):
             out = native(a, b)

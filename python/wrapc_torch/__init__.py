@@ -415,8 +415,9 @@ def _program_device(inputs: Sequence[Any], outputs: Sequence[Any]) -> tuple[torc
     tensors they are."""
     tensors = [x for x in [*inputs, *outputs] if isinstance(x, torch.Tensor)]
     devices = {x.device for x in tensors}
-    scalars = {x.device for x in inputs if isinstance(x, torch.Tensor) and x.device.type == "cpu" and x.dim() == 0}
-    others = {x.device for x in tensors if not (x.device.type == "cpu" and x.dim() == 0 and any(x is i for i in inputs))}
+    host_scalars = {id(x) for x in inputs if isinstance(x, torch.Tensor) and x.device.type == "cpu" and x.dim() == 0}
+    scalars = {torch.device("cpu")} if host_scalars else set()
+    others = {x.device for x in tensors if id(x) not in host_scalars}
     if len(devices) > 1 and not (len(others) == 1 and next(iter(others)).type == "cuda" and devices == others | scalars):
         return torch.device("cpu"), f"the graph uses more than one device ({', '.join(sorted(map(str, devices)))})"
     device = next(iter(others or devices), torch.device("cpu"))

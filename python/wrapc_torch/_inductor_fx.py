@@ -67,9 +67,13 @@ def missing_private_symbols() -> list[str]:
 
 class NotImportable(Exception):
     """A wrapper line this converter does not translate: the graph's verdict
-    is "refused, because <message>", and it is compiled again the usual way.
-    (2.11's own converter says the same with NotImplementedError, which
-    `_generate` takes as a refusal too.)"""
+    is "refused, because <message>", and it is compiled again the usual way."""
+
+
+# What a refusal is: ours, and the exception 2.11's converter and its
+# static launcher raise for a line or a kernel they do not handle (a
+# verdict on the graph, not an unfinished path of this module).
+REFUSALS: tuple[type[Exception], ...] = (NotImportable, NotImplementedError)
 
 
 @dataclasses.dataclass
@@ -331,7 +335,7 @@ def _static_launcher(kernel: Any, device: int) -> Any:
             kernel._cubin_path = path
             try:
                 return statically_launched_kernel_by_device(kernel, "cuda")
-            except NotImplementedError as e:
+            except REFUSALS as e:
                 raise NotImportable(f"Triton kernel {kernel.src.fn.__name__}: {e}") from e
     return kernel
 
@@ -383,7 +387,7 @@ def _codegen_class() -> type:
             fx.triton = capture.triton_kernels
             try:
                 gm = fx.generate()
-            except (NotImportable, NotImplementedError) as e:
+            except REFUSALS as e:
                 capture.refused = " ".join(str(e).split()) or type(e).__name__
                 gm = _refused_module(capture.refused)
                 return FileBackedGraphModule(gm, gm.forward), None

@@ -412,7 +412,6 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     return nullptr;
   }
   if (!modes_unchanged(self)) return nullptr;
-  CallStream stream(self);
   Call call;
   call.wrapper = self;
   call.rt = &rt;
@@ -432,6 +431,9 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   // thread's grad mode as it set it around the graph.
   bool entered = false;
   try {
+    // Inside the try: asking torch for the stream may throw (a device gone),
+    // and the swap is undone on every exit from here, failures included.
+    CallStream stream(self);
     if (self->autocast) {
       AutocastState now = AutocastState::now();
       if (!(now == *self->autocast))
