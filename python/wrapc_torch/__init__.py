@@ -138,6 +138,7 @@ def _record_synthetic_bases() -> Any:
 
     recorded: dict[str, Any] = {}
     original = runtime_wrappers.merge_view_inputs
+    original_metadata = runtime_wrappers.create_synthetic_base_metadata
 
     def merge_view_inputs(aot_config: Any, fwd_inputs: Any, fwd_inputs_descs: Any, *args: Any, **kwargs: Any) -> Any:
         result = original(aot_config, fwd_inputs, fwd_inputs_descs, *args, **kwargs)
@@ -145,12 +146,21 @@ def _record_synthetic_bases() -> Any:
             recorded.update(inputs=list(fwd_inputs), info=list(result[2]))
         return result
 
+    def create_synthetic_base_metadata(fw_metadata: Any, *args: Any, **kwargs: Any) -> Any:
+        # The function's own outputs as the caller sees them: one that is
+        # an input merged into a base is, to the graph, a view of the base.
+        is_input = runtime_wrappers.OutputType.is_input
+        recorded["returned_inputs"] = [o.output_type == is_input for o in fw_metadata.output_info]
+        return original_metadata(fw_metadata, *args, **kwargs)
+
     with compile_lock:
         runtime_wrappers.merge_view_inputs = merge_view_inputs
+        runtime_wrappers.create_synthetic_base_metadata = create_synthetic_base_metadata
         try:
             yield recorded
         finally:
             runtime_wrappers.merge_view_inputs = original
+            runtime_wrappers.create_synthetic_base_metadata = original_metadata
 
 
 @contextlib.contextmanager
@@ -347,6 +357,7 @@ def _capture_patched(
                         trace_joint=w.trace_joint,
                         # Every aliased input is a (base, view) entry.
                         num_bases=len({i[0] for i in merged["info"] if not isinstance(i, int)}),
+                        returned_inputs=merged.get("returned_inputs", []),
                     )
             try:
                 _importer.check_supported(state.fw_metadata, training=training)

@@ -81,6 +81,10 @@ class SyntheticBases:
     # How many graph inputs are synthetic bases (they come first, as
     # merge_view_inputs orders them).
     num_bases: int
+    # Per output of the function, whether it returns one of its inputs
+    # (the analysis before merging says so; after, such an input merged
+    # into a base is a view of it).
+    returned_inputs: list[bool] = field(default_factory=list)
 
 
 @dataclass
@@ -261,8 +265,19 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             return index
         return list(dupes).index(index) if index in dupes else -1
 
-    def replay(info: Any) -> Any:
-        if synthetic is not None and info.output_type == OutputType.is_input and info.base_idx < synthetic.num_bases:
+    def returns_merged_input(j: int, info: Any) -> bool:
+        if synthetic is None:
+            return False
+        if info.output_type == OutputType.is_input and info.base_idx < synthetic.num_bases:
+            return True
+        # A view of a base that the function returned as its input: eager
+        # returns the input itself, not a new view (which, made from the
+        # caller's base, would take its gradient elsewhere).
+        return info.output_type == OutputType.alias_of_input and j < len(synthetic.returned_inputs) and \
+            synthetic.returned_inputs[j] and info.base_idx < synthetic.num_bases
+
+    def replay(j: int, info: Any) -> Any:
+        if returns_merged_input(j, info):
             # One of the inputs merged into a synthetic base (see
             # _synthetic_output): the caller's tensor with the geometry the
             # graph returned, where there is one (the base itself, when the
@@ -284,7 +299,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             on = base(info)
         return (list(sequence.sequence) if usable else None, on, base(info))
 
-    return tuple(replay(info) for info in meta.output_info)
+    return tuple(replay(j, info) for j, info in enumerate(meta.output_info))
 
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,

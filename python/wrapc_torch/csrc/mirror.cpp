@@ -137,6 +137,26 @@ at::Tensor match_requires_grad(at::Tensor t, bool requires_grad) {
   return t;
 }
 
+// Gives `entry` a representative over its own storage again when `moving`,
+// the one it had, is set_ onto other memory (by the graph, or by the
+// write-back): what the runtime made over the old storage (a view taken
+// before the set_, as eager's `v = x[1:]; x.set_(y)` keeps x's old memory)
+// is still a view of it. Another argument over it, else a tensor over
+// `storage`, which also keeps the memory alive when `moving` held its
+// last reference.
+void rehome_representative(const Call &call, StorageEntry &entry, const c10::Storage &storage,
+                           const at::Tensor &moving) {
+  for (const Mirror &m : call.inputs.list)
+    if (m.tensor.defined() && !m.tensor.is_same(moving) && m.tensor.has_storage() &&
+        m.tensor.storage().unsafeGetStorageImpl() == entry.impl) {
+      entry.representative = m.tensor;
+      return;
+    }
+  at::Tensor over = at::empty({0}, entry.representative.options().requires_grad(false));
+  over.set_(storage);
+  entry.representative = over;
+}
+
 // The torch tensor a runtime handle stands for: a mirror's own tensor, or
 // a torch view over the storage of the mirror the runtime view came from.
 // Whether torch's tensor still looks as the runtime's mirror does (the
@@ -314,6 +334,19 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
     view = at::empty({0}, base.options().dtype(dtype));
     view.set_(base.storage(), offset, sizes, strides);
   }
+  if (replay.base >= 0 && static_cast<size_t>(replay.base) < call.inputs.list.size()) {
+    // A view of an argument the call set_ onto other memory after taking
+    // it (eager's `v = x[1:]; x.set_(y)`): over the old memory, with that
+    // argument as its _base and counter, as eager's is.
+    const at::Tensor &input = call.inputs.list[replay.base].tensor;
+    if (input.defined() && !input.requires_grad() && input.scalar_type() == view.scalar_type() &&
+        !input.storage().is_alias_of(view.storage())) {
+      at::Tensor aliased = input.alias();
+      aliased.unsafeGetTensorImpl()->set_storage_keep_dtype(view.storage());
+      aliased.unsafeGetTensorImpl()->set_sizes_and_strides(sizes, strides, offset);
+      view = aliased;
+    }
+  }
   // patch_requires_grad compares the base's requires_grad, not the view's,
   // with the traced output's: a dtype view of a base that requires grad
   // (w.view(torch.int32), which cannot require grad) is detached, so it is
@@ -404,7 +437,16 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       if (!value) throw std::runtime_error("wrapc: converting a graph argument failed");
       PyList_SET_ITEM(args, i, value);
     }
+    // The graph may set_ an input onto other memory (aten.set_ kept in it):
+    // the storages its representatives are over, held across the call.
+    c10::SmallVector<c10::Storage, 4> held;
+    for (const StorageEntry &e : call->storages) held.push_back(e.representative.storage());
     PyObject *result = PyObject_CallOneArg(w->graph, args);
+    for (size_t k = 0; k < held.size(); ++k) {
+      StorageEntry &e = call->storages[k];
+      if (e.representative.storage().unsafeGetStorageImpl() != e.impl)
+        rehome_representative(*call, e, held[k], e.representative);
+    }
     if (!result) {
       PyErr_Fetch(&call->error_type, &call->error_value, &call->error_tb);
       throw std::runtime_error("the compiled graph raised an exception");

@@ -333,7 +333,10 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
     if (sid != was.storage_id) {
       StorageEntry *e = find_runtime_storage(call, sid);
       if (!e) throw std::runtime_error("wrapc: set_ to memory torch does not know");
-      t.unsafeGetTensorImpl()->set_storage_keep_dtype(e->representative.storage());
+      c10::Storage target = e->representative.storage();
+      if (StorageEntry *old = find_runtime_storage(call, was.storage_id); old && old->representative.is_same(t))
+        rehome_representative(call, *old, t.storage(), t);
+      t.unsafeGetTensorImpl()->set_storage_keep_dtype(std::move(target));
     }
     if (sid == was.storage_id && !was.same_geometry(m.handle) && t.requires_grad() && at::GradMode::is_enabled()) {
       // Autograd must see the new geometry (PyTorch's epilogue runs

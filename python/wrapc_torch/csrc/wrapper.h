@@ -384,6 +384,8 @@ inline int64_t runtime_version(const wrt_tensor *h) {
 
 // Defined in mirror.cpp; used by module.cpp.
 StorageEntry *find_runtime_storage(Call &call, int64_t id);
+void rehome_representative(const Call &call, StorageEntry &entry, const c10::Storage &storage,
+                           const at::Tensor &moving);
 
 // The embedder backend's hooks for native graphs (extern.cpp): memory from
 // torch's allocator, torch's operators, and torch tensors over runtime
