@@ -16,7 +16,7 @@ setup(
     name="wrapc_torch",
     version="0.1.0",
     description="wrapc as a torch.compile backend: AOTAutograd's runtime wrapper as native code",
-    packages=["wrapc_torch"],
+    packages=["wrapc_torch", "wrapc_torch._private"],
     ext_modules=[
         CppExtension(
             "wrapc_torch._C",

@@ -44,6 +44,7 @@ sys.path.insert(0, ANCHORS)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python", "tests"))
 
 import wrapc_torch  # noqa: E402
+from wrapc_torch._private import aot  # noqa: E402
 from torch_overhead import CASES, case_fn  # noqa: E402
 
 
@@ -73,7 +74,7 @@ def graph_alone(fn, args):
     captured = {}
 
     def recording(gm, inputs):
-        c = wrapc_torch._capture(gm, inputs, "inductor")
+        c = aot.capture(gm, inputs, "inductor")
         captured["graph"], captured["inputs"] = c.compiled, [*c.params, *inputs]
         return gm.forward
 

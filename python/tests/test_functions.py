@@ -21,6 +21,8 @@ from torch._dynamo.backends.common import aot_autograd
 from torch._functorch.aot_autograd import aot_function
 
 import wrapc_torch
+from wrapc_torch import _compile, _native
+from wrapc_torch._private import aot
 from observe import assert_same, clone_args, observe
 
 
@@ -457,16 +459,16 @@ def test_a_graph_returning_other_values_than_traced_is_a_named_error():
     # The embedder's graph is called back from native code: a result count
     # or kind other than traced fails the call by name (the failure path
     # once released the caller's uninitialized output slots: a crash).
-    module = wrapc_torch._FunctionModule(lambda x: (x + 1, x * 2))
-    captured = wrapc_torch._capture(module, [t(3)], "eager", None)
+    module = _compile.FunctionModule(lambda x: (x + 1, x * 2))
+    captured = aot.capture(module, [t(3)], "eager", None)
     real = captured.compiled
     with torch.no_grad():
         captured.compiled = lambda args: list(real(args))[:1]
-        native = wrapc_torch._native(captured, captured.params)
+        native = _native.native_callable(captured, captured.params)
         with pytest.raises(RuntimeError, match="the compiled graph returned 1 values, expected 2"):
             native(t(3))
         captured.compiled = lambda args: [real(args)[0], "not a tensor"]
-        native = wrapc_torch._native(captured, captured.params)
+        native = _native.native_callable(captured, captured.params)
         with pytest.raises(RuntimeError, match="a graph output is not a tensor"):
             native(t(3))
 

@@ -1,23 +1,19 @@
-"""The private PyTorch API of the native call path (wrapc_torch._inductor_fx):
-every name it reads exists in the installed torch; a pinned version that
-moves one fails here, naming it."""
+"""The private PyTorch API of the native call path (wrapc_torch._private.inductor_fx):
+every Inductor config flag it sets by name exists in the installed torch
+(the names it imports: test_private_api.py)."""
 
 from __future__ import annotations
 
 import torch
 
-from wrapc_torch import _inductor_fx
+from wrapc_torch._private import inductor_fx as _inductor_fx
 
 
-def test_every_private_symbol_exists():
-    assert _inductor_fx.missing_private_symbols() == [], f"torch {torch.__version__} moved these"
+def test_every_config_flag_set_while_capturing_exists():
+    from torch._inductor import config
 
-
-def test_a_missing_symbol_is_named(monkeypatch):
-    monkeypatch.setattr(
-        _inductor_fx, "PRIVATE_SYMBOLS", (*_inductor_fx.PRIVATE_SYMBOLS, ("torch._inductor.config", "no_such_flag"))
-    )
-    assert _inductor_fx.missing_private_symbols() == ["torch._inductor.config.no_such_flag"]
+    missing = [name for name in _inductor_fx.CAPTURE_CONFIG if not hasattr(config, name)]
+    assert missing == [], f"torch {torch.__version__} has no Inductor config flag {missing}"
 
 
 def test_capturing_restores_the_device_codegen_and_config():

@@ -18,6 +18,7 @@ import pytest
 import torch
 
 import wrapc_torch
+from wrapc_torch._private import aot
 from observe import assert_same, clone_args, observe
 from test_functions import CASES, DIRECT_CASES, KEEP_IN_GRAPH
 
@@ -209,7 +210,8 @@ def test_a_buffer_is_freed_after_its_last_use_not_before_a_constant_it_needs():
     the free of a tensor it uses comes after the launch (once the
     constant's line took the tensor's last use, and the free landed between
     the two: 'uses a tensor after its buffer was freed')."""
-    from wrapc_torch import _inductor_fx, _wrapper_import
+    from wrapc_torch import _wrapper_import
+    from wrapc_torch._private import inductor_fx as _inductor_fx
     from torch._subclasses.fake_tensor import FakeTensorMode
 
     graph = torch.fx.Graph()
@@ -358,10 +360,10 @@ def test_a_cuda_graph_with_host_scalar_inputs_is_imported_for_its_cuda_device():
     with FakeTensorMode():
         x, step = torch.empty(4, device="cuda:0"), torch.empty((), dtype=torch.int64)
         host, other = torch.empty(2), torch.empty(4, device="meta")
-    assert wrapc_torch._program_device([x, step], [x]) == (torch.device("cuda:0"), "")
-    assert wrapc_torch._program_device([step], [step]) == (torch.device("cpu"), "")
+    assert aot.program_device([x, step], [x]) == (torch.device("cuda:0"), "")
+    assert aot.program_device([step], [step]) == (torch.device("cpu"), "")
     for inputs, outputs in [([x, host], [x]), ([x], [step]), ([x, other], [x]), ([x, step, other], [x])]:
-        device, reason = wrapc_torch._program_device(inputs, outputs)
+        device, reason = aot.program_device(inputs, outputs)
         assert reason.startswith("the graph uses more than one device"), (inputs, outputs, reason)
 
 

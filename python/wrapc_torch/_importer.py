@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import torch
-from torch._functorch._aot_autograd.schemas import OutputType
+from ._private import FakeTensor, OutputType, view_replay_for_aliased_outputs
 
 GRAPH_SYMBOL = "wrapc_torch_graph"
 # The entry point: the outermost of PyTorch's wrappers the graph needs
@@ -116,7 +116,7 @@ def _dim(d: Any) -> str:
 
 def tensor_type(t: torch.Tensor, what: str, *, dynamic: bool = False) -> str:
     if type(t) not in (torch.Tensor, torch.nn.Parameter) and not isinstance(
-        t, torch._subclasses.fake_tensor.FakeTensor
+        t, FakeTensor
     ):
         raise Unsupported(f"{what} is a {type(t).__name__}, a tensor subclass")
     if t.dtype not in DTYPES:
@@ -239,7 +239,6 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     it. Under merged inputs (``synthetic``) ``base_idx`` numbers the
     synthetic bases' layer, which no argument is: -1, and the base is found
     from the runtime's view."""
-    from torch._functorch import config
 
     def argument(info: Any) -> int:
         if info.output_type != OutputType.alias_of_input or synthetic is not None:
@@ -285,7 +284,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             return (None, -1, SAME_GEOMETRY_INPUT)
         sequence = getattr(info, "view_meta_sequence", None)
         usable = (
-            config.view_replay_for_aliased_outputs
+            view_replay_for_aliased_outputs()
             and info.output_type in _REGENERATED
             and sequence is not None
             and not any(vm.has_symbolic_inputs for vm in sequence.sequence)

@@ -1,6 +1,6 @@
 """Inductor's wrapper program (its FX wrapper graph) -> level-3 wrap IR.
 
-The FX graph :mod:`._inductor_fx` captures is Inductor's ``call()``:
+The FX graph :mod:`._private.inductor_fx` captures is Inductor's ``call()``:
 allocations, reinterpreted views, kernel launches and extern kernels, in
 Inductor's order. Each node becomes one wrap operation in a ``func.func``
 that the runtime wrapper calls, in the same module, so that the whole call
@@ -20,7 +20,7 @@ last use of a buffer (FX frees implicitly)     ``wrap.free``
 Anything else raises :class:`Unsupported` naming the construct; the
 caller then keeps Inductor's own Python wrapper for that graph. Only this
 module's input, an FX graph, is read: the private Inductor API it came from
-is :mod:`._inductor_fx`'s.
+is :mod:`._private.inductor_fx`'s.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from typing import Any, Sequence
 import torch
 
 from ._importer import Unsupported, tensor_type
+from ._private import OpOverload
 
 NATIVE_GRAPH_SYMBOL = "wrapc_torch_native_graph"
 
@@ -314,7 +315,7 @@ class _Translator:
         return names
 
     def call(self, node: torch.fx.Node) -> None:
-        from . import _inductor_fx
+        from ._private import inductor_fx as _inductor_fx
 
         target = node.target
         if target is torch.empty_strided:
@@ -340,7 +341,7 @@ class _Translator:
             self.values[node] = name
         elif target in _INDEX_OPS:
             self.arith(node)
-        elif isinstance(target, torch._ops.OpOverload):
+        elif isinstance(target, OpOverload):
             self.extern(node)
         else:
             raise Unsupported(f"wrapper node {node.name} calls {getattr(target, '__name__', target)}")
@@ -558,7 +559,7 @@ class _Translator:
         self.plan.append(f"launch {index} {grid[0]} {grid[1]} {grid[2]} {len(cells)} {' '.join(cells)}")
 
     def extern(self, node: torch.fx.Node) -> None:
-        op: torch._ops.OpOverload = node.target  # type: ignore[assignment]
+        op: OpOverload = node.target  # type: ignore[assignment]
         schema = op._schema
         name = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
         operands: list[str] = []

@@ -2,8 +2,8 @@
 backend), for wrapc to import as native code.
 
 Every touch of ``torch._inductor``'s wrapper internals for the native path
-is here (``PRIVATE_SYMBOLS`` names them; ``test_inductor_fx.py`` fails,
-naming the symbol, when the pinned PyTorch moves one). While
+is here (``test_private_api.py`` finds each in the sources and fails,
+naming it, when the pinned PyTorch moves one). While
 :func:`capturing` is active, Inductor generates its wrapper with
 :class:`WrapcFxCodegen` (the FX entry of ``device_codegens``, as
 ``register_backend_for_device`` sets it, with ``config.fx_wrapper``): the wrapper
@@ -21,48 +21,19 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import importlib
 import os
 from typing import Any, Iterator
 
 import sympy
 import torch
 
-# (module, attribute) of every private name this module uses.
-PRIVATE_SYMBOLS = (
-    ("torch._inductor.codegen.wrapper_fxir", "WrapperFxCodegen"),
-    ("torch._inductor.codegen.wrapper_fxir", "FxConverter"),
-    ("torch._inductor.codegen.wrapper_fxir", "FileBackedGraphModule"),
-    ("torch._inductor.codegen.wrapper_fxir", "replace_floor_div"),
-    ("torch._inductor.runtime.static_triton_launcher", "StaticallyLaunchedCudaKernel"),
-    ("torch._inductor.runtime.static_triton_launcher", "statically_launched_kernel_by_device"),
-    ("torch._inductor.runtime.cache_dir_utils", "triton_cache_dir"),
-    ("torch._inductor.runtime.runtime_utils", "triton_hash_to_path_key"),
-    ("torch._inductor.runtime.triton_heuristics", "StaticTritonCompileResult"),
-    ("torch._inductor.codegen.wrapper", "PythonWrapperCodegen"),
-    ("torch._inductor.codegen.wrapper", "WrapperLine"),
-    ("torch._inductor.codegen.common", "DeviceCodegen"),
-    ("torch._inductor.codegen.common", "init_backend_registration"),
-    ("torch._inductor.codegen.common", "device_codegens"),
-    ("torch._inductor.codecache", "PyCodeCache"),
-    ("torch._inductor.config", "fx_wrapper"),
-    ("torch._inductor.config", "size_asserts"),
-    ("torch._inductor.config", "alignment_asserts"),
-    ("torch._inductor.config", "scalar_asserts"),
-    ("torch._inductor.config", "nan_asserts"),
+# The Inductor config this module sets while it captures (read by name:
+# test_inductor_fx.py checks each flag exists; the names it imports or
+# reads as attributes are checked by test_private_api.py).
+CAPTURE_CONFIG = dict(
+    fx_wrapper=True, fx_graph_cache=False, size_asserts=False, alignment_asserts=False, scalar_asserts=False,
+    nan_asserts=False,
 )
-
-
-def missing_private_symbols() -> list[str]:
-    """The names of PRIVATE_SYMBOLS the installed torch lacks."""
-    missing = []
-    for module, name in PRIVATE_SYMBOLS:
-        try:
-            if not hasattr(importlib.import_module(module), name):
-                missing.append(f"{module}.{name}")
-        except ImportError:
-            missing.append(module)
-    return missing
 
 
 class NotImportable(Exception):
@@ -441,9 +412,8 @@ def capturing(device: str = "cpu") -> Iterator[Capture]:
     )
     capture = Capture()
     _active.append(capture)
-    patches = dict(fx_wrapper=True, fx_graph_cache=False, size_asserts=False, alignment_asserts=False, scalar_asserts=False, nan_asserts=False)
     try:
-        with config.patch(patches):
+        with config.patch(CAPTURE_CONFIG):
             yield capture
     finally:
         _active.pop()

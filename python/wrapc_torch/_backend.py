@@ -1,0 +1,73 @@
+"""The Dynamo backend ``torch.compile(..., backend="wrapc")``."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable, Sequence
+
+import torch
+
+from ._build import CompileError
+from ._compile import INNER_COMPILERS, thread_state_kept
+from ._importer import Unsupported
+from ._native import native_callable
+from ._private.aot import CUDA_GRAPH_TREES, capture, capture_fallback, cuda_graph_trees, mode_options
+
+def _fallback_warning(reason: str) -> None:
+    warnings.warn(f"wrapc: falling back to PyTorch's runtime wrapper: {reason}", stacklevel=3)
+
+
+def backend(
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], options: dict | None = None, mode: str | None = None
+) -> Callable[..., Any]:
+    """The Dynamo backend ``torch.compile(..., backend="wrapc")``.
+
+    ``options={"inner": "inductor" | "eager"}`` picks the compiler of the
+    graph's compute (Inductor by default; "eager" runs the functional
+    graph as is, which compiles in milliseconds);
+    ``"keep_input_mutations": bool`` whether data mutations of inputs stay
+    in the graph (AOTAutograd's flag; Inductor's default is True, eager's
+    False). ``torch.compile(..., mode=...)`` gives the Inductor inner
+    compiler that mode's options (``torch._inductor.list_mode_options``),
+    as it does for ``backend="inductor"``; the runtime wrapper is wrapc's
+    in every mode.
+    """
+    options = dict(options or {})
+    inner = options.pop("inner", "inductor")
+    keep = options.pop("keep_input_mutations", None)
+    if options:
+        raise ValueError(f"wrapc: unknown options {sorted(options)}")
+    if inner not in INNER_COMPILERS:
+        raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
+    patches = mode_options(mode, inner)  # a bad mode is the caller's error, not a fallback
+    if inner == "inductor" and cuda_graph_trees(patches):
+        # PyTorch's own path from the start (compile_fx, as
+        # backend="inductor"): CUDA-graph trees depend on how it marks
+        # static inputs, and wrapc's capture of the same graph crashed.
+        _fallback_warning(CUDA_GRAPH_TREES)
+        return capture_fallback(gm, example_inputs, inner, mode)
+    try:
+        with thread_state_kept():
+            captured = capture(gm, example_inputs, inner, keep, mode)
+    except CompileError as e:
+        # AOTAutograd did not build what wrapc hooks into (another PyTorch
+        # than the one pinned): PyTorch's own path, with the reason.
+        _fallback_warning(str(e))
+        return capture_fallback(gm, example_inputs, inner, mode)
+    if captured.fallback is not None:
+        _fallback_warning(captured.reason)
+        fallback = captured.fallback
+        params = captured.params
+
+        def run_fallback(*args: Any) -> Any:
+            return fallback([*params, *args])
+
+        return run_fallback
+    try:
+        return native_callable(captured, captured.params)
+    except (Unsupported, CompileError, ImportError) as e:
+        # A wrapper wrapc cannot build or load must not fail the user's
+        # program: a CompileError is a wrapc bug or an unusable cache or
+        # tool, reported here and in the warning.
+        _fallback_warning(str(e))
+        return capture_fallback(gm, example_inputs, inner, mode)

@@ -1,0 +1,289 @@
+"""``wrapc_torch.compile`` (a Dynamo-free native callable for a function
+or module) and ``wrapc_torch.export`` (the wrap IR wrapc imports)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from typing import Any, Callable, Sequence
+
+import torch
+
+from . import _importer
+from ._importer import Unsupported
+from ._native import native_callable
+from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten
+from ._private.aot import Captured, capture
+
+INNER_COMPILERS = ("inductor", "eager")
+
+
+@contextlib.contextmanager
+def thread_state_kept() -> Any:
+    """Restores the thread's grad mode and autocast state on every exit:
+    tracing runs the user's function, which may change them
+    (``torch.set_grad_enabled(False)`` inside it) or raise half-way."""
+    grad = torch.is_grad_enabled()
+    devices = ("cpu", "cuda")
+    autocast = [(d, torch.is_autocast_enabled(d), torch.get_autocast_dtype(d)) for d in devices]
+    cache = torch.is_autocast_cache_enabled()
+    try:
+        yield
+    finally:
+        torch.set_grad_enabled(grad)
+        for device, enabled, dtype in autocast:
+            torch.set_autocast_enabled(device, enabled)
+            torch.set_autocast_dtype(device, dtype)
+        torch.set_autocast_cache_enabled(cache)
+
+
+class FunctionModule(torch.nn.Module):
+    """A plain function as the module AOTAutograd's entry points take."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        super().__init__()
+        self.fn = fn
+        self.spec: Any = None
+        self.nones: list[int] = []
+
+    def forward(self, *args: Any) -> Any:
+        # aot_module_simplified's graphs return a flat tuple of values; the
+        # native callable gives back what fn did (nested tuples, lists,
+        # dicts, None).
+        leaves, self.spec = tree_flatten(self.fn(*args))
+        self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
+        return tuple(leaf for leaf in leaves if leaf is not None)
+
+    def single(self) -> bool:
+        return self.spec.is_leaf() and not self.nones
+
+    def rebuild(self, native: Callable[..., Any]) -> Callable[..., Any]:
+        """``native`` (which returns the flat tuple) returning what fn
+        returned: itself for a flat tuple of values, through a rebuild
+        otherwise."""
+        spec, nones = self.spec, self.nones
+        if not nones and spec.type is tuple and all(child.is_leaf() for child in spec.children()):
+            return native
+
+        @functools.wraps(self.fn)
+        def rebuilt(*args: Any) -> Any:
+            leaves = list(native(*args))
+            for i in nones:
+                leaves.insert(i, None)
+            return tree_unflatten(leaves, spec)
+
+        return rebuilt
+
+
+def compile(
+    fn: Callable[..., Any],
+    example_inputs: Sequence[Any],
+    *,
+    inner: str = "inductor",
+    keep_input_mutations: bool | None = None,
+) -> Callable[..., Any]:
+    """A Dynamo-free native callable for ``fn`` (a function or an
+    ``nn.Module``) on inputs like ``example_inputs``.
+
+    The caller promises a full graph: AOTAutograd traces ``fn`` once, as
+    ``aot_function`` does, and the result's only guards are the compiled
+    wrapper's own argument checks (dtype, device, rank, static sizes): a
+    call that violates them raises ``RuntimeError``. Parameters and buffers
+    of a module are bound at compile time. Raises :class:`Unsupported` for
+    graphs wrapc does not model.
+    """
+    if inner not in INNER_COMPILERS:
+        raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
+    for i, x in enumerate(example_inputs):
+        # Named before tracing: Inductor meets a bool as a sympy constant it
+        # has no binding for, AOTAutograd a container with an assertion.
+        if not isinstance(x, torch.Tensor) and not _importer._is_int(x):
+            raise Unsupported(
+                f"argument #{i} is a {type(x).__name__}: wrapc_torch.compile takes tensors and ints "
+                "(pass a container's tensors as separate arguments)"
+            )
+    lazy = [i for i, x in enumerate(example_inputs) if isinstance(x, torch.Tensor) and (x.is_neg() or x.is_conj())]
+    if lazy:
+        # Its memory holds other values than it has (the negation or the
+        # conjugate); torch's own ops (the eager graph, copy_) read and write
+        # it right, wrapc's wrapper and Inductor's kernels do not: the graph
+        # must be the eager one and keep the input's mutations.
+        what = f"argument #{lazy[0]} is a lazy {'negation' if example_inputs[lazy[0]].is_neg() else 'conjugate'}"
+        if inner != "eager":
+            raise Unsupported(f"{what}: compile with inner='eager', or pass x.resolve_neg() / x.resolve_conj()")
+        if keep_input_mutations is False:
+            raise Unsupported(f"{what}: its mutations must stay in the graph (keep_input_mutations=True)")
+        keep_input_mutations = True
+    module = FunctionModule(fn)
+    grad_enabled = torch.is_grad_enabled()
+
+    def trace(keep: bool | None) -> tuple[Captured, bool]:
+        with thread_state_kept():
+            captured = capture(module, list(example_inputs), inner, keep)
+            return captured, torch.is_grad_enabled()
+
+    try:
+        try:
+            captured, grad_after = trace(keep_input_mutations)
+        except AssertionError as e:
+            # AOTAutograd runs set_ of an input only inside the graph: keep
+            # it there unless the caller said otherwise.
+            if keep_input_mutations is not None or "Encountered a set_ on a graph input" not in str(e):
+                raise
+            captured, grad_after = trace(True)
+    except AssertionError as e:
+        if "Encountered a set_ on a graph input" in str(e):
+            # AOTAutograd runs set_ of an input only inside the graph.
+            raise Unsupported(
+                "the function calls set_ on an input and changes it otherwise outside the graph (PyTorch's "
+                "aot_function refuses it too): pass keep_input_mutations=True"
+            ) from None
+        # AOTAutograd traces with fake tensors: a real one the function
+        # reaches for itself is refused deep in FakeTensorMode.
+        if "convert all Tensors to FakeTensors" not in str(e):
+            raise
+        raise Unsupported(
+            "the function uses a tensor it does not take as an argument (a closure or a global): pass it as an "
+            "argument, or compile an nn.Module that holds it as a parameter or buffer"
+        ) from None
+    if captured.fallback is not None:
+        raise Unsupported(captured.reason)
+    written = [i for i in captured.meta.mutated_inp_runtime_indices if captured.meta.input_info[i].mutates_data]
+    if lazy and not captured.dupes and captured.synthetic is None and set(written) & {len(captured.params) + i for i in lazy}:
+        raise Unsupported("a lazily negated or conjugated argument is written outside the graph, by wrapc's wrapper")
+    if lazy and (captured.dupes or captured.synthetic is not None):
+        raise Unsupported("a lazily negated or conjugated argument aliases another argument the function mutates")
+    if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
+        # The function leaves grad mode changed (torch.set_grad_enabled in
+        # it), which AOTAutograd's analysis does not always record: the
+        # wrapper leaves it so too, as eager does.
+        captured.meta.grad_enabled_mutation = grad_after
+    if inner == "inductor" and any(info.mutates_storage_metadata for info in captured.meta.input_info):
+        # Inductor's code checks such an input against its shape after the
+        # set_, before running it: every call fails (so does aot_function
+        # with compile_fx_inner).
+        raise Unsupported("the function calls set_ on an input, which Inductor's code cannot take: use inner='eager'")
+    if inner == "inductor":
+        _check_views_kept(captured, example_inputs)
+    single = module.single()
+    # Inductor's code assumes the example's strides (Dynamo guards them).
+    strided = example_inputs if inner == "inductor" else None
+    native = native_callable(
+        captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
+        grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,
+    )
+    return native if single else module.rebuild(native)
+
+
+def _check_views_kept(captured: Captured, example_inputs: Sequence[Any]) -> None:
+    """Refuses a graph whose outputs AOTAutograd regenerates as views of a
+    mutated input when Inductor returns them as new tensors: the wrapper
+    takes a regenerated view's geometry from the graph's output, which only
+    means something over the input's or its updated value's memory
+    (``x.t_(); x.mul_(2); return x[0]``: Inductor computes ``x[0]`` into a
+    buffer of its own, and the view made from its geometry would be another
+    row). Inductor's choice shows only when the graph runs: it runs once on
+    clones of the examples, with the RNG state restored."""
+    meta = captured.meta
+    if meta is None or captured.synthetic is not None or captured.dupes:
+        return
+    mutated = list(meta.mutated_inp_runtime_indices)
+    suspects = [
+        (j, info.base_idx)
+        for j, info in enumerate(meta.output_info)
+        if info.output_type == OutputType.alias_of_input and info.base_idx in mutated
+    ]
+    if not suspects:
+        return
+    args = []
+    for x in [*captured.params, *example_inputs]:
+        if isinstance(x, torch.Tensor):
+            # The same geometry over a copy of the storage: an expanded or
+            # overlapping example has no empty_strided twin to copy into.
+            copy = torch.empty(0, dtype=x.dtype, device=x.device)
+            with torch.no_grad():
+                copy.set_(x.untyped_storage().clone(), x.storage_offset(), x.size(), x.stride())
+            x = copy
+        args.append(x)
+    devices = [x.device.index or 0 for x in args if isinstance(x, torch.Tensor) and x.is_cuda]
+    with torch.random.fork_rng(devices=sorted(set(devices))), torch.no_grad():
+        outs = list(captured.compiled(list(args)))
+    storage = lambda t: t.untyped_storage().data_ptr()  # noqa: E731
+    for j, i in suspects:
+        out, updated = outs[len(mutated) + j], outs[mutated.index(i)]
+        if not isinstance(out, torch.Tensor) or out.numel() == 0:
+            continue
+        if storage(out) not in (storage(updated), storage(args[i])):
+            raise Unsupported(
+                f"output #{j} is a view of input #{i}, which the function mutates, but Inductor computes it into "
+                "memory of its own, so the view cannot be regenerated from it: use inner='eager'"
+            )
+
+
+def _export_ir(captured: Captured) -> str:
+    if captured.fallback is not None:
+        raise Unsupported(captured.reason)
+    ir, _ = _importer.emit(
+        captured.meta,
+        captured.fake_inputs,
+        captured.graph_outputs,
+        trace_joint=captured.trace_joint,
+        detach_inputs=captured.detach_inputs,
+        dupes=captured.dupes,
+        synthetic=captured.synthetic,
+        native=captured.native,
+    )
+    return ir
+
+
+def export(
+    fn: Callable[..., Any],
+    *example_inputs: Any,
+    path: str | None = None,
+    direct: bool = False,
+    inner: str = "eager",
+) -> str:
+    """The wrap IR wrapc imports for ``fn`` (its first graph) called on
+    ``example_inputs`` under the current grad mode, as text; also written
+    to ``path`` when given. With the eager inner compiler the graph's
+    compute is left to the embedder (``@wrapc_torch_graph``), so the module
+    is the runtime wrapper alone: feed it to ``wrapc-opt``, lit tests or a
+    bug report.
+
+    ``direct``: trace as :func:`compile` does (AOTAutograd on the whole
+    function, no Dynamo), which keeps what Dynamo would take out of the
+    graph (a tensor passed twice, in-place metadata changes of inputs).
+
+    ``inner="inductor"``: Inductor compiles the graph, and the module also
+    holds its imported wrapper program (``@wrapc_torch_native_graph``, its
+    kernels and extern calls) where the import covers it."""
+    if inner not in INNER_COMPILERS:
+        raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
+    if direct:
+        module = FunctionModule(fn)
+        ir = _export_ir(capture(module, list(example_inputs), inner))
+        if path is not None:
+            with open(path, "w") as f:
+                f.write(ir)
+        return ir
+    modules: list[str] = []
+
+    def recording_backend(gm: torch.fx.GraphModule, inputs: Sequence[Any]) -> Callable[..., Any]:
+        modules.append(_export_ir(capture(gm, inputs, inner)))
+        return gm.forward
+
+    reset_dynamo()
+    try:
+        torch.compile(fn, backend=recording_backend, fullgraph=True)(*example_inputs)
+    except BackendCompilerFailed as e:
+        if isinstance(e.inner_exception, Unsupported):
+            raise e.inner_exception from None
+        raise
+    finally:
+        reset_dynamo()
+    if not modules:
+        raise Unsupported("Dynamo produced no graph for this function")
+    if path is not None:
+        with open(path, "w") as f:
+            f.write(modules[0])
+    return modules[0]

@@ -1,0 +1,63 @@
+"""PyTorch's private API: every name the front end reads that PyTorch does
+not promise to keep is reached from this package, and only from it
+(``test_private_api.py`` finds each use in the sources, fails naming one
+that another module makes, and resolves each against the installed
+PyTorch, naming the one a new version moved).
+
+Here: the names the rest of the package uses directly. ``aot`` holds
+AOTAutograd's capture and Inductor's compilers; ``inductor_fx`` Inductor's
+FX wrapper route of the native call path.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import torch
+from torch._dynamo.exc import BackendCompilerFailed
+from torch._functorch._aot_autograd.schemas import OutputType
+from torch._ops import OpOverload
+from torch._subclasses.fake_tensor import FakeTensor
+from torch.utils._pytree import tree_flatten, tree_unflatten
+
+__all__ = [
+    "BackendCompilerFailed",
+    "FakeTensor",
+    "OpOverload",
+    "OutputType",
+    "apply_view_meta_sequence",
+    "is_any_autocast_enabled",
+    "register_backend",
+    "reset_dynamo",
+    "tree_flatten",
+    "tree_unflatten",
+    "view_replay_for_aliased_outputs",
+]
+
+# Replays a functional tensor's recorded view chain on another base
+# (gen_alias_from_base's view replay).
+apply_view_meta_sequence = torch._C._functionalization.apply_view_meta_sequence
+# Whether any device's autocast is on (what call_func_at_runtime_with_args
+# reads for disable_amp).
+is_any_autocast_enabled = torch._C._is_any_autocast_enabled
+
+
+def view_replay_for_aliased_outputs() -> bool:
+    """AOTAutograd's flag: regenerate aliased outputs by replaying their
+    view chain rather than with as_strided."""
+    from torch._functorch import config
+
+    return bool(config.view_replay_for_aliased_outputs)
+
+
+def reset_dynamo() -> None:
+    torch._dynamo.reset()
+
+
+def register_backend(name: str, backend: Callable[..., Any]) -> None:
+    """Registers a Dynamo backend under ``name`` once per process."""
+    from torch._dynamo.backends.registry import _BACKENDS
+    from torch._dynamo.backends.registry import register_backend as register
+
+    if name not in _BACKENDS:
+        register(name=name)(backend)

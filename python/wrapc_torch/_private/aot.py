@@ -1,0 +1,492 @@
+"""AOTAutograd's stages 1 and 2b for one graph (functionalization, the
+ViewAndMutationMeta analysis, the partition and the inner compile), with
+what wrapc records of them: the layers AOTAutograd builds around the
+compiled graph that wrapc's native wrapper replaces or models
+(``AOTDedupeWrapper``, ``AOTSyntheticBaseWrapper``, ``CompiledFunction``
+under ``RuntimeWrapper``), and Inductor's compilers as ``compile_fx``
+builds them. Stage 2c, the runtime wrapper, is wrapc's."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+from typing import Any, Callable, Sequence
+
+import torch
+
+from .. import _importer, _native
+from .._build import CompileError
+from .._importer import Unsupported
+
+def _fake_outputs(graph_module: torch.fx.GraphModule) -> list[Any]:
+    output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
+    values = output.args[0]
+    return [v.meta.get("val") if isinstance(v, torch.fx.Node) else v for v in values]
+
+
+class Captured:
+    """What stage 1 and the inner compiler produced for one graph."""
+
+    def __init__(self) -> None:
+        self.meta: Any = None
+        self.graph_module: torch.fx.GraphModule | None = None
+        self.fake_inputs: list[Any] = []
+        self.params: list[Any] = []
+        self.compiled: Callable[..., Any] | None = None
+        self.fallback: Callable[..., Any] | None = None
+        self.reason: str = ""
+        # The values the compiled callee returns (fake): mutated inputs'
+        # new values, user outputs, intermediate bases.
+        self.graph_outputs: list[Any] = []
+        # Training (the CompiledFunction layer): the callee is
+        # CompiledFunction.apply and the wrapper runs with trace_joint.
+        self.trace_joint: bool = False
+        self.detach_inputs: list[int] = []
+        # AOTDedupeWrapper's add_dupe_map when the same tensor is passed
+        # as several arguments and mutated (else empty): the native entry
+        # takes every argument and checks each duplicate is the tensor it
+        # repeats; the metadata and graph are the deduplicated ones.
+        self.dupes: list[int] = []
+        # AOTSyntheticBaseWrapper's layer when mutated inputs alias other
+        # inputs (else None): what the graph's inputs are made of.
+        self.synthetic: _importer.SyntheticBases | None = None
+        # Inductor's wrapper program, imported (see _compile_inference):
+        # (graph input types, graph output types) -> NativeGraph; the
+        # directories of its Triton kernels' cubins, and its CUDA device.
+        self.native: Callable[..., Any] | None = None
+        self.cubin_dirs: list[str] = []
+        self.cuda_device: int = -1
+        # Compiles the graph again the usual way (Inductor's Python
+        # wrapper), should wrapc fail to build the imported program.
+        self.recompile: Callable[[], Any] | None = None
+
+
+def _inductor_forward_compiler(
+    dynamo_gm: torch.nn.Module, num_example_inputs: int, *, is_inference: bool, inner_compile: Callable[..., Any]
+) -> Callable[..., Any]:
+    """Inductor's forward (or inference) compiler, as compile_fx builds it
+    for aot_autograd."""
+    from torch._inductor import compile_fx as cfx
+    from torch._inductor import config as inductor_config
+
+    extra = cfx.create_compiler_config_extra(inductor_config)
+
+    def compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        # As compile_fx's fw_compiler_base: the user-visible outputs are
+        # those of Dynamo's graph when there is one, else the forward's.
+        model = dynamo_gm if isinstance(dynamo_gm, torch.fx.GraphModule) else gm
+        return cfx.compile_fx_forward(
+            gm,
+            example_inputs,
+            num_orig_model_outputs=cfx.get_num_model_outputs(model),
+            num_example_inputs=num_example_inputs,
+            compiler_config_extra=extra,
+            inner_compile=inner_compile,
+            is_inference=is_inference,
+        )
+
+    return compiler
+
+
+def _inductor_training_compilers(
+    dynamo_gm: torch.nn.Module, num_example_inputs: int, inner_compile: Callable[..., Any]
+) -> tuple[Any, Any, Any]:
+    """Inductor's forward and backward compilers and partitioner for a
+    training graph, as compile_fx builds them for aot_autograd."""
+    from torch._inductor import compile_fx as cfx
+    from torch._inductor import config as inductor_config
+
+    extra = cfx.create_compiler_config_extra(inductor_config)
+
+    def backward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+        return cfx.compile_fx_backward(gm, example_inputs, compiler_config_extra=extra, inner_compile=inner_compile)
+
+    forward = _inductor_forward_compiler(dynamo_gm, num_example_inputs, is_inference=False, inner_compile=inner_compile)
+    # compile_fx's partitioner: Inductor's joint-graph passes (among them
+    # replace_random, which Inductor's lowering of dropout's RNG relies
+    # on), then the min-cut partition.
+    return forward, backward, cfx.partition_fn
+
+
+@contextlib.contextmanager
+def _record_synthetic_bases() -> Any:
+    """Records what ``AOTSyntheticBaseWrapper.pre_compile`` makes of the
+    graph's inputs: ``merge_view_inputs``'s arguments (the deduplicated fake
+    inputs) and its ``synthetic_base_info`` (per input, the graph input it
+    becomes, or the base it is merged into), which the wrapper does not keep."""
+    from torch._dynamo.convert_frame import compile_lock
+    from torch._functorch._aot_autograd import runtime_wrappers
+
+    recorded: dict[str, Any] = {}
+    original = runtime_wrappers.merge_view_inputs
+    original_metadata = runtime_wrappers.create_synthetic_base_metadata
+
+    def merge_view_inputs(aot_config: Any, fwd_inputs: Any, fwd_inputs_descs: Any, *args: Any, **kwargs: Any) -> Any:
+        result = original(aot_config, fwd_inputs, fwd_inputs_descs, *args, **kwargs)
+        if fwd_inputs_descs is not None and result[2] is not None:
+            recorded.update(inputs=list(fwd_inputs), info=list(result[2]))
+        return result
+
+    def create_synthetic_base_metadata(fw_metadata: Any, *args: Any, **kwargs: Any) -> Any:
+        # The function's own outputs as the caller sees them: one that is
+        # an input merged into a base is, to the graph, a view of the base.
+        is_input = runtime_wrappers.OutputType.is_input
+        recorded["returned_inputs"] = [o.output_type == is_input for o in fw_metadata.output_info]
+        return original_metadata(fw_metadata, *args, **kwargs)
+
+    with compile_lock:
+        runtime_wrappers.merge_view_inputs = merge_view_inputs
+        runtime_wrappers.create_synthetic_base_metadata = create_synthetic_base_metadata
+        try:
+            yield recorded
+        finally:
+            runtime_wrappers.merge_view_inputs = original
+            runtime_wrappers.create_synthetic_base_metadata = original_metadata
+
+
+@contextlib.contextmanager
+def _grab_autograd_function() -> Any:
+    """Records what AOTAutograd's autograd path wraps in its RuntimeWrapper
+    (``AOTDispatchAutograd.post_compile`` in runtime_wrappers.py): the
+    ``CompiledFunction.apply`` whose forward runs the compiled forward graph
+    and whose backward runs the compiled backward graph, and the inputs
+    ``_runtime_wrapper`` detaches. wrapc's native wrapper takes the
+    RuntimeWrapper's place around that function."""
+    from torch._dynamo.convert_frame import compile_lock
+    from torch._functorch._aot_autograd import runtime_wrappers
+
+    grabbed: dict[str, Any] = {}
+    original = runtime_wrappers.RuntimeWrapper.post_compile
+
+    def post_compile(self: Any, compiled_fn: Any, aot_config: Any, *, runtime_metadata: Any) -> Any:
+        if self.trace_joint:
+            grabbed.update(
+                function=compiled_fn,
+                detach_inputs=list(self.indices_of_inps_to_detach),
+                meta=runtime_metadata,
+            )
+        return original(self, compiled_fn, aot_config, runtime_metadata=runtime_metadata)
+
+    # The hook is a class attribute: Dynamo's compile lock (re-entrant; held
+    # already under torch.compile) keeps another thread's compilation from
+    # running through it (wrapc_torch.compile runs outside Dynamo).
+    with compile_lock:
+        runtime_wrappers.RuntimeWrapper.post_compile = post_compile
+        try:
+            yield grabbed
+        finally:
+            runtime_wrappers.RuntimeWrapper.post_compile = original
+
+
+def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The callee of a training wrapper: ``CompiledFunction.apply`` as
+    ``_runtime_wrapper`` calls it under trace_joint (original view tracking
+    on; saved-tensor hooks off where AOTAutograd turns them off), with the
+    TensorAlias boxes it puts around aliased outputs and metadata-only
+    mutations opened (the output handlers' ``_unwrap_tensoralias``). Grad
+    mode is the native wrapper's business (on during the call)."""
+    from torch._functorch._aot_autograd.runtime_wrappers import (
+        _disable_saved_tensors_hooks,
+        _should_disable_saved_tensors_hooks,
+    )
+    from torch._functorch._aot_autograd.schemas import TensorAlias
+
+    hooks_off = _should_disable_saved_tensors_hooks()
+
+    def graph(args: list[Any]) -> list[Any]:
+        with torch.autograd._force_original_view_tracking(True):
+            with _disable_saved_tensors_hooks() if hooks_off else contextlib.nullcontext():
+                outs = function(*args)
+        return [o.alias if isinstance(o, TensorAlias) else o for o in outs]
+
+    return graph
+
+
+def eager_compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
+    from functorch.compile import make_boxed_func
+
+    return make_boxed_func(gm.forward)
+
+
+def mode_options(mode: str | None, inner: str) -> dict[str, Any]:
+    """The Inductor options of ``torch.compile(mode=...)`` (none for the
+    default mode), for the Inductor inner compiler."""
+    if mode is None or mode == "default":
+        return {}
+    if inner != "inductor":
+        raise ValueError(f"wrapc: mode={mode!r} sets options of the Inductor inner compiler, not of {inner!r}")
+    # Raises for an unknown mode, naming the known ones.
+    return dict(torch._inductor.list_mode_options(mode))
+
+
+# CUDA-graph trees (mode="reduce-overhead") own the graph's input and output
+# memory across calls: they free one replay's outputs at the next and check
+# accesses to them on PyTorch's path. wrapc does not model that yet: a Llama
+# decoder's generate under them launched a kernel on a freed buffer (an
+# H100, bench/torch/real_models.py) where backend="inductor" raises
+# PyTorch's "overwritten by a subsequent run" error.
+CUDA_GRAPH_TREES = "CUDA-graph trees (mode=\"reduce-overhead\" or triton.cudagraphs) manage the graph's memory"
+
+
+def cuda_graph_trees(patches: dict[str, Any]) -> bool:
+    from torch._inductor import config as inductor_config
+
+    return bool(patches.get("triton.cudagraphs", inductor_config.triton.cudagraphs))
+
+
+def capture(
+    gm: torch.nn.Module,
+    example_inputs: Sequence[Any],
+    inner: str,
+    keep_input_mutations: bool | None = None,
+    mode: str | None = None,
+) -> Captured:
+    """AOTAutograd's stages 1 and 2b for ``gm``; stage 2c is wrapc's."""
+    from torch._inductor import config as inductor_config
+
+    patches = mode_options(mode, inner)
+    with inductor_config.patch(patches):
+        return _capture_patched(gm, example_inputs, inner, keep_input_mutations, patches)
+
+
+def _capture_patched(
+    gm: torch.nn.Module,
+    example_inputs: Sequence[Any],
+    inner: str,
+    keep_input_mutations: bool | None,
+    patches: dict[str, Any],
+) -> Captured:
+    from torch._dynamo import compiled_autograd
+    from torch._functorch._aot_autograd import graph_compile
+    from torch._functorch._aot_autograd.runtime_wrappers import AOTDedupeWrapper, AOTSyntheticBaseWrapper
+    from torch._functorch.aot_autograd import (
+        aot_stage1_graph_capture,
+        aot_stage2_compile,
+        create_aot_state,
+        prepare_aot_module_simplified,
+    )
+    from torch._functorch.partitioners import default_partition
+
+    captured = Captured()
+    decompositions = None
+    keep_mutations = False
+    stack_contexts: list[Any] = []
+    if inner == "inductor":
+        from torch._inductor import compile_fx as cfx
+        from torch._inductor import config as inductor_config
+        from torch._inductor.decomposition import select_decomp_table
+
+        if isinstance(gm, torch.fx.GraphModule):
+            gm = cfx.run_pre_grad_passes(gm, example_inputs)
+        decompositions = select_decomp_table()
+        keep_mutations = True if keep_input_mutations is None else keep_input_mutations
+        # As compile_fx: the inner compiler carries the mode's options
+        # itself, for a backward Inductor compiles lazily at the first
+        # backward call, outside this capture.
+        inner_compile = inductor_config.patch(patches)(cfx.compile_fx_inner)
+        from . import inductor_fx as _inductor_fx
+
+        compiler = _inductor_forward_compiler(
+            gm, len(example_inputs), is_inference=True, inner_compile=_inductor_fx.with_fx_wrapper(inner_compile)
+        )
+        from torch._dispatch.python import enable_python_dispatcher
+
+        stack_contexts = [enable_python_dispatcher()]
+    else:
+        keep_mutations = bool(keep_input_mutations)
+        compiler = eager_compiler
+    with contextlib.ExitStack() as stack:
+        for context in stack_contexts:
+            stack.enter_context(context)
+        (functional_call, params_flat, _, _, fake_args, descs, aot_config, fake_mode, shape_env, _, _) = (
+            prepare_aot_module_simplified(
+                gm, example_inputs, None, decompositions, keep_mutations, None, False, flatten=False
+            )
+        )
+        stack.enter_context(compiled_autograd._disable())
+        if inner == "inductor":
+            # As compile_fx around aot_autograd: Inductor's joint-graph
+            # passes (replace_random's seeds, for one) make fake tensors in
+            # the graph's fake mode.
+            from torch._inductor.virtualized import V
+
+            stack.enter_context(V.set_fake_mode(fake_mode))
+        state = create_aot_state(stack, functional_call, fake_args, descs, aot_config, fake_mode, shape_env)
+        with _record_synthetic_bases() as merged:
+            stage1 = aot_stage1_graph_capture(state, functional_call)
+        captured.params = list(params_flat)
+        training = state.needs_autograd and not aot_config.pre_dispatch
+        forward, backward, partition = compiler, compiler, default_partition
+        if training and inner == "inductor":
+            forward, backward, partition = _inductor_training_compilers(gm, len(example_inputs), inner_compile)
+        reason = ""
+        if inner == "inductor" and cuda_graph_trees({}):
+            reason = CUDA_GRAPH_TREES
+        elif stage1.maybe_subclass_meta is not None:
+            reason = "the graph takes or returns tensor subclasses"
+        else:
+            for w in stage1.wrappers:
+                if isinstance(w, AOTDedupeWrapper) and w.needs_post_compile:
+                    captured.dupes = list(w.add_dupe_map)
+                if isinstance(w, AOTSyntheticBaseWrapper) and w.needs_post_compile:
+                    if "info" not in merged:
+                        raise CompileError("AOTSyntheticBaseWrapper merged inputs wrapc did not see")
+                    captured.synthetic = _importer.SyntheticBases(
+                        inputs=merged["inputs"],
+                        args=[i if isinstance(i, int) else i[0] for i in merged["info"]],
+                        metadata_mutated=list(w.aliased_arg_idx_with_metadata_mutations),
+                        trace_joint=w.trace_joint,
+                        # Every aliased input is a (base, view) entry.
+                        num_bases=len({i[0] for i in merged["info"] if not isinstance(i, int)}),
+                        returned_inputs=merged.get("returned_inputs", []),
+                    )
+            try:
+                _importer.check_supported(state.fw_metadata, training=training)
+            except Unsupported as e:
+                reason = str(e)
+        if reason:
+            captured.reason = reason
+            captured.fallback, _ = aot_stage2_compile(state, stage1, partition, forward, backward, compiler)
+            return captured
+        if training:
+            # The joint graph takes (primals, tangents) and returns the
+            # forward's values, then the gradients.
+            primals, _ = stage1.updated_flat_args
+            n_returned = (
+                state.fw_metadata.num_mutated_inp_runtime_indices
+                + len(state.fw_metadata.output_info)
+                + state.fw_metadata.num_intermediate_bases
+            )
+            captured.graph_outputs = _fake_outputs(stage1.graph_module)[:n_returned]
+            captured.fake_inputs = list(primals)
+            with _grab_autograd_function() as grabbed:
+                aot_stage2_compile(state, stage1, partition, forward, backward, compiler)
+            if "function" not in grabbed:
+                raise CompileError("AOTAutograd built no autograd function for a training graph")
+            captured.meta = grabbed["meta"]
+            captured.trace_joint = True
+            captured.detach_inputs = grabbed["detach_inputs"]
+            captured.compiled = _autograd_graph(grabbed["function"])
+            return captured
+        aot_config.inference_compiler = compiler
+        # As aot_stage2_inference before the inner compiler: Python floats
+        # Dynamo passed as 0-d tensors (and `.item()`ed in the graph) become
+        # tensor arithmetic again, or are specialized; without it Inductor
+        # meets an `.item()` it has no binding for.
+        graph_compile._apply_tensorify_python_scalars(stage1.graph_module)
+        captured.graph_module = stage1.graph_module
+        captured.fake_inputs = list(stage1.updated_flat_args)
+        captured.graph_outputs = _fake_outputs(stage1.graph_module)
+        captured.meta = state.fw_metadata
+        captured.compiled = _compile_inference(
+            captured,
+            lambda gm: graph_compile._aot_stage2b_inference_compile(
+                gm, stage1.updated_flat_args, None, state.fw_metadata, aot_config
+            ),
+            native=inner == "inductor",
+        )
+    return captured
+
+
+def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:
+    """A copy of ``gm``'s graph (nodes and their metadata, shallowly) over
+    the same attributes: Inductor's passes rewrite the graph they compile in
+    place, and a graph whose FX-wrapper compile was refused is compiled
+    again from the original (a KeyError on a constant folded away, on a
+    Llama decoder, before)."""
+    return torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+
+
+def program_device(inputs: Sequence[Any], outputs: Sequence[Any]) -> tuple[torch.device, str]:
+    """The device a graph's wrapper program runs on, or why it cannot be
+    imported (a reason, else ""). One device, CPU or CUDA; besides a CUDA
+    device, 0-d CPU tensors among the inputs (a step counter or a scalar a
+    model keeps on the host, as transformers' static-cache decoders do):
+    Inductor moves those to the device itself inside the graph
+    (``prims.device_put``), and the native wrapper reads them as the host
+    tensors they are."""
+    tensors = [x for x in [*inputs, *outputs] if isinstance(x, torch.Tensor)]
+    devices = {x.device for x in tensors}
+    host_scalars = {id(x) for x in inputs if isinstance(x, torch.Tensor) and x.device.type == "cpu" and x.dim() == 0}
+    scalars = {torch.device("cpu")} if host_scalars else set()
+    others = {x.device for x in tensors if id(x) not in host_scalars}
+    if len(devices) > 1 and not (len(others) == 1 and next(iter(others)).type == "cuda" and devices == others | scalars):
+        return torch.device("cpu"), f"the graph uses more than one device ({', '.join(sorted(map(str, devices)))})"
+    device = next(iter(others or devices), torch.device("cpu"))
+    if device.type not in ("cpu", "cuda"):
+        return device, f"the graph runs on {device.type}"
+    return device, ""
+
+
+def _compile_inference(captured: Captured, compile_graph: Callable[[Any], Any], *, native: bool) -> Any:
+    """Compiles the inference graph; with ``native``, Inductor's wrapper
+    program is captured as an FX graph and imported (``captured.native``),
+    so that the call runs no Python. A graph the import does not cover is
+    compiled again the usual way (decided here, never mid-call), with a
+    warning naming the construct; its Python wrapper then runs inside
+    wrapc's native runtime wrapper."""
+    reason = ""
+    gm = captured.graph_module
+    if not native or os.environ.get("WRAPC_INDUCTOR_WRAPPER") == "python":
+        return compile_graph(gm)
+    device, reason = program_device(captured.fake_inputs, captured.graph_outputs)
+    if not reason:
+        from .. import _wrapper_import
+        from . import inductor_fx as _inductor_fx
+
+        kind = device.type
+        try:
+            with _inductor_fx.capturing(kind) as fx:
+                compiled = compile_graph(_graph_copy(gm))
+            reason = fx.refused
+        except Exception as e:  # noqa: BLE001 - Inductor's FX wrapper route itself failed
+            # (2.11's kernel-provenance pass raises KeyError on some CUDA
+            # graphs under fx_wrapper): the usual compile decides.
+            reason = f"Inductor's FX wrapper route failed: {type(e).__name__}: {' '.join(str(e).split())[:300]}"
+
+        imported: list[Any] = []
+
+        def translate(in_types: Any, graph_types: Any) -> Any:
+            imported.append(_wrapper_import.translate(fx, in_types, graph_types))
+            captured.cubin_dirs = list(imported[-1].cubin_dirs)
+            return imported[-1]
+
+        if kind == "cuda":
+            captured.cuda_device = device.index or 0
+
+        if not reason:
+            try:
+                _importer.emit(
+                    captured.meta,
+                    captured.fake_inputs,
+                    captured.graph_outputs,
+                    dupes=captured.dupes,
+                    synthetic=captured.synthetic,
+                    native=translate,
+                )
+                captured.native = translate
+                captured.recompile = lambda: compile_graph(gm)
+                _native.IMPORTS.append(
+                    {"native": True, "reason": "", "counts": dict(imported[-1].counts), "launch_plan": imported[-1].launch_plan}
+                )
+                return compiled
+            except _wrapper_import.NotImported as e:
+                reason = str(e)
+            except Unsupported:
+                return compiled  # the graph itself falls back (the caller decides)
+    _native.IMPORTS.append({"native": False, "reason": reason, "counts": {}, "launch_plan": None})
+    _native.native_fallback_warning(reason)
+    return compile_graph(gm)
+
+
+def capture_fallback(
+    gm: torch.fx.GraphModule, example_inputs: Sequence[Any], inner: str, mode: str | None = None
+) -> Callable[..., Any]:
+    from torch._dynamo.backends.common import aot_autograd
+
+    if inner == "inductor":
+        from torch._inductor.compile_fx import compile_fx
+
+        return compile_fx(gm, example_inputs, config_patches=mode_options(mode, inner))
+    return aot_autograd(fw_compiler=eager_compiler)(gm, example_inputs)
