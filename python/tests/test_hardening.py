@@ -119,6 +119,39 @@ def test_function_turning_grad_off_leaves_compile_alone():
         torch.set_grad_enabled(True)
 
 
+# A view the function takes after turning grad mode off is one autograd
+# does not record, in eager: it requires grad (its base does) but has no
+# grad_fn, and no gradient flows through it. PyTorch's epilogue regenerates
+# it under the caller's grad mode and records it (SliceBackward0, a gradient
+# into the base); wrapc did too (random program 462).
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_a_view_taken_under_no_grad_is_not_recorded(inner):
+    def f(x, y):
+        y.mul_(2.0)
+        torch.set_grad_enabled(False)
+        return y, x[:, 1:2]
+
+    leaf = torch.randn(1, 4, requires_grad=True)
+    other = torch.randn(5)
+    make = lambda: [leaf.expand(3, 4), other.clone()]  # noqa: E731
+    try:
+        want = observe(f, make())
+        torch.set_grad_enabled(True)
+        native = wrapc_torch.compile(f, make(), inner=inner)
+        got = observe(native, make())
+        torch.set_grad_enabled(True)
+        assert_same(got, want)
+        assert got["grad_fns"][1] == "NoneType" and got["outputs"][1][6:8] == (True, True)
+        _, view = native(*make())
+        torch.set_grad_enabled(True)
+        assert view.grad_fn is None and view._base is not None
+        with pytest.raises(RuntimeError):
+            # Nothing connects it to `leaf`, as in eager.
+            torch.autograd.grad(view.sum(), leaf)
+    finally:
+        torch.set_grad_enabled(True)
+
+
 # 5. set_ of an input under no_grad, then used.
 def set_under_no_grad(x, y):
     with torch.no_grad():

@@ -12,7 +12,7 @@ import torch
 from . import _importer
 from ._importer import Unsupported
 from ._native import native_callable
-from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten
+from ._private import BackendCompilerFailed, OutputType, is_no_grad_view, reset_dynamo, tree_flatten, tree_unflatten
 from ._private.aot import Captured, capture
 
 INNER_COMPILERS = ("inductor", "eager")
@@ -45,6 +45,9 @@ class FunctionModule(torch.nn.Module):
         self.fn = fn
         self.spec: Any = None
         self.nones: list[int] = []
+        # Outputs (numbered without the Nones) that are views made under
+        # no_grad of a base that requires grad, as traced.
+        self.no_grad_views: list[int] = []
 
     def forward(self, *args: Any) -> Any:
         # aot_module_simplified's graphs return a flat tuple of values; the
@@ -52,7 +55,9 @@ class FunctionModule(torch.nn.Module):
         # dicts, None).
         leaves, self.spec = tree_flatten(self.fn(*args))
         self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
-        return tuple(leaf for leaf in leaves if leaf is not None)
+        outputs = tuple(leaf for leaf in leaves if leaf is not None)
+        self.no_grad_views = [j for j, out in enumerate(outputs) if is_no_grad_view(out)]
+        return outputs
 
     def single(self) -> bool:
         return self.spec.is_leaf() and not self.nones
@@ -168,6 +173,7 @@ def compile(
     single = module.single()
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
+    captured.no_grad_views = list(module.no_grad_views)
     native = native_callable(
         captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
         grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,

@@ -123,7 +123,10 @@ def _native_wrapper(
         sig.dynamic_dims,
         single,
         captured.synthetic is not None,
-        _importer.view_replays(captured.meta, dupes=captured.dupes, synthetic=captured.synthetic),
+        _no_grad_replays(
+            _importer.view_replays(captured.meta, dupes=captured.dupes, synthetic=captured.synthetic),
+            captured.no_grad_views,
+        ),
         apply_view_meta_sequence,
         _traced_int_constants(captured, len(prefix)),
         tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ()),
@@ -143,6 +146,17 @@ def _native_wrapper(
         captured.cuda_device if captured.native is not None else -1,
     )
     return wrapper
+
+
+def _no_grad_replays(replays: Sequence[Any], no_grad: Sequence[int]) -> tuple[Any, ...]:
+    """``replays`` with a fourth element, True, for each output regenerated
+    under no_grad (eager made it so: ``torch.set_grad_enabled(False); return
+    x[1:]`` is a view autograd does not record, while PyTorch's epilogue runs
+    under the caller's grad mode and records it)."""
+    marked = set(no_grad)
+    return tuple(
+        (*(r if r is not None else (None, -1, -1)), True) if j in marked else r for j, r in enumerate(replays)
+    )
 
 
 def _alias_groups(captured: Any, example_inputs: Sequence[Any]) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ __all__ = [
     "OpOverload",
     "OutputType",
     "apply_view_meta_sequence",
+    "is_no_grad_view",
     "is_any_autocast_enabled",
     "register_backend",
     "reset_dynamo",
@@ -40,6 +41,15 @@ apply_view_meta_sequence = torch._C._functionalization.apply_view_meta_sequence
 # Whether any device's autocast is on (what call_func_at_runtime_with_args
 # reads for disable_amp).
 is_any_autocast_enabled = torch._C._is_any_autocast_enabled
+
+
+def is_no_grad_view(t: Any) -> bool:
+    """Whether ``t`` is a view autograd did not record: made under no_grad
+    of a base that requires grad (it requires grad and has no grad_fn)."""
+    if not isinstance(t, torch.Tensor) or t._base is None:
+        return False
+    meta = torch._C._autograd._get_creation_meta(t)
+    return meta == torch._C._autograd.CreationMeta.NO_GRAD_MODE
 
 
 def view_replay_for_aliased_outputs() -> bool:

@@ -60,6 +60,10 @@ class Captured:
         # Compiles the graph again the usual way (Inductor's Python
         # wrapper), should wrapc fail to build the imported program.
         self.recompile: Callable[[], Any] | None = None
+        # User outputs that are views autograd did not record (made under
+        # no_grad of a base that requires grad), where the caller traced the
+        # function itself (compile): regenerated under no_grad too.
+        self.no_grad_views: list[int] = []
 
 
 def _inductor_forward_compiler(

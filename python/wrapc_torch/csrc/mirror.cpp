@@ -249,6 +249,8 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
 
 at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
   const Runtime &rt = *call.rt;
+  std::optional<c10::AutoGradMode> no_grad;
+  if (replay.no_grad) no_grad.emplace(false);
   // One handle stands for one torch tensor (a tensor passed twice is one
   // mirror), so the first mirror with it is the one.
   // After the write-back the torch tensor is the truth: the graph may have

@@ -227,10 +227,13 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   if (replays) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
       // None, or (the ViewMeta sequence or None, the argument it replays on
-      // or -1, the argument it is a view of or -1).
+      // or -1, the argument it is a view of or -1[, made under no_grad]).
       PyObject *r = PyTuple_GET_ITEM(replays, j);
       Replay replay;
-      if (r != Py_None && !PyArg_ParseTuple(r, "Onn", &replay.sequence, &replay.input, &replay.base)) return -1;
+      int no_grad = 0;
+      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|p", &replay.sequence, &replay.input, &replay.base, &no_grad))
+        return -1;
+      replay.no_grad = no_grad != 0;
       if (replay.sequence == Py_None) replay.sequence = nullptr;
       Py_XINCREF(replay.sequence);
       self->replays.push_back(replay);

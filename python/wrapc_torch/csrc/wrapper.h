@@ -81,6 +81,9 @@ struct Replay {
   // whichever tensor over the storage was mirrored first (another view of
   // the same base would route its gradient elsewhere).
   Py_ssize_t base = -1;
+  // Eager made the output a view autograd does not record (under no_grad,
+  // of a base that requires grad): regenerated so too.
+  bool no_grad = false;
 };
 
 // Replay::base for an output that is whichever argument has exactly its
