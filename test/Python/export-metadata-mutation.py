@@ -3,7 +3,6 @@
 # RUN: %python %s | FileCheck %s
 import torch
 import wrapc_torch
-from wrapc_torch import _importer
 
 
 def f(x):
@@ -12,9 +11,7 @@ def f(x):
     return x * 1
 
 
-captured = wrapc_torch._capture(wrapc_torch._FunctionModule(f), [torch.randn(2, 3)], "eager")
-ir, _ = _importer.emit(captured.meta, captured.fake_inputs, wrapc_torch._fake_outputs(captured.graph_module))
-print(ir, end="")
+print(wrapc_torch.export(f, torch.randn(2, 3), direct=True), end="")
 
 # CHECK:      wrap.runtime_wrapper @wrapc_torch_wrapper : (!wrap.tensor<?x?xf32>) -> !wrap.tensor<3x2xf32>
 # CHECK-NEXT:   inputs [#wrap.input<mutates_data, mutates_metadata, is_leaf>]
