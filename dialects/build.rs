@@ -94,6 +94,7 @@ fn write_abi_header() -> PathBuf {
     let dir = PathBuf::from(env::var("OUT_DIR").unwrap()).join("abi");
     let header = dir.join("wrapc").join("WrapAbi.h");
     std::fs::create_dir_all(header.parent().unwrap()).unwrap();
+    let element_types: Vec<&str> = wrapc_abi::DtypeCode::ALL.iter().map(|d| d.mlir_element()).collect();
     let text = format!(
         "// Generated from wrapc_abi by dialects/build.rs; do not edit.\n\
          #ifndef WRAPC_WRAPABI_H\n#define WRAPC_WRAPABI_H\n\n\
@@ -105,10 +106,15 @@ fn write_abi_header() -> PathBuf {
          /// wrt_cuda_kernel, a kernel's constant descriptor, as an LLVM dialect\n\
          /// type ({}).\n\
          {}\n\
+         /// The tensor element types, as MLIR spells them (DtypeCode::ALL).\n\
+         inline constexpr const char *kElementTypes[] = {{{}}};\n\
+         inline constexpr const char *kElementTypeList = \"{}\";\n\n\
          }} // namespace wrapc::abi\n\n#endif // WRAPC_WRAPABI_H\n",
         wrapc_abi::SLOT_BYTES,
         wrapc_abi::CUDA_KERNEL.llvm_type(),
         cpp_struct_type("cudaKernelType", &wrapc_abi::CUDA_KERNEL),
+        element_types.iter().map(|t| format!("\"{t}\"")).collect::<Vec<_>>().join(", "),
+        element_types.join(", "),
     );
     // Rewritten only when it changes: CMake rebuilds what includes it.
     if std::fs::read_to_string(&header).ok().as_deref() != Some(text.as_str()) {

@@ -300,7 +300,9 @@ def test_a_pytorch_without_the_hook_falls_back(monkeypatch):
     def nothing_grabbed():
         yield {}
 
-    monkeypatch.setattr(wrapc_torch, "_grab_autograd_function", nothing_grabbed)
+    from wrapc_torch._private import aot
+
+    monkeypatch.setattr(aot, "_grab_autograd_function", nothing_grabbed)
     torch._dynamo.reset()
     x = leaf(3)
     with warnings.catch_warnings(record=True) as caught:

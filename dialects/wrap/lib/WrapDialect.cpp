@@ -1,6 +1,7 @@
 //===- WrapDialect.cpp - wrap dialect, types and attributes -----*- C++ -*-===//
 
 #include "wrapc/WrapDialect.h"
+#include "wrapc/WrapAbi.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -93,16 +94,18 @@ static void printShapeAndElementType(AsmPrinter &printer,
   printer << elementType;
 }
 
+// The element types are the runtime ABI's dtypes (wrapc_abi's DtypeCode,
+// through the generated WrapAbi.h), compared by MLIR's spelling of them:
+// PyTorch's uint8 is ui8, bool i1, int8 the signless i8. A type is verified
+// once, when it is uniqued, so printing it costs nothing per op.
 static bool isSupportedElementType(Type type) {
-  if (type.isF16() || type.isBF16() || type.isF32() || type.isF64())
-    return true;
-  // PyTorch's uint8 is the one unsigned type it computes with; MLIR spells
-  // it ui8 (signless i8 is int8).
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.isSignless()
-               ? llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth())
-               : intType.isUnsigned() && intType.getWidth() == 8;
-  return false;
+  if (!type.isIntOrFloat())
+    return false;
+  std::string spelled;
+  llvm::raw_string_ostream os(spelled);
+  type.print(os);
+  return llvm::any_of(wrapc::abi::kElementTypes,
+                      [&](const char *name) { return spelled == name; });
 }
 
 static LogicalResult verifyShape(function_ref<InFlightDiagnostic()> emitError,
@@ -165,7 +168,7 @@ LogicalResult WrapTensorType::verify(function_ref<InFlightDiagnostic()> emitErro
                                  DeviceKind device) {
   if (!isSupportedElementType(elementType))
     return emitError() << "unsupported tensor element type " << elementType
-                       << "; expected f16, bf16, f32, f64, i1, i8, i32 or i64";
+                       << "; expected one of " << wrapc::abi::kElementTypeList;
   return verifyShape(emitError, shape, "tensor");
 }
 

@@ -42,7 +42,12 @@ at::ScalarType torch_dtype(int64_t code) {
     case WRT_I64: return at::kLong;
     case WRT_U8: return at::kByte;
     case WRT_I16: return at::kShort;
-    default: return at::kBool;
+    case WRT_BOOL: return at::kBool;
+    // A code the runtime has and this table lacks: an error, never another
+    // dtype's tensor over the memory.
+    default:
+      throw std::runtime_error("wrapc: a runtime tensor of dtype code " + std::to_string(code) +
+                               ", which the extension does not map to torch");
   }
 }
 

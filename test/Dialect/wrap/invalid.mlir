@@ -9,7 +9,8 @@
 // invalid_strided_offset.mlir and launch_float_args.mlir.
 // RUN: wrapc-opt %s -split-input-file -verify-diagnostics
 
-// expected-error @+1 {{unsupported tensor element type 'index'}}
+// The list is the runtime ABI's dtypes (wrapc_abi), generated into WrapAbi.h.
+// expected-error @+1 {{unsupported tensor element type 'index'; expected one of f16, bf16, f32, f64, i8, i32, i64, i1, ui8, i16}}
 func.func private @t(!wrap.tensor<4xindex>)
 
 // -----
