@@ -86,3 +86,23 @@ pub enum Device {
     Host,
     Cuda(i32),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DType;
+    use wrapc_abi::DtypeCode;
+
+    /// The runtime's dtypes are the ABI's, one for one and in its order,
+    /// each named as MLIR spells it (bool aside: the runtime says "bool"
+    /// where MLIR says i1). A DtypeCode added without a DType fails here.
+    #[test]
+    fn dtypes_are_the_abis() {
+        assert_eq!(DType::ALL.len(), DtypeCode::ALL.len());
+        for (d, c) in DType::ALL.iter().zip(DtypeCode::ALL) {
+            assert_eq!(*d as i32, c.code(), "{d:?}");
+            let want = if c == DtypeCode::Bool { "bool" } else { c.mlir_element() };
+            assert_eq!(d.name(), want);
+            assert_eq!(DType::from_code(c.code()), Some(*d));
+        }
+    }
+}
