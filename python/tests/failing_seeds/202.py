@@ -3,18 +3,18 @@
 # Shrink: cd python/tests && python minimize.py 202 --write
 #
 # seed 202: 4 unexplained difference(s)
-#   direct call 1: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[1]:
-#       got 'ExpandBackward0'
-#       want 'AsStridedBackward0'
-#   direct call 2: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[1]:
-#       got 'ExpandBackward0'
-#       want 'AsStridedBackward0'
-#   dynamo call 1: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[1]:
-#       got 'ExpandBackward0'
-#       want 'AsStridedBackward0'
-#   dynamo call 2: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[1]:
-#       got 'ExpandBackward0'
-#       want 'AsStridedBackward0'
+#   direct call 1: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[2]:
+#       got 'AsStridedBackward0'
+#       want 'SliceBackward0'
+#   direct call 2: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[2]:
+#       got 'AsStridedBackward0'
+#       want 'SliceBackward0'
+#   dynamo call 1: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[2]:
+#       got 'AsStridedBackward0'
+#       want 'SliceBackward0'
+#   dynamo call 2: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [2, 3]); wrapc differs from eager on grad_fns[2]:
+#       got 'AsStridedBackward0'
+#       want 'SliceBackward0'
 #   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: grad_fns
 
 import torch
