@@ -85,6 +85,10 @@ class SyntheticBases:
     # (the analysis before merging says so; after, such an input merged
     # into a base is a view of it).
     returned_inputs: list[bool] = field(default_factory=list)
+    # Per output of the function, the input it is a view of (-1: none), as
+    # the analysis before merging says: after, a view of an input merged
+    # into a base is a view of the base, which no argument is.
+    viewed_inputs: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -250,7 +254,8 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             return info.base_idx
         return list(dupes).index(info.base_idx) if info.base_idx in dupes else -1
 
-    def base(info: Any) -> int:
+    def graph_base(info: Any) -> int:
+        """The argument the graph's own analysis names as the base."""
         if info.output_type != OutputType.alias_of_input:
             return -1
         index = info.base_idx
@@ -263,6 +268,25 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         if not dupes:
             return index
         return list(dupes).index(index) if index in dupes else -1
+
+    def detached(info: Any) -> bool:
+        sequence = getattr(info, "view_meta_sequence", None)
+        return sequence is not None and any(type(vm).__name__.startswith("detach") for vm in sequence.sequence)
+
+    def merged_view(j: int, info: Any) -> bool:
+        """A view of one of the caller's inputs (eager's _base, and its
+        version counter), even where that input was merged into a base; a
+        detached alias is no view, and keeps a counter of its own."""
+        return synthetic is not None and info.output_type == OutputType.alias_of_input and not detached(info) and \
+            j < len(synthetic.viewed_inputs) and synthetic.viewed_inputs[j] >= 0
+
+    def base(j: int, info: Any) -> int:
+        if merged_view(j, info):
+            index = synthetic.viewed_inputs[j]
+            if not dupes:
+                return index
+            return list(dupes).index(index) if index in dupes else -1
+        return graph_base(info)
 
     def returns_merged_input(j: int, info: Any) -> bool:
         if synthetic is None:
@@ -282,6 +306,12 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             # graph returned, where there is one (the base itself, when the
             # caller passed it), else a view of the base.
             return (None, -1, SAME_GEOMETRY_INPUT)
+        if merged_view(j, info):
+            # The recorded chain starts at the base the input was merged
+            # into, not at the input: replayed, its grad_fn is not eager's
+            # (random program 36: SqueezeBackward0 where eager's is
+            # AsStridedBackward0), so the view is as_strided from the input.
+            return (None, -1, base(j, info))
         sequence = getattr(info, "view_meta_sequence", None)
         usable = (
             view_replay_for_aliased_outputs()
@@ -289,14 +319,14 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             and sequence is not None
             and not any(vm.has_symbolic_inputs for vm in sequence.sequence)
         )
-        if not usable and base(info) < 0:
+        if not usable and base(j, info) < 0:
             return None
         on = argument(info) if usable else -1
-        if usable and on < 0 and any(type(vm).__name__.startswith("detach") for vm in sequence.sequence):
+        if usable and on < 0 and detached(info):
             # A detached alias is no view (its _base is None): as_strided
             # cannot make it, the chain replayed on the input does.
-            on = base(info)
-        return (list(sequence.sequence) if usable else None, on, base(info))
+            on = graph_base(info)
+        return (list(sequence.sequence) if usable else None, on, base(j, info))
 
     return tuple(replay(j, info) for j, info in enumerate(meta.output_info))
 

@@ -137,6 +137,8 @@ def _record_synthetic_bases() -> Any:
         # an input merged into a base is, to the graph, a view of the base.
         is_input = runtime_wrappers.OutputType.is_input
         recorded["returned_inputs"] = [o.output_type == is_input for o in fw_metadata.output_info]
+        alias = runtime_wrappers.OutputType.alias_of_input
+        recorded["viewed_inputs"] = [o.base_idx if o.output_type == alias else -1 for o in fw_metadata.output_info]
         return original_metadata(fw_metadata, *args, **kwargs)
 
     with compile_lock:
@@ -344,6 +346,7 @@ def _capture_patched(
                         # Every aliased input is a (base, view) entry.
                         num_bases=len({i[0] for i in merged["info"] if not isinstance(i, int)}),
                         returned_inputs=merged.get("returned_inputs", []),
+                        viewed_inputs=merged.get("viewed_inputs", []),
                     )
             try:
                 _importer.check_supported(state.fw_metadata, training=training)

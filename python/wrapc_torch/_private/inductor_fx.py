@@ -22,7 +22,7 @@ import contextlib
 import dataclasses
 import functools
 import os
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import sympy
 import torch
@@ -41,10 +41,16 @@ class NotImportable(Exception):
     is "refused, because <message>", and it is compiled again the usual way."""
 
 
-# What a refusal is: ours, and the exception 2.11's converter and its
-# static launcher raise for a line or a kernel they do not handle (a
-# verdict on the graph, not an unfinished path of this module).
-REFUSALS: tuple[type[Exception], ...] = (NotImportable, NotImplementedError)
+@contextlib.contextmanager
+def _pytorch_verdict(what: Callable[[], str] = lambda: "") -> Iterator[None]:
+    """2.11's FX converter and its static launcher raise NotImplementedError
+    for a line or a kernel they do not handle: a verdict on the graph, made
+    here into this module's refusal (its message prefixed with ``what()``,
+    asked only then)."""
+    try:
+        yield
+    except NotImplementedError as e:
+        raise NotImportable(f"{what()}{str(e) or type(e).__name__}") from e
 
 
 @dataclasses.dataclass
@@ -304,10 +310,8 @@ def _static_launcher(kernel: Any, device: int) -> Any:
                 if f.read() != cubin:
                     continue
             kernel._cubin_path = path
-            try:
+            with _pytorch_verdict(lambda: f"Triton kernel {kernel.src.fn.__name__}: "):
                 return statically_launched_kernel_by_device(kernel, "cuda")
-            except REFUSALS as e:
-                raise NotImportable(f"Triton kernel {kernel.src.fn.__name__}: {e}") from e
     return kernel
 
 
@@ -357,8 +361,9 @@ def _codegen_class() -> type:
             fx.cpu = capture.cpu_kernels
             fx.triton = capture.triton_kernels
             try:
-                gm = fx.generate()
-            except REFUSALS as e:
+                with _pytorch_verdict():
+                    gm = fx.generate()
+            except NotImportable as e:
                 capture.refused = " ".join(str(e).split()) or type(e).__name__
                 gm = _refused_module(capture.refused)
                 return FileBackedGraphModule(gm, gm.forward), None

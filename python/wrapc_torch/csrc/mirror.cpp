@@ -287,10 +287,13 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
   if (const at::Tensor *b = graph_output_base(call, h); b && b->storage().is_alias_of(base.storage())) base = *b;
+  bool of_input = false;  // a view of the caller's input replay.base
   if (replay.base >= 0 && static_cast<size_t>(replay.base) < call.inputs.list.size()) {
     const at::Tensor &input = call.inputs.list[replay.base].tensor;
-    if (input.defined() && input.storage().is_alias_of(base.storage()) && input.scalar_type() == base.scalar_type())
+    if (input.defined() && input.storage().is_alias_of(base.storage()) && input.scalar_type() == base.scalar_type()) {
       base = input;
+      of_input = true;
+    }
   }
   at::ScalarType dtype = torch_dtype(header(h).dtype);
   auto sizes = runtime_sizes(rt, h);
@@ -322,9 +325,12 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
       throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
                                " did not give a view of it");
     view = *replayed;
-  } else if (!known_counter) {
+  } else if (!known_counter && !of_input) {
     // A tensor with a version counter of its own (a synthetic base made
     // over the storage): torch's view must not share the mirrors' counter.
+    // A view of one of the caller's inputs shares that input's, as in
+    // eager, even where the runtime made it from the base it was merged
+    // into.
     view = at::empty({0}, base.options().dtype(dtype));
     view.set_(base.storage(), offset, sizes, strides);
   } else if (dtype == base.scalar_type()) {
