@@ -56,9 +56,19 @@ typedef enum wrt_status {
   WRT_ERR_CUDA = 10        /* a CUDA driver call failed; the message names it */
 } wrt_status;
 
-/* dtype codes */
-enum { WRT_F16 = 0, WRT_BF16 = 1, WRT_F32 = 2, WRT_F64 = 3, WRT_I8 = 4, WRT_I32 = 5, WRT_I64 = 6, WRT_BOOL = 7, WRT_U8 = 8,
-       WRT_I16 = 9 };
+/* dtype codes, each with the wrap dialect's element type of that dtype */
+enum {
+  WRT_F16 = 0,    /* f16 */
+  WRT_BF16 = 1,   /* bf16 */
+  WRT_F32 = 2,    /* f32 */
+  WRT_F64 = 3,    /* f64 */
+  WRT_I8 = 4,     /* i8 */
+  WRT_I32 = 5,    /* i32 */
+  WRT_I64 = 6,    /* i64 */
+  WRT_BOOL = 7,   /* i1 */
+  WRT_U8 = 8,     /* ui8 */
+  WRT_I16 = 9     /* i16 */
+};
 /* device kinds */
 enum { WRT_HOST = 0, WRT_CUDA = 1 };
 

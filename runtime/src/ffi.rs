@@ -5,8 +5,6 @@
 //! has no import cycle.
 #![allow(non_camel_case_types)]
 
-use std::cell::RefCell;
-use std::ffi::{c_char, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use wrapc_abi::Status;
 
@@ -15,7 +13,7 @@ use crate::{DType, Device, RuntimeError, Tensor};
 /// A handle to a tensor object; each handle owns one reference (release
 /// with `wrt_tensor_release`). It points at the object itself, so retain and
 /// release only touch the reference count.
-pub type wrt_tensor = crate::tensor::TensorObject;
+pub type wrt_tensor = crate::tensor::object::TensorObject;
 
 // The status codes, as wrapc_abi::Status defines them.
 pub const WRT_OK: i32 = Status::Ok.code();
@@ -32,14 +30,7 @@ pub const WRT_ERR_INTERNAL: i32 = Status::Internal.code();
 /// (`cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE`).
 pub const WRT_ERR_CUDA: i32 = Status::Cuda.code();
 
-thread_local! {
-    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
-}
-
-pub(crate) fn set_last_error(message: &str) {
-    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
-    LAST_ERROR.with(|e| *e.borrow_mut() = message);
-}
+pub(crate) use crate::last_error::set as set_last_error;
 
 /// A failure at the ABI: a status code and its message.
 pub(crate) struct Failure(pub(crate) i32, pub(crate) String);
@@ -56,7 +47,7 @@ impl From<RuntimeError> for Failure {
             RuntimeError::Unsupported(_) => WRT_ERR_UNSUPPORTED,
             RuntimeError::External(code) => {
                 // The embedder recorded its own message; keep it.
-                let message = LAST_ERROR.with(|e| e.borrow().to_string_lossy().into_owned());
+                let message = crate::last_error::text();
                 return Failure(code, message);
             }
         };
@@ -162,20 +153,4 @@ pub(crate) fn device(kind: i32, index: i32) -> Result<Device, Failure> {
     }
 }
 
-/// The ABI's (kind, index) codes of a device (the inverse of [`device`]).
-pub(crate) fn device_code(device: Device) -> (i32, i32) {
-    match device {
-        Device::Host => (0, 0),
-        Device::Cuda(index) => (1, index),
-    }
-}
-
-/// This thread's last error message, as text.
-pub(crate) fn last_error_text() -> String {
-    LAST_ERROR.with(|e| e.borrow().to_string_lossy().into_owned())
-}
-
-/// This thread's last error message (`wrt_last_error`).
-pub(crate) fn last_error() -> *const c_char {
-    LAST_ERROR.with(|e| e.borrow().as_ptr())
-}
+pub(crate) use crate::last_error::ptr as last_error;

@@ -5,7 +5,7 @@
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::sync::Arc;
 
-use crate::cuda::{gpus, Driver};
+use crate::cuda::{blocks, gpus, Driver};
 use crate::{DType, Device, Result, RuntimeError};
 
 /// The memory tensors view. Identity matters (it tells which tensors alias),
@@ -19,7 +19,7 @@ pub struct Storage {
     gpu: Option<GpuMemory>,
     /// Memory an embedding framework owns (see [`crate::external`]):
     /// released through its owner, never freed here.
-    external: Option<crate::external::Owner>,
+    external: Option<crate::embedder::Owner>,
 }
 
 /// The driver of a device storage.
@@ -50,7 +50,7 @@ impl Storage {
         crate::biased::collect();
         if let Device::Cuda(index) = device {
             let gpu = gpus::gpu(index).map_err(device_error)?;
-            let data = match cached_block(index, nbytes) {
+            let data = match blocks::take(index, nbytes) {
                 Some(block) => block,
                 None => gpu
                     .alloc(nbytes)
@@ -86,7 +86,7 @@ impl Storage {
         data: *mut u8,
         nbytes: usize,
         device: Device,
-        owner: crate::external::Owner,
+        owner: crate::embedder::Owner,
     ) -> Arc<Storage> {
         Arc::new(Storage { data, nbytes, device, gpu: None, external: Some(owner) })
     }
@@ -211,84 +211,6 @@ impl Storage {
     }
 }
 
-/// Freed device blocks by (device, bytes). All of the runtime's work on a
-/// device is ordered on one stream, so a block freed on the host can be
-/// handed out again at once: its next user's work queues after its last
-/// user's (PyTorch's caching allocator relies on the same order). Blocks
-/// are kept for the life of the process, as PyTorch's are.
-type BlockCache = std::collections::HashMap<(i32, usize), Vec<u64>>;
-
-static CACHED_BLOCKS: std::sync::Mutex<Option<BlockCache>> = std::sync::Mutex::new(None);
-
-fn cached_block(device: i32, nbytes: usize) -> Option<u64> {
-    near::take(device, nbytes).or_else(|| {
-        let mut cache = CACHED_BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
-        cache.as_mut()?.get_mut(&(device, nbytes))?.pop()
-    })
-}
-
-pub(crate) fn cache_block(device: i32, nbytes: usize, block: u64) {
-    if !near::keep(device, nbytes, block) {
-        shared_cache_block(device, nbytes, block);
-    }
-}
-
-fn shared_cache_block(device: i32, nbytes: usize, block: u64) {
-    let mut cache = CACHED_BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
-    cache.get_or_insert_with(Default::default).entry((device, nbytes)).or_default().push(block);
-}
-
-/// The few blocks a thread freed last, in front of the process-wide cache:
-/// a wrapper that allocates an output per call and whose caller frees it
-/// takes no lock and hashes nothing (a lock and unlock cost ~12 ns on the
-/// H200 machine's CPU). The blocks go to the process-wide cache when the
-/// thread exits.
-mod near {
-    use std::cell::RefCell;
-
-    const KEEP: usize = 8;
-
-    struct Near(Vec<(i32, usize, u64)>);
-
-    impl Drop for Near {
-        fn drop(&mut self) {
-            for (device, nbytes, block) in self.0.drain(..) {
-                super::shared_cache_block(device, nbytes, block);
-            }
-        }
-    }
-
-    thread_local! {
-        static NEAR: RefCell<Near> = const { RefCell::new(Near(Vec::new())) };
-    }
-
-    pub(super) fn take(device: i32, nbytes: usize) -> Option<u64> {
-        NEAR.try_with(|near| {
-            let mut near = near.try_borrow_mut().ok()?;
-            let at = near.0.iter().rposition(|&(d, n, _)| d == device && n == nbytes)?;
-            Some(near.0.swap_remove(at).2)
-        })
-        .ok()
-        .flatten()
-    }
-
-    /// Whether the thread kept `block` (false: the caller shares it).
-    pub(super) fn keep(device: i32, nbytes: usize, block: u64) -> bool {
-        NEAR.try_with(|near| {
-            let Ok(mut near) = near.try_borrow_mut() else { return false };
-            if near.0.len() >= KEEP {
-                return false;
-            }
-            if near.0.capacity() == 0 {
-                near.0.reserve_exact(KEEP);
-            }
-            near.0.push((device, nbytes, block));
-            true
-        })
-        .unwrap_or(false)
-    }
-}
-
 impl Drop for Storage {
     fn drop(&mut self) {
         if self.external.is_some() || self.data.is_null() {
@@ -297,10 +219,7 @@ impl Drop for Storage {
         }
         if self.gpu.is_some() {
             if let Device::Cuda(index) = self.device {
-                // A launch recorded for a CUDA graph may still use it.
-                if !crate::cuda::graph::defer_release(index, self.nbytes, self.data as u64) {
-                    cache_block(index, self.nbytes, self.data as u64);
-                }
+                blocks::release(index, self.nbytes, self.data as u64);
             }
             return;
         }

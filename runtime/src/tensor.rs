@@ -9,13 +9,12 @@ use crate::{grad_enabled, thread, DType, Device, Result, RuntimeError, Storage};
 mod copy;
 mod elements;
 mod geometry;
-mod object;
+pub(crate) mod object;
 mod subclass;
 mod synthetic_base;
 
 pub use geometry::contiguous_strides;
 use geometry::{check_sizes, extent, is_row_major};
-pub(crate) use object::ObjectPool;
 pub use object::{header, Tensor, TensorObject};
 use object::{Locked, NewObject};
 pub use subclass::SubclassParts;
@@ -183,8 +182,8 @@ impl Tensor {
             .ok()
             .and_then(|elements| elements.checked_mul(dtype.element_size()))
             .ok_or_else(|| RuntimeError::Alloc(format!("sizes {sizes:?} strides {strides:?}: too many bytes")))?;
-        let storage = match crate::external::alloc(nbytes, device)? {
-            Some(storage) => storage,
+        let storage = match crate::embedder::alloc(nbytes, device)? {
+            Some((data, owner)) => Storage::external(data, nbytes, device, owner),
             None => Storage::new(nbytes, device)?,
         };
         Tensor::from_impl(TensorImpl {

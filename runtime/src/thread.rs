@@ -8,8 +8,8 @@
 
 use std::cell::{Cell, OnceCell};
 
-use crate::biased::Registration;
-use crate::tensor::ObjectPool;
+use crate::pool::BlockPool;
+use crate::registry::Registration;
 
 /// The calling thread's runtime state.
 pub(crate) struct Thread {
@@ -19,12 +19,13 @@ pub(crate) struct Thread {
     /// already out of reach).
     registration: OnceCell<Registration>,
     grad_enabled: Cell<bool>,
-    pub(crate) objects: ObjectPool,
+    /// Memory of freed tensor objects, for the next ones.
+    pub(crate) objects: BlockPool,
 }
 
 impl Thread {
     const fn new() -> Thread {
-        Thread { registration: OnceCell::new(), grad_enabled: Cell::new(true), objects: ObjectPool::new() }
+        Thread { registration: OnceCell::new(), grad_enabled: Cell::new(true), objects: BlockPool::new() }
     }
 
     /// This thread's id for biased counts (registering it on first use).

@@ -154,3 +154,19 @@ fn the_jit_resolves_every_runtime_function_compiled_code_calls() {
         assert!(symbols.iter().any(|(name, _)| *name == f.c_name()), "{} is not in capi::symbols()", f.c_name());
     }
 }
+
+#[test]
+fn dtype_codes_name_their_element_types() {
+    // Each enumerator's comment is the wrap dialect's element type of the
+    // dtype: the PyTorch side's importer and extension are checked against
+    // it (python/tests/test_dtype_tables.py).
+    let text = header();
+    for dtype in DtypeCode::ALL {
+        let line = text
+            .lines()
+            .find(|line| line.trim_start().starts_with(&format!("{} =", dtype.c_name())))
+            .unwrap_or_else(|| panic!("no line declares {}", dtype.c_name()));
+        let comment = line.split_once("/*").and_then(|(_, c)| c.split_once("*/")).map(|(c, _)| c.trim());
+        assert_eq!(comment, Some(dtype.mlir_element()), "{}'s comment", dtype.c_name());
+    }
+}

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use wrapc_interpreter::Value;
 use wrapc_runtime::{DType, Tensor};
 
-use crate::cases::N;
+use crate::case::N;
 
 /// How an outer input is passed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

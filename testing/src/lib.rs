@@ -1,9 +1,11 @@
 //! What wrapc's differential property tests share: the generator of random
-//! but valid runtime-wrapper cases (`cases`), used by the interpreter's
+//! but valid runtime-wrapper cases (`case` the data, `cases` the
+//! strategies, IR and reference graph), used by the interpreter's
 //! specialized-vs-dispatch test and the back end's compiled-vs-interpreted
 //! test, with synthetic-base layering (`synthetic`), and of wrapper
 //! layering with tensor subclasses (`layered`).
 
+pub mod case;
 pub mod cases;
 pub mod layered;
 pub mod synthetic;

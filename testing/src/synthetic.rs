@@ -13,40 +13,8 @@ use proptest::prelude::*;
 use wrapc_interpreter::Value;
 use wrapc_runtime::Tensor;
 
-use crate::cases::{input_type, output_type, views, Case, InputKind, OutputKind};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AliasKind {
-    /// The tensor itself and views of it: the base is the tensor (or its
-    /// own `_base`).
-    WithBase,
-    /// Views of the tensor only.
-    ViewsOnly,
-    /// `torch.empty(0).set_(...)` over the tensor's memory: no `_base`.
-    Storage,
-}
-
-/// How one base's aliases are made.
-#[derive(Clone, Debug)]
-pub struct AliasGroup {
-    pub kind: AliasKind,
-    /// Indices into `views()` of the merged views (for `WithBase`, of those
-    /// after the tensor itself).
-    pub views: Vec<usize>,
-}
-
-#[derive(Clone, Debug)]
-pub struct Synthetic {
-    /// One per base: `@f`'s input `k` for group `k`.
-    pub groups: Vec<AliasGroup>,
-    /// `@s`'s arguments are rotated by this much (aliases and the other
-    /// arguments interleave).
-    pub rotate: usize,
-    /// `@f`'s last output is the new metadata of the first merged view.
-    pub metadata_mutated: bool,
-    /// One alias of base 0 is a copy in its own memory: the call fails.
-    pub broken: bool,
-}
+use crate::case::{fresh, input_type, output_type, views, Case, InputKind, OutputKind, N};
+pub use crate::case::{AliasGroup, AliasKind, Synthetic};
 
 /// The random part of a synthetic layer, applied by [`attach`].
 pub type Choice = (u8, Vec<(u8, Vec<usize>)>, usize, bool, u8);
@@ -185,7 +153,7 @@ pub fn args(case: &Case, flat: &[Value]) -> Vec<Value> {
             let view = &views()[v];
             let aliased = t.as_strided(&view.sizes, &view.strides, view.offset).unwrap();
             if i == 0 && std::mem::take(&mut broken) {
-                let own = crate::cases::fresh(-1.0, crate::cases::N);
+                let own = fresh(-1.0, N);
                 return Value::Tensor(own.as_strided(&view.sizes, &view.strides, view.offset).unwrap());
             }
             Value::Tensor(match layer.groups[i].kind {

@@ -18,6 +18,7 @@
 #include "wrapper.h"
 
 #include <c10/core/impl/VirtualGuardImpl.h>
+#include <torch/csrc/DynamicTypes.h>
 
 namespace wrapc_torch {
 namespace {
@@ -273,19 +274,11 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   }
   Runtime &rt = self->rt;
   void *l = self->library;
-  if (!load_symbol(l, "wrt_last_error", &rt.last_error) || !load_symbol(l, "wrt_set_error", &rt.set_error) ||
-      !load_symbol(l, "wrt_grad_enabled", &rt.grad_enabled) ||
-      !load_symbol(l, "wrt_set_grad_enabled", &rt.set_grad_enabled) ||
-      !load_symbol(l, "wrt_tensor_release", &rt.release) || !load_symbol(l, "wrt_tensor_retain", &rt.retain) ||
-      !load_symbol(l, "wrt_from_external", &rt.from_external) ||
-      !load_symbol(l, "wrt_set_view_base", &rt.set_view_base) || !load_symbol(l, "wrt_view_base", &rt.view_base) ||
-      !load_symbol(l, "wrt_set_external_backend", &rt.set_backend) ||
-      !load_symbol(l, "wrt_tensor_requires_grad", &rt.requires_grad) ||
-      !load_symbol(l, "wrt_tensor_storage_id", &rt.storage_id) ||
-      !load_symbol(l, "wrt_scalar_i64", &rt.scalar_i64) ||
-      !load_symbol(l, "wrt_scalar_from_i64", &rt.scalar_from_i64) ||
-      !load_symbol(l, "wrt_external_owner", &rt.external_owner) ||
-      !load_symbol(l, "wrt_cuda_swap_stream", &rt.swap_stream) || !load_symbol(l, entry, &self->entry))
+#define WRAPC_LOAD(field, function) \
+  if (!load_symbol(l, #function, &rt.field)) return -1;
+  WRAPC_RUNTIME_FUNCTIONS(WRAPC_LOAD)
+#undef WRAPC_LOAD
+  if (!load_symbol(l, entry, &self->entry))
     return -1;
   rt.set_backend(&kTorchBackend);
   self->vectorcall = Wrapper_vectorcall;
@@ -631,8 +624,49 @@ PyObject *Wrapper_new(PyTypeObject *type, PyObject *, PyObject *) {
 
 PyTypeObject WrapperType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
+// The extension's two dtype switches as tables, for the test that checks
+// them against the runtime header and the importer (test_dtype_tables.py):
+// ({torch dtype: runtime code} for every scalar type the mirror maps,
+//  {runtime code: torch dtype} for every code 0..255 the extension maps).
+PyObject *dtype_tables(PyObject *, PyObject *) {
+  PyObject *codes = PyDict_New(), *dtypes = PyDict_New();
+  auto fail = [&]() -> PyObject * {
+    Py_XDECREF(codes);
+    Py_XDECREF(dtypes);
+    return nullptr;
+  };
+  if (!codes || !dtypes) return fail();
+  for (int t = 0; t < static_cast<int>(at::ScalarType::NumOptions); ++t) {
+    int32_t code = 0;
+    if (!runtime_dtype(static_cast<at::ScalarType>(t), &code)) continue;
+    PyObject *key = reinterpret_cast<PyObject *>(torch::getTHPDtype(static_cast<at::ScalarType>(t)));
+    PyObject *value = PyLong_FromLong(code);
+    bool added = value && PyDict_SetItem(codes, key, value) == 0;
+    Py_XDECREF(value);
+    if (!added) return fail();
+  }
+  for (int64_t code = 0; code < 256; ++code) {
+    at::ScalarType t;
+    try {
+      t = torch_dtype(code);
+    } catch (const std::runtime_error &) {
+      continue;  // a code the extension does not map
+    }
+    PyObject *key = PyLong_FromLongLong(code);
+    bool added = key && PyDict_SetItem(dtypes, key, reinterpret_cast<PyObject *>(torch::getTHPDtype(t))) == 0;
+    Py_XDECREF(key);
+    if (!added) return fail();
+  }
+  return Py_BuildValue("(NN)", codes, dtypes);
+}
+
+PyMethodDef module_methods[] = {
+    {"dtype_tables", dtype_tables, METH_NOARGS,
+     "({torch dtype: runtime code}, {runtime code: torch dtype}): the extension's dtype maps."},
+    {nullptr, nullptr, 0, nullptr}};
+
 PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "wrapc_torch._C",
-                          "Runs wrapc-compiled runtime wrappers on torch tensors.", -1, nullptr};
+                          "Runs wrapc-compiled runtime wrappers on torch tensors.", -1, module_methods};
 
 
 }  // namespace

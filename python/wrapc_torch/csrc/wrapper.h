@@ -36,23 +36,31 @@ namespace wrapc_torch {
 
 // The runtime functions of one loaded wrapper library (each library links
 // its own copy of the runtime).
+// The runtime functions the extension calls, bound per compiled library
+// by name (`field`, the header's function): each slot's type is the
+// header's declaration of it, so the two cannot drift.
+#define WRAPC_RUNTIME_FUNCTIONS(X)            \
+  X(last_error, wrt_last_error)               \
+  X(set_error, wrt_set_error)                 \
+  X(grad_enabled, wrt_grad_enabled)           \
+  X(set_grad_enabled, wrt_set_grad_enabled)   \
+  X(release, wrt_tensor_release)              \
+  X(retain, wrt_tensor_retain)                \
+  X(from_external, wrt_from_external)         \
+  X(set_view_base, wrt_set_view_base)         \
+  X(view_base, wrt_view_base)                 \
+  X(set_backend, wrt_set_external_backend)    \
+  X(requires_grad, wrt_tensor_requires_grad)  \
+  X(storage_id, wrt_tensor_storage_id)        \
+  X(scalar_i64, wrt_scalar_i64)               \
+  X(scalar_from_i64, wrt_scalar_from_i64)     \
+  X(external_owner, wrt_external_owner)       \
+  X(swap_stream, wrt_cuda_swap_stream)
+
 struct Runtime {
-  const char *(*last_error)();
-  void (*set_error)(const char *);
-  bool (*grad_enabled)();
-  void (*set_grad_enabled)(bool);
-  void (*release)(wrt_tensor *);
-  int32_t (*retain)(const wrt_tensor *, wrt_tensor **);
-  int32_t (*from_external)(const wrt_external_tensor *, const wrt_tensor *, bool, wrt_tensor **);
-  int32_t (*set_view_base)(const wrt_tensor *, const wrt_tensor *);
-  int32_t (*view_base)(const wrt_tensor *, wrt_tensor **);
-  void (*set_backend)(const wrt_external_backend *);
-  int64_t (*requires_grad)(const wrt_tensor *);
-  int64_t (*storage_id)(const wrt_tensor *);
-  int32_t (*scalar_i64)(const wrt_tensor *, int64_t *);
-  int32_t (*scalar_from_i64)(int64_t, wrt_tensor **);
-  void *(*external_owner)(const wrt_tensor *);
-  void (*swap_stream)(wrt_cuda_call_stream *);
+#define WRAPC_RUNTIME_SLOT(field, function) decltype(&function) field = nullptr;
+  WRAPC_RUNTIME_FUNCTIONS(WRAPC_RUNTIME_SLOT)
+#undef WRAPC_RUNTIME_SLOT
 };
 
 using EntryFn = int32_t (*)(wrt_tensor *const *, size_t, wrt_tensor **, size_t);

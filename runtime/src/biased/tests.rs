@@ -4,6 +4,7 @@
 use super::*;
 use std::sync::atomic::AtomicUsize;
 use std::sync::mpsc::channel;
+use std::sync::Arc;
 
 /// Counts its drops.
 struct Probe(Arc<AtomicUsize>);

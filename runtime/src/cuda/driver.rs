@@ -220,7 +220,7 @@ impl CudaDriver {
             // embedder's does, on the legacy default stream (null): its
             // allocations and operators are ordered on that stream, and a
             // stream of the runtime's own would race them.
-            let created = if crate::external::installed() {
+            let created = if crate::embedder::installed() {
                 Ok(())
             } else {
                 driver.check("cuStreamCreate", (driver.api.stream_create)(&mut stream, STREAM_NON_BLOCKING))

@@ -27,10 +27,10 @@
 //! thread frees a block is not: a tensor a recorded launch read may be
 //! released on another thread, or handed to the thread that made it (biased
 //! counts), while the batch is pending. So a block freed while any thread
-//! records is held back until no batch is pending anywhere ([`BATCHES`]).
+//! records is held back until no batch is pending anywhere (`blocks.rs`).
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::gpus::gpu;
@@ -59,68 +59,10 @@ struct Recording {
     /// between launches splits the call into segments, each with a graph.
     segment: usize,
     launches: Vec<Pending>,
-    /// Device blocks released while recording: (device, bytes, address).
-    released: Vec<(i32, usize, u64)>,
 }
 
 thread_local! {
     static RECORDING: RefCell<Recording> = RefCell::new(Recording::default());
-}
-
-/// How many threads have a batch pending; read without the lock on every
-/// device free (almost always zero).
-static RECORDERS: AtomicUsize = AtomicUsize::new(0);
-
-/// The same count under a lock, with the device blocks held back while it
-/// is not zero: a count and a push under one lock cannot miss the last
-/// batch's end.
-static BATCHES: Mutex<Batches> = Mutex::new(Batches { recorders: 0, released: Vec::new() });
-
-struct Batches {
-    recorders: usize,
-    released: Vec<(i32, usize, u64)>,
-}
-
-fn batches() -> std::sync::MutexGuard<'static, Batches> {
-    BATCHES.lock().unwrap_or_else(|poison| poison.into_inner())
-}
-
-/// This thread's outermost batch began.
-fn batch_began() {
-    let mut batches = batches();
-    batches.recorders += 1;
-    RECORDERS.store(batches.recorders, Ordering::SeqCst);
-}
-
-/// This thread's outermost batch was issued, and `mine` are the blocks
-/// freed on it meanwhile: they, and the blocks held back for all batches,
-/// go to the cache once no batch is pending (another thread's may read one
-/// of them).
-fn batch_ended(mine: Vec<(i32, usize, u64)>) {
-    let released = {
-        let mut batches = batches();
-        batches.recorders -= 1;
-        RECORDERS.store(batches.recorders, Ordering::SeqCst);
-        batches.released.extend(mine);
-        if batches.recorders > 0 {
-            return;
-        }
-        std::mem::take(&mut batches.released)
-    };
-    for (device, bytes, block) in released {
-        crate::storage::cache_block(device, bytes, block);
-    }
-}
-
-impl Drop for Recording {
-    fn drop(&mut self) {
-        // A thread that exits inside a batch (compiled code ends every batch
-        // it begins, so only a misused ABI does) no longer holds others'
-        // blocks back; its own are leaked rather than risked.
-        if self.depth > 0 {
-            batch_ended(Vec::new());
-        }
-    }
 }
 
 /// Whether this thread is inside a graph-mode entry point (never while
@@ -133,35 +75,6 @@ pub fn recording() -> bool {
 /// Records `launch` on `device` (only while [`recording`]).
 pub(crate) fn record(device: i32, launch: KernelLaunch) {
     RECORDING.with(|r| r.borrow_mut().launches.push(Pending { device, launch }));
-}
-
-/// Keeps a released device block from reuse until the batches that may
-/// use it are issued; false when no thread records (the caller caches it
-/// at once).
-pub(crate) fn defer_release(device: i32, bytes: usize, block: u64) -> bool {
-    // A storage dropped while the thread's locals are destroyed is in no
-    // batch of its own (try_with: `with` would panic there, inside a Drop).
-    let here = RECORDING
-        .try_with(|r| {
-            let mut r = r.borrow_mut();
-            if r.depth == 0 {
-                return false;
-            }
-            r.released.push((device, bytes, block));
-            true
-        })
-        .unwrap_or(false);
-    if here || RECORDERS.load(Ordering::SeqCst) == 0 {
-        // Zero: a batch begun after this load records launches of tensors
-        // still alive then, so none of them reads this block.
-        return here;
-    }
-    let mut batches = batches();
-    if batches.recorders == 0 {
-        return false;
-    }
-    batches.released.push((device, bytes, block));
-    true
 }
 
 /// Issues the pending launches, in order, as the current segment (its
@@ -298,7 +211,7 @@ pub unsafe extern "C" fn wrt_cuda_graph_begin(slot: *mut wrt_cuda_graph_slot) ->
             if r.depth == 0 {
                 r.slot = slot as usize;
                 r.segment = 0;
-                batch_began();
+                super::blocks::hold();
             }
             r.depth += 1;
         });
@@ -323,13 +236,12 @@ pub unsafe extern "C" fn wrt_cuda_graph_end(slot: *mut wrt_cuda_graph_slot) -> i
                 return Err(CudaError { call: "wrt_cuda_graph_end", name: "no batch was begun".into() });
             }
             r.depth -= 1;
-            Ok((r.depth == 0)
-                .then(|| (r.slot, r.segment, std::mem::take(&mut r.launches), std::mem::take(&mut r.released))))
+            Ok((r.depth == 0).then(|| (r.slot, r.segment, std::mem::take(&mut r.launches))))
         })?;
-        let Some((outermost, segment, pending, released)) = batch else { return Ok(()) };
+        let Some((outermost, segment, pending)) = batch else { return Ok(()) };
         let slot = if outermost == slot as usize { slot } else { std::ptr::null_mut() };
         let outcome = issue(slot, segment, pending);
-        batch_ended(released);
+        super::blocks::unhold();
         outcome
     })
 }

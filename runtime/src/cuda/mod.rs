@@ -10,6 +10,7 @@
 //! call is one launch with the chosen config. Initialization is thread-safe:
 //! concurrent first calls load once.
 
+pub(crate) mod blocks;
 pub mod cache;
 pub mod copy;
 pub mod driver;

@@ -22,7 +22,7 @@ impl Tensor {
             crate::cuda::graph::flush().map_err(|e| RuntimeError::Device(e.to_string()))?;
         }
         let grad = crate::thread::grad_enabled();
-        match crate::external::copy_hook() {
+        match crate::embedder::copy_hook() {
             Some(copy) if self.is_external() || src.is_external() => {
                 // SAFETY: both handles are live for the call; the hook only
                 // borrows them.

@@ -108,7 +108,7 @@ unsafe impl Counted for TensorObject {
         // reach the object.
         let free_on = |thread: &Thread| unsafe {
             TensorObject::drop_in(this, Some(thread));
-            thread.objects.give(this);
+            ObjectPool::give(thread, this);
         };
         if let Some(thread) = thread {
             return free_on(thread);
@@ -389,7 +389,7 @@ impl Tensor {
         // Making objects is when a thread merges the ones other threads
         // sent back to it (see `crate::biased`).
         thread.collect();
-        thread.objects.take()
+        ObjectPool::take(thread)
     }
 
     /// Writes a new object, owned by the thread whose id is `me`, into
@@ -612,37 +612,24 @@ impl std::fmt::Debug for Tensor {
     }
 }
 
-/// Memory for tensor objects, kept per thread (in its
-/// [`crate::thread::Thread`]) for the next objects it makes: freed objects'
-/// memory stays with the thread that freed them instead of going back
-/// through `malloc`. Bounded: a burst of frees gives the rest back.
-pub(crate) struct ObjectPool {
-    kept: Cell<usize>,
-    slots: [Cell<*mut TensorObject>; ObjectPool::KEEP],
-}
+/// Memory for tensor objects: a block kept in the thread's pool
+/// ([`crate::pool`]), else the allocator's.
+pub(crate) struct ObjectPool;
 
 impl ObjectPool {
-    const KEEP: usize = 64;
     const LAYOUT: Layout = Layout::new::<TensorObject>();
     /// None in a debug build outside unit tests: there every object goes
     /// back to the allocator, so that the sanitizers (`make sanitize`) see
     /// each object's life.
     const POOLED: bool = cfg!(any(test, not(debug_assertions)));
 
-    pub(crate) const fn new() -> ObjectPool {
-        ObjectPool { kept: Cell::new(0), slots: [const { Cell::new(std::ptr::null_mut()) }; ObjectPool::KEEP] }
-    }
-
-    /// Memory for one object, uninitialized.
+    /// Memory for one object on `thread`, uninitialized.
     #[inline(always)]
-    fn take(&self) -> NonNull<TensorObject> {
-        let kept = self.kept.get();
-        if kept > 0 {
-            self.kept.set(kept - 1);
-            // SAFETY: slots below `kept` hold memory given back by `give`.
-            return unsafe { NonNull::new_unchecked(self.slots[kept - 1].get()) };
+    fn take(thread: &Thread) -> NonNull<TensorObject> {
+        match thread.objects.take() {
+            Some(block) => block.cast(),
+            None => ObjectPool::allocate(),
         }
-        ObjectPool::allocate()
     }
 
     fn allocate() -> NonNull<TensorObject> {
@@ -655,17 +642,18 @@ impl ObjectPool {
     }
 
     /// Takes back memory from [`ObjectPool::take`] (of any thread's pool)
-    /// whose object has been dropped.
+    /// whose object has been dropped, into `thread`'s pool.
     ///
     /// # Safety
     /// `object` must come from `take` and hold no live object.
     #[inline(always)]
-    unsafe fn give(&self, object: NonNull<TensorObject>) {
-        let kept = self.kept.get();
-        if ObjectPool::POOLED && kept < ObjectPool::KEEP {
-            self.slots[kept].set(object.as_ptr());
-            self.kept.set(kept + 1);
-            return;
+    unsafe fn give(thread: &Thread, object: NonNull<TensorObject>) {
+        if ObjectPool::POOLED {
+            // SAFETY: the caller's contract; every block of a thread's
+            // pool is a tensor object's.
+            if unsafe { thread.objects.keep(object.cast(), ObjectPool::LAYOUT) }.is_ok() {
+                return;
+            }
         }
         // SAFETY: forwarded.
         unsafe { ObjectPool::deallocate(object) }
@@ -676,17 +664,6 @@ impl ObjectPool {
     unsafe fn deallocate(object: NonNull<TensorObject>) {
         // SAFETY: the caller's contract: memory from `alloc` with LAYOUT.
         unsafe { std::alloc::dealloc(object.as_ptr().cast(), ObjectPool::LAYOUT) };
-    }
-}
-
-impl Drop for ObjectPool {
-    fn drop(&mut self) {
-        for slot in &self.slots[..self.kept.get()] {
-            // SAFETY: each kept slot is memory from `alloc` with LAYOUT,
-            // holding no object.
-            unsafe { ObjectPool::deallocate(NonNull::new_unchecked(slot.get())) };
-        }
-        self.kept.set(0);
     }
 }
 

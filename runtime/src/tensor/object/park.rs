@@ -74,7 +74,7 @@ impl TensorObject {
         unsafe {
             TensorObject::drop_in(spare, thread);
             match thread {
-                Some(thread) => thread.objects.give(spare),
+                Some(thread) => ObjectPool::give(thread, spare),
                 None => ObjectPool::deallocate(spare),
             }
         }
