@@ -66,15 +66,15 @@ test: docs-check
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 
 # Mutational fuzzing of everything that reads user input, from the lit
-# tests as seeds (see tools/wrapc/src/fuzz.rs); a crash or panic fails.
+# tests as seeds (see tools/wrapc-dev/src/fuzz.rs); a crash or panic fails.
 # FUZZ_SEED picks the case sequence (default: the clock, to explore; CI
 # fixes it, so that a run is reproducible).
 SECONDS ?= 60
 FUZZ_PROFILE ?= debug
 FUZZ_SEED ?= $(shell date +%s)
 fuzz: deps
-	$(CARGO) build $(if $(filter release,$(FUZZ_PROFILE)),--release) -p wrapc
-	target/$(FUZZ_PROFILE)/wrapc fuzz --corpus test --seconds $(SECONDS) --seed $(FUZZ_SEED)
+	$(CARGO) build $(if $(filter release,$(FUZZ_PROFILE)),--release) -p wrapc-dev
+	target/$(FUZZ_PROFILE)/wrapc-dev fuzz --corpus test --seconds $(SECONDS) --seed $(FUZZ_SEED)
 
 # The property tests at nightly size (10,000 cases each; make test runs
 # 1,000, and 200 for compute programs), in release mode; then 10,000 random

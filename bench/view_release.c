@@ -1,7 +1,7 @@
 /* One regenerated view and its release, in a C loop: wrt_as_strided of a
  * 16-element f32 tensor + wrt_tensor_release, 5 rounds of 5,000,000.
  *
- * Linked statically (as `wrapc bench`'s JIT calls the runtime):
+ * Linked statically (as `wrapc-dev bench`'s JIT calls the runtime):
  *   cc -O2 -Iruntime/include bench/view_release.c -o /tmp/view_release \
  *      target/release/libwrapc_runtime.a -lpthread -ldl -lm
  * Through a shared object (as compiled wrappers load the runtime):

@@ -4,7 +4,7 @@
  * moments: on a shared 2-core VM one build's median moves by 2x within
  * minutes, its fastest batch by a few percent).
  *
- *   target/release/wrapc bench --case 5,3,20 --write-case > /tmp/case.mlir
+ *   target/release/wrapc-dev bench --case 5,3,20 --write-case > /tmp/case.mlir
  *   WRAPC_RUNTIME_LIB=old/libwrapc_runtime.a wrapc compile /tmp/case.mlir -O3 -o /tmp/a.so
  *   WRAPC_RUNTIME_LIB=new/libwrapc_runtime.a wrapc compile /tmp/case.mlir -O3 -o /tmp/b.so
  *   cc -O2 -Iruntime/include bench/wrapper_ab.c -o /tmp/wrapper_ab -ldl

@@ -23,11 +23,11 @@ CASES="0_0_5 2_0_5 0_2_5 3_1_10 5_3_20"
 OUT=target/gpu/wrappers
 
 prepare() {
-  cargo build --release -p wrapc -p wrapc-runtime
+  cargo build --release -p wrapc -p wrapc-dev -p wrapc-runtime
   local wrapc=target/release/wrapc
   rm -rf "$OUT" && mkdir -p "$OUT"
-  $wrapc bench --write-fused-cases "$OUT/src_cuda" --device cuda
-  $wrapc bench --write-fused-cases "$OUT/src_host" --device host
+  target/release/wrapc-dev bench --write-fused-cases "$OUT/src_cuda" --device cuda
+  target/release/wrapc-dev bench --write-fused-cases "$OUT/src_host" --device host
   for c in $CASES; do
     $wrapc compile "$OUT/src_cuda/case_$c.mlir" --target=cuda -O3 -o "$OUT/cuda_$c.so" --quiet
     $wrapc compile "$OUT/src_cuda/case_$c.mlir" --target=cuda --emit=ptx -O3 -o "$OUT/case_$c.ptx" --quiet

@@ -18,15 +18,15 @@ NS="5 20"
 CASES="0_0_5 2_0_5 0_2_5 3_1_10 5_3_20"
 
 prepare() {
-  cargo build --release -p wrapc
+  cargo build --release -p wrapc -p wrapc-dev
   rm -rf "$OUT" && mkdir -p "$OUT"
   for n in $NS; do
     python3 scripts/gpu/graph_case.py "$n" > "$OUT/chain_$n.mlir"
     target/release/wrapc compile "$OUT/chain_$n.mlir" --target=cuda -O3 -o "$OUT/chain_$n.so" --quiet
     target/release/wrapc compile "$OUT/chain_$n.mlir" --target=cuda --cuda-graphs -O3 -o "$OUT/chain_${n}_graphs.so" --quiet
   done
-  target/release/wrapc bench --write-fused-cases "$OUT/src_cuda" --device cuda
-  target/release/wrapc bench --write-fused-cases "$OUT/src_host" --device host
+  target/release/wrapc-dev bench --write-fused-cases "$OUT/src_cuda" --device cuda
+  target/release/wrapc-dev bench --write-fused-cases "$OUT/src_host" --device host
   for c in $CASES; do
     target/release/wrapc compile "$OUT/src_cuda/case_$c.mlir" --target=cuda --cuda-graphs -O3 -o "$OUT/cuda_$c.so" --quiet
     target/release/wrapc compile "$OUT/src_host/case_$c.mlir" -O3 -o "$OUT/host_$c.so" --quiet

@@ -1,8 +1,8 @@
 // A wrapper of 1,000 kernel launches (1,000 buffers, allocated and freed in
 // a chain) compiles and computes the right values, interpreted and native:
 // each launch adds 1, so the result is x + 1000. (Correctness at scale; its
-// compile time is measured by `wrapc bench --compile-scaling`.)
-// RUN: wrapc bench --write-compile-scaling-case 1000 > %t.mlir
+// compile time is measured by `wrapc-dev bench --compile-scaling`.)
+// RUN: wrapc-dev bench --write-compile-scaling-case 1000 > %t.mlir
 // RUN: wrapc run %t.mlir --entry f --inputs %S/Inputs/scaling-inputs.json --format table --quiet | FileCheck %s
 // RUN: wrapc interpret %t.mlir --entry f --inputs %S/Inputs/scaling-inputs.json --format table | FileCheck %s
 // RUN: wrapc compile %t.mlir -o %t.so --quiet

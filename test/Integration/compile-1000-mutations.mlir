@@ -4,8 +4,8 @@
 // native. Its failure paths are shared exits, not a copy of every release at
 // every failure point: the module releases O(N) times, not O(N^2) (1,000
 // inputs were 1,500,000 release calls and 10 s to compile; its compile time is
-// measured by `wrapc bench --compile-scaling`).
-// RUN: wrapc bench --write-compile-scaling-case 1000 --scaling-shape mutations > %t.mlir
+// measured by `wrapc-dev bench --compile-scaling`).
+// RUN: wrapc-dev bench --write-compile-scaling-case 1000 --scaling-shape mutations > %t.mlir
 // RUN: python3 -c "import json; print(json.dumps([{'tensor': {'dtype': 'f32', 'sizes': [3]}}] * 1000 + [{'int': 3}]))" > %t.json
 // RUN: wrapc run %t.mlir --entry f --inputs %t.json --format table --quiet | FileCheck %s
 // RUN: wrapc interpret %t.mlir --entry f --inputs %t.json --format table | FileCheck %s

@@ -22,7 +22,7 @@
 // RUN: wrapc-opt < %S/../Transforms/wrap-orchestrate.mlir -split-input-file | FileCheck %s --check-prefix=CHECK-STDIN-OK
 // CHECK-STDIN-OK: wrap.runtime_wrapper @inference
 
-// MLIR 22's parser crashes on dense arrays of index (found by wrapc fuzz).
+// MLIR 22's parser crashes on dense arrays of index (found by wrapc-dev fuzz).
 // RUN: echo 'wrap.subclass_wrapper @f : (!wrap.subclass<"S", 4xf32, [a: !wrap.tensor<4xf32>]>) -> () calls @g {frozen = array<index: 0, 0>}' > %t/index-array.mlir
 // RUN: not wrapc-opt %t/index-array.mlir 2>&1 | FileCheck %s --check-prefix=CHECK-INDEX
 // RUN: not wrapc compile %t/index-array.mlir -o %t/x.so 2>&1 | FileCheck %s --check-prefix=CHECK-INDEX
@@ -36,7 +36,7 @@
 // CHECK-MISORDERED: misordered.mlir:{{[0-9]+}}:{{[0-9]+}}: null operand found
 
 // MLIR's parser aborts out of memory on a huge result number (found by
-// wrapc fuzz).
+// wrapc-dev fuzz).
 // RUN: echo 'func.func @f(%%x: !wrap.tensor<4xf32>) { "wrap.bump_version"(%%r#2147483647) : (!wrap.tensor<4xf32>) -> () return }' > %t/result-number.mlir
 // RUN: not wrapc compile %t/result-number.mlir -o %t/x.so 2>&1 | FileCheck %s --check-prefix=CHECK-RESULT
 // RUN: not wrapc-opt %t/result-number.mlir 2>&1 | FileCheck %s --check-prefix=CHECK-RESULT

@@ -1,14 +1,14 @@
-// `wrapc bench --write-fused-cases` writes seed 000's cases with a real
+// `wrapc-dev bench --write-fused-cases` writes seed 000's cases with a real
 // fused kernel; they compile for the host backend (and run there) and for
 // the GPU (a lazily launched slot with the kernel's PTX embedded).
-// RUN: rm -rf %t && wrapc bench --write-fused-cases %t/host --device host 2>&1 | FileCheck %s --check-prefix=CHECK-WRITE
-// RUN: wrapc bench --write-fused-cases %t/cuda --device cuda 2>/dev/null
+// RUN: rm -rf %t && wrapc-dev bench --write-fused-cases %t/host --device host 2>&1 | FileCheck %s --check-prefix=CHECK-WRITE
+// RUN: wrapc-dev bench --write-fused-cases %t/cuda --device cuda 2>/dev/null
 // RUN: wrapc run %t/host/case_0_2_5.mlir --entry f --inputs %S/Inputs/five-16.json --format table --quiet | FileCheck %s --check-prefix=CHECK-CALL
 // RUN: wrapc compile %t/cuda/case_5_3_20.mlir --target=cuda --emit=mlir -o %t/gpu.mlir --quiet && FileCheck %s --check-prefix=CHECK-GPU < %t/gpu.mlir
-// RUN: not wrapc bench --write-fused-cases %t/x --device tpu 2>&1 | FileCheck %s --check-prefix=CHECK-DEVICE
+// RUN: not wrapc-dev bench --write-fused-cases %t/x --device tpu 2>&1 | FileCheck %s --check-prefix=CHECK-DEVICE
 
-// CHECK-WRITE: wrapc bench: wrote {{.*}}case_0_0_5.mlir
-// CHECK-WRITE: wrapc bench: wrote {{.*}}case_5_3_20.mlir
+// CHECK-WRITE: wrapc-dev bench: wrote {{.*}}case_0_0_5.mlir
+// CHECK-WRITE: wrapc-dev bench: wrote {{.*}}case_5_3_20.mlir
 
 // Inputs are all ones: x0 and x1 become 2 in place (version 1), the output
 // is 2 * 2 + 2 + 1 + 1 + 1.
@@ -23,28 +23,28 @@
 
 // CHECK-DEVICE: invalid value 'tpu'
 
-// `wrapc bench --case A,M,N` names what is wrong with a case it cannot
+// `wrapc-dev bench --case A,M,N` names what is wrong with a case it cannot
 // build, and exits 1 as for any bad input.
-// RUN: not wrapc bench --case 1,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-COUNTS
-// RUN: not wrapc bench --case 0,3,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-MUTATED
-// RUN: not wrapc bench --case 1,0,0 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-ZERO
-// RUN: not wrapc bench --case 1,x,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-NUMBER
-// RUN: sh -c 'wrapc bench --case 1,2 2>/dev/null; test $? -eq 1'
+// RUN: not wrapc-dev bench --case 1,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-COUNTS
+// RUN: not wrapc-dev bench --case 0,3,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-MUTATED
+// RUN: not wrapc-dev bench --case 1,0,0 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-ZERO
+// RUN: not wrapc-dev bench --case 1,x,2 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-NUMBER
+// RUN: sh -c 'wrapc-dev bench --case 1,2 2>/dev/null; test $? -eq 1'
 // CHECK-CASE-COUNTS: '1,2': expected three counts A,M,N
 // CHECK-CASE-MUTATED: '0,3,2': 3 mutated inputs of only 2 arguments
 // CHECK-CASE-ZERO: '1,0,0': N must be 1 to 256
 // CHECK-CASE-NUMBER: 'x' in '1,x,2': invalid digit
-// RUN: wrapc bench --case 1,1,2 2>/dev/null | FileCheck %s --check-prefix=CHECK-MEASURED
+// RUN: wrapc-dev bench --case 1,1,2 2>/dev/null | FileCheck %s --check-prefix=CHECK-MEASURED
 // CHECK-MEASURED: | 1 alias, 1 mut, 2 args | {{[0-9]+}} | {{[0-9]+}} |
 // CHECK-MEASURED-NOT: 5 alias
 
-// `wrapc bench --case A,M,N --write-case` prints the wrapper that case
+// `wrapc-dev bench --case A,M,N --write-case` prints the wrapper that case
 // measures (bench/wrapper_ab.c times two builds of it); it runs: input 0
 // takes input 1's values in place, outputs 0 and 1 are views of inputs 0
 // and 1, output 2 is input 2 itself.
-// RUN: wrapc bench --case 2,1,3 --write-case > %t/case.mlir
+// RUN: wrapc-dev bench --case 2,1,3 --write-case > %t/case.mlir
 // RUN: wrapc run %t/case.mlir --entry f --inputs %S/Inputs/three-4.json --format table --quiet | FileCheck %s --check-prefix=CHECK-WRITTEN
-// RUN: not wrapc bench --write-case 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-NEEDED
+// RUN: not wrapc-dev bench --write-case 2>&1 | FileCheck %s --check-prefix=CHECK-CASE-NEEDED
 // CHECK-WRITTEN: in0 tensor#0 storage#0 f32 [4]/[1]+0 v1 {{.*}}[2 2 2 2]
 // CHECK-WRITTEN: out0 tensor#3 storage#0 f32 [4]/[1]+0 v1 {{.*}}[2 2 2 2]
 // CHECK-WRITTEN: out1 tensor#4 storage#1 {{.*}}[2 2 2 2]

@@ -904,7 +904,7 @@ func.func @f() {
 
 // -----
 
-// Found by wrapc fuzz: the lowering passes the ordinal as a C int.
+// Found by wrapc-dev fuzz: the lowering passes the ordinal as a C int.
 func.func @f() {
   // expected-error @+1 {{device index must be in [0, 2^31), got 4611686018427387904}}
   wrap.device_guard 4611686018427387904 {

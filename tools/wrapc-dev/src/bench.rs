@@ -1,4 +1,4 @@
-//! `wrapc bench`: per-call cost of a wrapper compiled to native code vs the
+//! `wrapc-dev bench`: per-call cost of a wrapper compiled to native code vs the
 //! reference interpreter (PyTorch-style method dispatch), measured side by
 //! side in one run, on the five shapes of seed 000's table, with a no-op
 //! compiled graph (it hands back its arguments).

@@ -1,4 +1,4 @@
-//! `wrapc bench --compile-scaling`: `wrapc compile` time per phase for
+//! `wrapc-dev bench --compile-scaling`: `wrapc compile` time per phase for
 //! wrappers of N steps, in two shapes real programs have:
 //!
 //! * `launches`: Inductor programs with many kernels and buffers, one graph
@@ -18,7 +18,7 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result};
 
-use crate::native::{self, Arch, CompileRequest, Emit, Progress, TargetKind};
+use wrapc_driver::native::{self, Arch, CompileRequest, Emit, Progress, TargetKind};
 
 /// What the N steps of a scaling case are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -153,7 +153,7 @@ pub fn run(shapes: &[Shape], sizes: &[usize]) -> Result<()> {
 fn table(shape: Shape, sizes: &[usize], dir: &Path) -> Result<()> {
     let mut rows = Vec::new();
     for &n in sizes {
-        eprintln!("wrapc bench: compiling {n} {} ...", shape.noun());
+        eprintln!("wrapc-dev bench: compiling {n} {} ...", shape.noun());
         rows.push((n, measure(shape, n, dir)));
     }
     let mut phases: Vec<String> = Vec::new();

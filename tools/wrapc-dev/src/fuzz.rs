@@ -1,4 +1,4 @@
-//! `wrapc fuzz`: a structure-aware mutational fuzzer over everything that
+//! `wrapc-dev fuzz`: a structure-aware mutational fuzzer over everything that
 //! reads user input — the parser and verifier, the specialization pipeline,
 //! convert-wrap-to-llvm and the rest of the lowering, the reference
 //! interpreter, and the `--inputs` reader. Seeds are the `.mlir` (split at
@@ -97,7 +97,7 @@ pub fn run(options: Options) -> Result<()> {
         names.dedup();
         names
     };
-    crate::crash::set_phase("fuzzing (wrapc fuzz)".into());
+    wrapc_driver::crash::set_phase("fuzzing (wrapc-dev fuzz)".into());
     let mut rng = Rng(options.seed.max(1));
     let mut counts = Counts::default();
     let deadline = Instant::now() + Duration::from_secs(options.seconds);
@@ -113,7 +113,7 @@ pub fn run(options: Options) -> Result<()> {
             let case = mutate(rng.pick(&json).clone(), &json, &op_names, &mut rng);
             counts.json += 1;
             run_case(&case, options.out, counts.executions, "json", || {
-                let _ = crate::inputs::parse(&case);
+                let _ = wrapc_driver::inputs::parse(&case);
             })?;
             counts.executions += 1;
             continue;
@@ -131,12 +131,12 @@ pub fn run(options: Options) -> Result<()> {
         counts.lowered += u64::from(outcome.lowered);
         counts.interpreted += u64::from(outcome.interpreted);
         if last_report.elapsed() > Duration::from_secs(30) {
-            eprintln!("wrapc fuzz: {} executions ...", counts.executions);
+            eprintln!("wrapc-dev fuzz: {} executions ...", counts.executions);
             last_report = Instant::now();
         }
     }
     println!(
-        "wrapc fuzz: {} executions in {} s ({} valid modules, {} lowered to LLVM, {} interpreted, {} --inputs documents), 0 failures",
+        "wrapc-dev fuzz: {} executions in {} s ({} valid modules, {} lowered to LLVM, {} interpreted, {} --inputs documents), 0 failures",
         counts.executions, options.seconds, counts.valid, counts.lowered, counts.interpreted, counts.json
     );
     Ok(())
@@ -157,7 +157,7 @@ fn run_case(input: &str, out: &Path, index: u64, kind: &str, work: impl FnOnce()
             previous(info);
         }));
     });
-    crate::crash::set_input(input);
+    wrapc_driver::crash::set_input(input);
     let before = PANICS.load(Ordering::SeqCst);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
     if result.is_err() || PANICS.load(Ordering::SeqCst) != before {

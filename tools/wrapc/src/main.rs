@@ -1,22 +1,15 @@
-//! `wrapc`: the driver. `wrapc interpret` runs a wrapper with the reference
-//! interpreter — before or after wrapc's passes — and prints what the call
-//! did (outputs, aliasing, versions, grad mode) as JSON.
-
-mod bench;
-mod compile_scaling;
-mod crash;
-mod fuzz;
-mod inputs;
-mod native;
-mod table;
+//! `wrapc`: the driver. `wrapc compile` compiles a module to native code,
+//! `wrapc run` JIT-compiles and calls it, and `wrapc interpret` runs a
+//! wrapper with the reference interpreter — before or after wrapc's passes;
+//! both print what the call did (outputs, aliasing, versions, grad mode).
+//! The developers' benchmarks and fuzzer are `wrapc-dev`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context as _, Result};
+use anyhow::{Context as _, Result};
 use clap::{Parser, Subcommand};
-use compile_scaling::Shape;
-use melior::ir::Module;
+use wrapc_driver::{inputs, native, parse_module, read_source, table, Format};
 use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
 
 #[derive(Parser)]
@@ -24,12 +17,6 @@ use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Format {
-    Json,
-    Table,
 }
 
 #[derive(Subcommand)]
@@ -69,58 +56,6 @@ enum Command {
         /// No progress and timing lines on stderr.
         #[arg(long)]
         quiet: bool,
-    },
-    /// Mutational fuzzing of the parser, verifier, pipelines, interpreter
-    /// and --inputs reader from a seed corpus (make fuzz SECONDS=...).
-    #[command(hide = true)]
-    Fuzz {
-        /// Directory of .mlir / .json seeds (searched recursively).
-        #[arg(long, default_value = "test")]
-        corpus: PathBuf,
-        #[arg(long, default_value_t = 60)]
-        seconds: u64,
-        /// PRNG seed (the same seed replays the same cases).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Where failing inputs are saved.
-        #[arg(long, default_value = "target/fuzz")]
-        out: PathBuf,
-    },
-    /// Per-call time of compiled wrappers vs the reference interpreter on
-    /// seed 000's five cases (no-op compiled graph), side by side.
-    Bench {
-        /// Instead of measuring, write the five cases with a real fused
-        /// kernel (torch_overhead.py's functions) as .mlir files into DIR,
-        /// for the GPU benchmark (scripts/gpu-check.sh).
-        #[arg(long, value_name = "DIR")]
-        write_fused_cases: Option<PathBuf>,
-        /// Device of the written cases' tensors.
-        #[arg(long, default_value = "cuda", value_parser = ["cuda", "host"])]
-        device: String,
-        /// Instead, measure `wrapc compile` time per phase for wrappers of
-        /// N steps of each --scaling-shape, for each N of --sizes.
-        #[arg(long)]
-        compile_scaling: bool,
-        /// The step counts --compile-scaling measures.
-        #[arg(long, value_delimiter = ',', default_values_t = [100, 1000, 10000])]
-        sizes: Vec<usize>,
-        /// What a step of the --compile-scaling cases is: a kernel launch
-        /// (a chain of N), or a mutated input (N written back).
-        #[arg(long, value_enum, value_delimiter = ',', default_values_t = [Shape::Launches, Shape::Mutations])]
-        scaling_shape: Vec<Shape>,
-        /// Print the N-step program --compile-scaling measures (of the first
-        /// --scaling-shape), and exit.
-        #[arg(long, value_name = "N")]
-        write_compile_scaling_case: Option<usize>,
-        /// Measure these cases (aliased outputs, mutated inputs, arguments;
-        /// repeatable) instead of seed 000's five.
-        #[arg(long = "case", value_name = "A,M,N", value_parser = bench::parse_case)]
-        cases: Vec<(usize, usize, usize)>,
-        /// Print the wrapper the first --case measures (entry point `f`,
-        /// no-op graph) and exit, to compile it on its own
-        /// (bench/wrapper_ab.c times two builds of it side by side).
-        #[arg(long, requires = "cases")]
-        write_case: bool,
     },
     /// JIT-compile a module, call an entry point, print its effects.
     Run {
@@ -162,76 +97,15 @@ enum Command {
     },
 }
 
-/// The stack of the thread that does the work: MLIR's parser, verifier and
-/// printer recurse per nesting level, and so do the passes.
-const STACK_BYTES: usize = 256 << 20;
-
 fn main() -> ExitCode {
-    // Bad arguments are bad input like any other: exit code 1 (clap's own
-    // exit would be 2), help and --version 0.
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(error) => {
-            let _ = error.print();
-            return if error.use_stderr() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
-        }
-    };
-    let worker = std::thread::Builder::new().name("wrapc".into()).stack_size(STACK_BYTES).spawn(move || {
-        crash::install();
-        run(cli)
-    });
-    let result = match worker {
-        Ok(handle) => {
-            handle.join().unwrap_or_else(|_| Err(anyhow::anyhow!("internal error (a panic, reported above)")))
-        }
-        Err(error) => Err(anyhow::anyhow!("cannot start the worker thread: {error}")),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("wrapc: error: {error:#}");
-            ExitCode::FAILURE
-        }
+    match wrapc_driver::parse_args::<Cli>() {
+        Ok(cli) => wrapc_driver::drive("wrapc", move || run(cli)),
+        Err(code) => code,
     }
 }
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Bench { write_compile_scaling_case: Some(n), scaling_shape, .. } => {
-            print!("{}", compile_scaling::case_module(scaling_shape.first().copied().unwrap_or(Shape::Launches), n));
-            Ok(())
-        }
-        Command::Bench { write_case: true, cases, .. } => {
-            let (aliases, mutated, args) = cases[0];
-            print!("{}", bench::case_module(aliases, mutated, args));
-            Ok(())
-        }
-        Command::Bench { compile_scaling: true, sizes, scaling_shape, .. } => {
-            compile_scaling::run(&scaling_shape, &sizes)
-        }
-        Command::Bench { write_fused_cases: Some(dir), device, .. } => {
-            std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-            for (aliases, mutated, args) in bench::CASES {
-                let path = dir.join(format!("case_{aliases}_{mutated}_{args}.mlir"));
-                std::fs::write(&path, bench::fused_case_module(aliases, mutated, args, &device))
-                    .with_context(|| format!("writing {}", path.display()))?;
-                eprintln!("wrapc bench: wrote {}", path.display());
-            }
-            Ok(())
-        }
-        Command::Bench { write_fused_cases: None, cases, .. } => {
-            let cases = if cases.is_empty() { bench::CASES.to_vec() } else { cases };
-            let mut rows = Vec::new();
-            for (aliases, mutated, args) in cases {
-                eprintln!("wrapc bench: {aliases} alias, {mutated} mut, {args} args ...");
-                rows.push(bench::run_case(aliases, mutated, args)?);
-            }
-            print!("{}", bench::table(&rows));
-            Ok(())
-        }
-        Command::Fuzz { corpus, seconds, seed, out } => {
-            fuzz::run(fuzz::Options { corpus: &corpus, seconds, seed, out: &out })
-        }
         Command::Compile { input, output, emit, opt_level, target, arch, allow_file_dir, cuda_graphs, quiet } => {
             native::compile(
                 native::CompileRequest {
@@ -260,30 +134,6 @@ fn run(cli: Cli) -> Result<()> {
             interpret(&input, &entry, &inputs, &pipeline, grad, format)
         }
     }
-}
-
-/// The largest IR file read (a program of millions of ops fits).
-const MAX_SOURCE_BYTES: u64 = 1 << 30;
-
-pub(crate) fn read_source(path: &std::path::Path) -> Result<String> {
-    read_bounded(path, MAX_SOURCE_BYTES, "an input file")
-}
-
-/// Reads `path` (`-` is stdin) as UTF-8, refusing more than `limit` bytes
-/// instead of reading an endless stream forever.
-pub(crate) fn read_bounded(path: &std::path::Path, limit: u64, what: &str) -> Result<String> {
-    use std::io::Read as _;
-    let reader: Box<dyn std::io::Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        Box::new(std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?)
-    };
-    let mut bytes = Vec::new();
-    reader.take(limit + 1).read_to_end(&mut bytes).with_context(|| format!("reading {}", path.display()))?;
-    if bytes.len() as u64 > limit {
-        anyhow::bail!("{} is larger than the {limit} bytes {what} may have", path.display());
-    }
-    String::from_utf8(bytes).map_err(|e| anyhow::anyhow!("{} is not UTF-8 text: {e}", path.display()))
 }
 
 fn interpret(
@@ -322,29 +172,4 @@ fn interpret(
         Format::Table => print!("{}", table::render(&effects)),
     }
     Ok(())
-}
-
-pub(crate) fn parse_module<'c>(
-    context: &'c melior::Context,
-    source: &str,
-    path: &std::path::Path,
-) -> Result<Module<'c>> {
-    crash::set_phase(format!("parsing and verifying {}", path.display()));
-    wrapc_dialects::check_source(source).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
-    let diagnostics = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let sink = diagnostics.clone();
-    let handler = context.attach_diagnostic_handler(move |d| {
-        sink.borrow_mut().push(format!("{}: {}", wrapc_passes::ir::location_text(&d.location().to_string()), d));
-        true
-    });
-    let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
-    let module = wrapc_dialects::parse_module(context, source, &name);
-    context.detach_diagnostic_handler(handler);
-    match module {
-        Some(module) => Ok(module),
-        None => {
-            let lines = diagnostics.borrow().join("\n");
-            bail!("{} is not valid wrap IR:\n{lines}", path.display())
-        }
-    }
 }

@@ -44,7 +44,7 @@ pub enum Arch {
 pub struct Progress {
     quiet: bool,
     start: Instant,
-    /// Each step's name and wall time, in order (for `wrapc bench`).
+    /// Each step's name and wall time, in order (for `wrapc-dev bench`).
     pub timings: Vec<(String, std::time::Duration)>,
 }
 

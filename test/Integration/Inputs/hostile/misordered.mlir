@@ -1,4 +1,4 @@
-// Found by wrapc fuzz: lines of a function moved out of order (a use before
+// Found by wrapc-dev fuzz: lines of a function moved out of order (a use before
 // its definition, a return before the last op). Op verifiers assume the
 // structure MLIR verifies first, so no check may run them before that.
 
