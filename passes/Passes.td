@@ -139,6 +139,27 @@ def WrapLowerLazyLaunch : Pass<"wrap-lower-lazy-launch", "mlir::ModuleOp"> {
   ];
 }
 
+def WrapAttachPtx : Pass<"wrap-attach-ptx", "mlir::ModuleOp"> {
+  let summary = "Compile the host MLIR payloads of wrap.kernel ops to PTX, attached as each kernel's ptx";
+  let description = [{
+    Every `wrap.kernel` with a host payload and no GPU payload gets the PTX
+    wrapc compiles from it, as its `ptx` attribute, so that
+    `wrap-lower-lazy-launch` embeds it: a copy of the module is outlined
+    (`wrap-outline-gpu-kernels`), lowered to NVVM with upstream's
+    conversions and compiled by LLVM's NVPTX back end for `chip` at
+    `opt-level`. The module itself keeps its ops; kernels with PTX or cubin
+    payloads are left as they are. The back end is wrapc's code generator
+    (`wrapc-codegen`), which the tools install; a tool without it fails
+    this pass with a message saying so.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_90\"",
+           "The GPU architecture: sm_80 or sm_90">,
+    Option<"optLevel", "opt-level", "std::string", "\"3\"",
+           "LLVM's optimization level for the device code: 0 to 3">
+  ];
+}
+
 def WrapOutlineGpuKernels : Pass<"wrap-outline-gpu-kernels", "mlir::ModuleOp"> {
   let summary = "Outline the host MLIR payloads of wrap.kernel ops into a gpu.module";
   let description = [{

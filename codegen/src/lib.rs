@@ -39,8 +39,10 @@ pub type Result<T> = std::result::Result<T, CodegenError>;
 
 pub use wrapc_passes::pipeline::{TO_LLVM, TO_LLVM_CUDA};
 
-/// Runs `pipeline` on `module`; returns the passes' warnings.
+/// Runs `pipeline` on `module`; returns the passes' warnings. This crate
+/// is `wrap-attach-ptx`'s back end there.
 pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<Vec<String>> {
+    ptx::install();
     wrapc_passes::pipeline::run_pipeline(context, module, pipeline).map_err(CodegenError::Pipeline)
 }
 
@@ -56,8 +58,10 @@ pub fn lower_to_llvm_dialect(context: &Context, module: &mut Module) -> Result<V
 }
 
 /// Lowers a specialized module whose kernels run on the GPU: kernels
-/// written in MLIR are compiled to PTX for `sm` first (see
-/// [`ptx::attach_ptx`]), then every launch goes through a lazy slot.
+/// written in MLIR are compiled to PTX for `sm` first (`wrap-attach-ptx`),
+/// then every launch goes through a lazy slot: the named pipeline
+/// `wrap-lower-to-llvm-cuda` with these options, which `wrapc-opt` runs
+/// alike.
 ///
 /// `allow_file_dir` is a directory besides the input's that kernels'
 /// `ptx_file` / `cubin_file` may read from (`--allow-file-dir`).
@@ -69,22 +73,14 @@ pub fn lower_to_llvm_dialect_cuda(
     allow_file_dir: Option<&Path>,
     cuda_graphs: bool,
 ) -> Result<Vec<String>> {
-    ptx::attach_ptx(context, module, sm, opt_level)?;
-    if allow_file_dir.is_none() && !cuda_graphs {
-        return run_pipeline(context, module, TO_LLVM_CUDA);
-    }
-    let mut options = Vec::new();
-    if let Some(dir) = allow_file_dir {
-        let dir = dir.to_str().filter(|d| !d.contains(['"', '\\'])).ok_or_else(|| {
+    let allow_file_dir = match allow_file_dir {
+        Some(dir) => Some(dir.to_str().filter(|d| !d.contains(['"', '\\'])).ok_or_else(|| {
             CodegenError::Pipeline(format!("--allow-file-dir {}: the path must be UTF-8 without quotes", dir.display()))
-        })?;
-        options.push(format!("allow-file-dir=\"{dir}\""));
-    }
-    if cuda_graphs {
-        options.push("cuda-graphs=true".to_string());
-    }
-    let pipeline = format!("builtin.module(wrap-lower-lazy-launch{{{}}},wrap-lower-to-llvm)", options.join(" "));
-    run_pipeline(context, module, &pipeline)
+        })?),
+        None => None,
+    };
+    let options = wrapc_passes::pipeline::CudaOptions { chip: sm, opt_level, allow_file_dir, cuda_graphs };
+    run_pipeline(context, module, &options.pipeline())
 }
 
 /// Translates an LLVM-dialect module into LLVM IR owned by `llvm`.

@@ -17,28 +17,25 @@ use wrapc_passes::ir;
 
 use crate::{CodegenError, Result};
 
-/// A GPU architecture PTX is generated for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sm {
-    Sm80,
-    Sm90,
+pub use wrapc_passes::attach_ptx::Chip as Sm;
+
+/// The CPU name and PTX ISA features LLVM's NVPTX target machine takes for
+/// `sm`: a PTX ISA version both LLVM 22 and the CUDA 12 driver accept.
+fn cpu_and_features(sm: Sm) -> (&'static str, &'static str) {
+    match sm {
+        Sm::Sm80 => ("sm_80", "+ptx70"),
+        Sm::Sm90 => ("sm_90", "+ptx80"),
+    }
 }
 
-impl Sm {
-    fn cpu(self) -> &'static str {
-        match self {
-            Sm::Sm80 => "sm_80",
-            Sm::Sm90 => "sm_90",
-        }
-    }
-
-    /// The PTX ISA version both LLVM 22 and the CUDA 12 driver accept.
-    fn features(self) -> &'static str {
-        match self {
-            Sm::Sm80 => "+ptx70",
-            Sm::Sm90 => "+ptx80",
-        }
-    }
+/// Makes this crate the back end of `wrap-attach-ptx` (the tools call it
+/// before running pipelines; `lower_to_llvm_dialect_cuda` does too).
+pub fn install() {
+    wrapc_passes::attach_ptx::install_backend(|module, sm, opt_level| {
+        let context = ir::context_of(module);
+        let copy = Module::from_operation((*module).clone()).expect("a copy of a module is a module");
+        kernels_to_ptx(context, &copy, sm, opt_level).map_err(|e| e.to_string())
+    });
 }
 
 /// Outlines the device code (`wrap-outline-gpu-kernels`) and lowers it to
@@ -87,6 +84,7 @@ pub fn kernels_to_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8)
     let ir = crate::translate(&gpu, &llvm)?;
     Target::initialize_nvptx(&InitializationConfig::default());
     let triple = TargetTriple::create("nvptx64-nvidia-cuda");
+    let (cpu, features) = cpu_and_features(sm);
     let target = Target::from_triple(&triple).map_err(|e| CodegenError::Llvm(e.to_string()))?;
     let level = match opt_level {
         0 => OptimizationLevel::None,
@@ -95,29 +93,8 @@ pub fn kernels_to_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8)
         _ => OptimizationLevel::Aggressive,
     };
     let machine = target
-        .create_target_machine(&triple, sm.cpu(), sm.features(), level, RelocMode::Default, CodeModel::Default)
+        .create_target_machine(&triple, cpu, features, level, RelocMode::Default, CodeModel::Default)
         .ok_or_else(|| CodegenError::Llvm("no NVPTX target machine".into()))?;
     crate::optimize(&ir, &machine, &format!("default<O{}>", opt_level.min(3)))?;
     crate::assembly(&ir, &machine)
-}
-
-/// Gives every kernel that has an MLIR (host) payload but no GPU payload the
-/// PTX wrapc compiles from it, as its `ptx` attribute, so that
-/// `wrap-lower-lazy-launch` embeds it. Kernels with PTX or cubin payloads
-/// are left as they are.
-pub fn attach_ptx(context: &Context, module: &Module, sm: Sm, opt_level: u8) -> Result<()> {
-    use melior::ir::operation::OperationMutLike;
-    let needs_ptx: Vec<_> = ir::collect_ops(module.as_operation(), WrapOp::Kernel.name())
-        .into_iter()
-        .filter(|k| wrapc_passes::needs_gpu_code(*k))
-        .collect();
-    if needs_ptx.is_empty() {
-        return Ok(());
-    }
-    let ptx = kernels_to_ptx(context, module, sm, opt_level)?;
-    let text: melior::ir::Attribute = melior::ir::attribute::StringAttribute::new(context, &ptx).into();
-    for kernel in needs_ptx {
-        ir::as_mut(kernel).set_attribute("ptx", text);
-    }
-    Ok(())
 }

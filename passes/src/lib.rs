@@ -9,6 +9,7 @@ mod conversion;
 pub use wrapc_dialects::ir;
 pub mod pipeline;
 mod transforms;
+pub use transforms::attach_ptx;
 pub use transforms::outline_gpu_kernels::{needs_gpu_code, GPU_MODULE};
 
 use std::collections::HashMap;

@@ -44,8 +44,9 @@ pub static PIPELINES: &[PipelineDef] = &[
     },
     PipelineDef {
         name: "wrap-lower-to-llvm-cuda",
-        summary: "wrap-lower-to-llvm with GPU launches through lazily loaded, autotuned slots",
-        passes: "wrap-lower-lazy-launch,wrap-lower-to-llvm",
+        summary: "wrap-lower-to-llvm with GPU launches through lazily loaded, autotuned slots, MLIR kernels \
+                  compiled to PTX first",
+        passes: "wrap-attach-ptx,wrap-lower-lazy-launch,wrap-lower-to-llvm",
     },
 ];
 
@@ -55,6 +56,46 @@ pub const SPECIALIZE: &str = "builtin.module(wrap-specialize)";
 pub const TO_LLVM: &str = "builtin.module(wrap-lower-to-llvm)";
 /// [`TO_LLVM`] with kernel launches on the GPU through lazy slots.
 pub const TO_LLVM_CUDA: &str = "builtin.module(wrap-lower-to-llvm-cuda)";
+
+/// The options of `wrap-lower-to-llvm-cuda`'s passes, typed: what `wrapc
+/// compile --target=cuda` runs is that pipeline with these.
+#[derive(Clone, Copy, Debug)]
+pub struct CudaOptions<'a> {
+    pub chip: crate::transforms::attach_ptx::Chip,
+    pub opt_level: u8,
+    /// `wrap-lower-lazy-launch`'s `allow-file-dir` (UTF-8, no quotes).
+    pub allow_file_dir: Option<&'a str>,
+    pub cuda_graphs: bool,
+}
+
+impl CudaOptions<'_> {
+    /// The pipeline's text: the registered `wrap-lower-to-llvm-cuda`'s
+    /// passes, each given its options.
+    pub fn pipeline(&self) -> String {
+        let def = PIPELINES.iter().find(|p| p.name == "wrap-lower-to-llvm-cuda").expect("a registered pipeline");
+        let passes: Vec<String> = def
+            .passes
+            .split(',')
+            .map(|pass| match pass.trim() {
+                "wrap-attach-ptx" => {
+                    format!("wrap-attach-ptx{{chip={} opt-level={}}}", self.chip.name(), self.opt_level)
+                }
+                "wrap-lower-lazy-launch" => {
+                    let mut options = Vec::new();
+                    if let Some(dir) = self.allow_file_dir {
+                        options.push(format!("allow-file-dir=\"{dir}\""));
+                    }
+                    if self.cuda_graphs {
+                        options.push("cuda-graphs=true".to_string());
+                    }
+                    format!("wrap-lower-lazy-launch{{{}}}", options.join(" "))
+                }
+                other => other.to_string(),
+            })
+            .collect();
+        format!("builtin.module({})", passes.join(","))
+    }
+}
 
 /// Runs `pipeline` (MLIR's textual form) on `module` and verifies the
 /// result. Returns the warnings the passes emitted; on failure, every error

@@ -2,6 +2,7 @@
 //! level 2, GPU launches through lazy slots, and kernels' device code
 //! outlined for the GPU.
 
+pub mod attach_ptx;
 pub mod check_lowered;
 pub mod flatten_subclasses;
 pub mod inline_alias_replay;

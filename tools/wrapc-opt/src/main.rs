@@ -87,6 +87,8 @@ fn main() {
     check_inputs(&raw);
     wrapc_passes::register_upstream_passes();
     wrapc_passes::register_passes();
+    // wrap-attach-ptx compiles with wrapc's code generator, as wrapc does.
+    wrapc_codegen::ptx::install();
     let args: Vec<CString> =
         std::env::args_os().map(|a| CString::new(a.into_encoded_bytes()).expect("arguments contain no NUL")).collect();
     let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
