@@ -61,3 +61,23 @@ def test_a_kernel_whose_cubin_2_11_missed_is_found_by_its_bytes(tmp_path, monkey
     assert kernel._cubin_path == str(directory / f"{name[:150]}.cubin") and made == [kernel]
     (directory / f"{name[:150]}.cubin").unlink()
     assert _inductor_fx._static_launcher(Kernel(), 0).__class__ is Kernel  # no cubin: Triton's own launcher stays
+
+
+def test_only_pytorchs_not_implemented_is_a_refusal():
+    # PyTorch's converter and static launcher say "not handled" with
+    # NotImplementedError: the graph is refused (compiled the usual way).
+    # The same exception from any other code is a defect and propagates.
+    import pytest
+
+    def raise_from(module: str) -> None:
+        exec("def f():\n    raise NotImplementedError('line kind X')\nf()", {"__name__": module})
+
+    with pytest.raises(_inductor_fx.NotImportable, match="kernel k: line kind X"):
+        with _inductor_fx._pytorch_verdict(lambda: "kernel k: "):
+            raise_from("torch._inductor.codegen.wrapper_fxir")
+    with pytest.raises(NotImplementedError):
+        with _inductor_fx._pytorch_verdict():
+            raise_from("wrapc_torch._private.inductor_fx")
+    with pytest.raises(NotImplementedError):
+        with _inductor_fx._pytorch_verdict():
+            raise_from("torchvision.ops")

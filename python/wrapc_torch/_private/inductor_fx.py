@@ -46,11 +46,23 @@ def _pytorch_verdict(what: Callable[[], str] = lambda: "") -> Iterator[None]:
     """2.11's FX converter and its static launcher raise NotImplementedError
     for a line or a kernel they do not handle: a verdict on the graph, made
     here into this module's refusal (its message prefixed with ``what()``,
-    asked only then)."""
+    asked only then). Raised by any code but PyTorch's, it is a defect, not
+    a verdict, and propagates instead of becoming a silent fallback."""
     try:
         yield
     except NotImplementedError as e:
+        if not _raised_by_torch(e):
+            raise
         raise NotImportable(f"{what()}{str(e) or type(e).__name__}") from e
+
+
+def _raised_by_torch(error: BaseException) -> bool:
+    """Whether the innermost frame of ``error``'s traceback is PyTorch's."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    module = tb.tb_frame.f_globals.get("__name__", "") if tb is not None else ""
+    return module == "torch" or module.startswith("torch.")
 
 
 @dataclasses.dataclass
