@@ -11,7 +11,7 @@ CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/debug
 
-.PHONY: all deps build python demo test lit cargo-test py-test docs docs-check lint fuzz sanitize nightly clean
+.PHONY: all deps build python demo test lit embed cargo-test py-test docs docs-check lint fuzz sanitize nightly clean
 
 all: build
 
@@ -52,6 +52,11 @@ demo: build
 lit: build
 	$(LLVM_PREFIX)/bin/lit -sv test
 
+# The CMake package (CMakeLists.txt at the root) installed into a fresh
+# prefix, and examples/embed built and run against it (docs/EMBEDDING.md).
+embed: build
+	scripts/check-embed.sh
+
 cargo-test: deps
 	$(CARGO) test --workspace
 
@@ -61,7 +66,7 @@ py-test: build
 # lit and cargo test, then one closing line summing both.
 test: docs-check
 	@mkdir -p target
-	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && $(CARGO) test --workspace --no-fail-fast \
+	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && scripts/check-embed.sh && $(CARGO) test --workspace --no-fail-fast \
 	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests); } 2>&1 | tee target/test.log; \
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what wrapc needs on a fresh Debian 12 machine (idempotent):
-# LLVM/MLIR 22 from Debian's apt, CMake, Ninja, and the Rust toolchain's
+# LLVM/MLIR 22 (and lld, linked into wrapc) from Debian's apt, CMake, Ninja, and the Rust toolchain's
 # prerequisites. Skips apt entirely when everything is already there.
 set -euo pipefail
 
-packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 libclang-22-dev
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 libclang-22-dev liblld-22-dev
           libpolly-22-dev cmake ninja-build zlib1g-dev libzstd-dev)
 
 missing=()

@@ -4,7 +4,11 @@ process with empty Inductor, Triton and wrapc caches (their own temporary
 directories), first call included; and the resident memory the process
 grew by. JSON lines.
 
-    python3 bench/torch/compile_time.py [--device cpu|cuda]
+    python3 bench/torch/compile_time.py [--device cpu|cuda] [--tool PATH]
+
+wrapc compiles in-process (libwrapc_compiler.so); with --tool, the two wrapc
+columns are measured again with the compiler run as that `wrapc` tool per
+graph ($WRAPC), the path before the library, in the same run.
 """
 
 from __future__ import annotations
@@ -54,20 +58,30 @@ print(json.dumps({{"seconds": round(seconds, 2), "max_rss_growth_mb": round(grow
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--device", default="cpu")
-    dev = parser.parse_args().device
+    parser.add_argument("--tool", help="also measure with WRAPC=TOOL (a process per compiled graph)")
+    options = parser.parse_args()
+    dev = options.device
+    ways = [("torch.compile", "torch.compile", None), ("backend=wrapc", "backend=wrapc", None),
+            ("wrapc_torch.compile", "wrapc_torch.compile", None)]
+    if options.tool:
+        tool = os.path.abspath(options.tool)
+        ways += [("backend=wrapc (tool)", "backend=wrapc", tool), ("wrapc_torch.compile (tool)", "wrapc_torch.compile", tool)]
     tests = os.path.join(HERE, "..", "..", "python", "tests")
     for case in ("pointwise", "MLP", "decode step"):
         row = {"case": f"{dev}: {case}"}
-        for how in ("torch.compile", "backend=wrapc", "wrapc_torch.compile"):
+        for column, how, tool in ways:
             with tempfile.TemporaryDirectory() as tmp:
                 env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=os.path.join(tmp, "inductor"),
                            TRITON_CACHE_DIR=os.path.join(tmp, "triton"), WRAPC_CACHE_DIR=os.path.join(tmp, "wrapc"))
+                env.pop("WRAPC", None)
+                if tool:
+                    env["WRAPC"] = tool
                 code = CHILD.format(tests=tests, dev=dev, case=case, how=how)
                 result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
                 if result.returncode != 0:
-                    row[how] = {"error": result.stderr.strip().splitlines()[-1:]}
+                    row[column] = {"error": result.stderr.strip().splitlines()[-1:]}
                 else:
-                    row[how] = json.loads(result.stdout.strip().splitlines()[-1])
+                    row[column] = json.loads(result.stdout.strip().splitlines()[-1])
         row["wrapc_torch.compile / torch.compile"] = round(
             row["wrapc_torch.compile"].get("seconds", 0) / max(row["torch.compile"].get("seconds", 1e-9), 1e-9), 2
         )

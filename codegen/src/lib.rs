@@ -5,12 +5,13 @@
 
 mod child;
 mod header;
+#[cfg(feature = "jit")]
 mod jit;
+mod link;
+mod lld;
 pub mod ptx;
 
 use std::path::Path;
-use std::process::Command;
-use std::time::Duration;
 
 use inkwell::module::Module as LlvmModule;
 use inkwell::passes::PassBuilderOptions;
@@ -20,7 +21,9 @@ use melior::ir::Module;
 use melior::Context;
 
 pub use header::{check_c_name, entry_points, external_graphs, header, Arg, EntryPoint};
+#[cfg(feature = "jit")]
 pub use jit::{Jit, NativeFn};
+pub use link::{link_shared_object, LINKER_OUTPUT_LIMIT, LINK_TIMEOUT};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CodegenError {
@@ -200,126 +203,4 @@ pub fn assembly(module: &LlvmModule, machine: &TargetMachine) -> Result<String> 
     let buffer =
         machine.write_to_memory_buffer(module, FileType::Assembly).map_err(|e| CodegenError::Llvm(e.to_string()))?;
     Ok(String::from_utf8_lossy(buffer.as_slice()).into_owned())
-}
-
-/// The C compiler that links shared objects: `$CC` (a program and its
-/// leading arguments, split at spaces, as make reads it), else `cc`, with
-/// gold as its linker where binutils has it: linking the runtime archive
-/// whole is most of a small wrapper's compile time, and gold takes half
-/// the time of the default BFD linker (0.14 vs 0.29 s here). A `$CC` is
-/// taken as given.
-pub fn linker() -> Vec<String> {
-    linker_for(&std::env::var("CC").unwrap_or_default(), on_path("ld.gold"))
-}
-
-/// [`linker`] for a `$CC` of `cc` (empty when unset) on a machine that has
-/// gold or not.
-fn linker_for(cc: &str, has_gold: bool) -> Vec<String> {
-    let words: Vec<String> = cc.split_whitespace().map(String::from).collect();
-    if !words.is_empty() {
-        return words;
-    }
-    let mut default = vec!["cc".to_string()];
-    if has_gold {
-        default.push("-fuse-ld=gold".to_string());
-    }
-    default
-}
-
-/// Whether an executable file named `program` is in a directory of `$PATH`.
-fn on_path(program: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt as _;
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path).any(|dir| {
-        std::fs::metadata(dir.join(program)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
-}
-
-/// The most a linker may write to each of its standard output and error:
-/// past it, it is stopped (gold, failing to write its output, repeats the
-/// error forever).
-pub const LINKER_OUTPUT_LIMIT: usize = 1 << 20;
-
-/// How long a link may take before the linker is stopped (a large wrapper
-/// links in about a second).
-pub const LINK_TIMEOUT: Duration = Duration::from_secs(600);
-
-/// Links `object` with the runtime into a shared object with [`linker`],
-/// bounded by [`LINKER_OUTPUT_LIMIT`] and [`LINK_TIMEOUT`]. `runtime` is
-/// the runtime's static library (`.a`: linked in whole, a self-contained
-/// wrapper) or its shared library (`.so`: named by absolute path, so that
-/// every wrapper of a process loads the one runtime, with one allocator,
-/// one kernel cache and one set of thread-locals). `output` should be a
-/// private path (wrapc links into a temporary directory and copies the
-/// result to the user's destination).
-pub fn link_shared_object(object: &Path, runtime: &Path, output: &Path) -> Result<()> {
-    let linker = linker();
-    let mut command = Command::new(&linker[0]);
-    command
-        .args(&linker[1..])
-        .arg("-shared")
-        // The runtime archive's debug information (Rust's standard
-        // library's, mostly) was two thirds of every wrapper (4.7 of
-        // 6.9 MB), and a backend compiles one wrapper per graph and caches
-        // it: left out. The symbol table stays, so backtraces name
-        // functions.
-        .arg("-Wl,--strip-debug")
-        .arg("-o")
-        .arg(output)
-        .arg(object);
-    if runtime.extension().is_some_and(|e| e == "so") {
-        // The runtime has no soname: the wrapper records the path it was
-        // linked with, absolute so that it loads from any directory.
-        let absolute =
-            std::path::absolute(runtime).map_err(|e| CodegenError::Link(format!("{}: {e}", runtime.display())))?;
-        command.arg(absolute);
-    } else {
-        command.arg("-Wl,--whole-archive").arg(runtime).arg("-Wl,--no-whole-archive");
-    }
-    command.args(["-lpthread", "-ldl", "-lm"]);
-    let shown = linker.join(" ");
-    let result = child::run_bounded(&mut command, LINKER_OUTPUT_LIMIT, LINK_TIMEOUT).map_err(|stopped| {
-        CodegenError::Link(match stopped {
-            child::Stopped::Spawn(e) => format!("running `{shown}` (set CC to choose the linker): {e}"),
-            child::Stopped::Flooded(stream, bytes) => format!(
-                "`{shown}` wrote more than {} MiB to its {stream}: stopped it. It began:\n{}",
-                LINKER_OUTPUT_LIMIT >> 20,
-                child::excerpt(&bytes)
-            ),
-            child::Stopped::TimedOut => {
-                format!("`{shown}` did not finish in {} s: stopped it", LINK_TIMEOUT.as_secs())
-            }
-        })
-    })?;
-    if !result.status.success() {
-        return Err(CodegenError::Link(format!(
-            "`{shown}` failed:\n{}{}",
-            String::from_utf8_lossy(&result.stderr),
-            String::from_utf8_lossy(&result.stdout)
-        )));
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn on_path_finds_executables_only() {
-        assert!(on_path("sh"));
-        assert!(!on_path("wrapc-no-such-program"));
-        // A directory named like a program is not one.
-        assert!(!on_path("."));
-    }
-
-    #[test]
-    fn the_default_linker_uses_gold_exactly_when_binutils_has_it() {
-        assert_eq!(linker_for("", true), ["cc", "-fuse-ld=gold"]);
-        assert_eq!(linker_for("", false), ["cc"]);
-        assert_eq!(linker_for("  ", true), ["cc", "-fuse-ld=gold"]);
-        // A $CC is taken as given, its words split as make splits them.
-        assert_eq!(linker_for("clang-22 -fuse-ld=lld", true), ["clang-22", "-fuse-ld=lld"]);
-        assert_eq!(linker_for("gcc", false), ["gcc"]);
-    }
 }

@@ -107,3 +107,53 @@ def test_a_dep_info_naming_a_missing_source_makes_the_build_stale(tmp_path):
     assert not _build._stale(artifact)  # no dep-info: an installed runtime
     (tmp_path / "libwrapc_runtime.d").write_text(f"{artifact}: {tmp_path / 'gone.rs'}\n")
     assert _build._stale(artifact)
+
+
+IDENTITY = "func.func @f(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {\n  return %x : !wrap.tensor<4xf32>\n}\n"
+
+
+def test_wrappers_compile_in_this_process_with_no_c_compiler_or_linker_reachable(tmp_path, monkeypatch):
+    import subprocess
+
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WRAPC", raising=False)
+    monkeypatch.delenv("CC", raising=False)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    assert _build.compiler_library() is not None, "the checkout builds libwrapc_compiler.so (make build)"
+
+    def no_process(*args, **kwargs):
+        raise AssertionError(f"a process was started: {args}")
+
+    monkeypatch.setattr(subprocess, "run", no_process)
+    monkeypatch.setattr(subprocess, "Popen", no_process)
+    library = _build.compile_module(IDENTITY)
+    assert library.read_bytes()[:4] == b"\x7fELF"
+    # Loadable: linked by lld against the runtime the backend uses.
+    import ctypes
+
+    assert ctypes.CDLL(str(library)).f
+
+
+def test_the_in_process_compilers_errors_are_compile_errors_with_the_diagnostics(tmp_path, monkeypatch):
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("WRAPC", raising=False)
+    with pytest.raises(_build.CompileError, match=r"wrapc compile failed:\n.*is not valid wrap IR:\n.*wrapper\.mlir:2:3: custom op .wrap\.nope. is unknown"):
+        _build.compile_module("func.func @f() {\n  wrap.nope\n}\n")
+    # Nothing published: only the cache's own (empty) directory is left.
+    assert [p for p in tmp_path.iterdir() if not p.name.startswith(".")] == []
+
+
+def test_wrapc_names_a_tool_to_run_per_module_instead(tmp_path, monkeypatch):
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path / "cache"))
+    tool = tmp_path / "wrapc"
+    log = tmp_path / "ran"
+    real = _build._newest_build("wrapc")
+    tool.write_text(f"#!/bin/sh\necho \"$@\" >> {log}\nexec {real} \"$@\"\n")
+    tool.chmod(0o755)
+    monkeypatch.setenv("WRAPC", str(tool))
+    assert _build.compiler_library() is None
+    library = _build.compile_module(IDENTITY)
+    assert library.is_file()
+    assert log.read_text().startswith("compile ")

@@ -1,5 +1,7 @@
-"""Compiles imported wrap IR to a native wrapper with the `wrapc` tool, and
-caches the wrappers (`$WRAPC_CACHE_DIR`).
+"""Compiles imported wrap IR to a native wrapper, and caches the wrappers
+(`$WRAPC_CACHE_DIR`). The compiler runs in this process, as a library
+(`libwrapc_compiler.so`, `compiler_library`); `$WRAPC` names a `wrapc`
+tool to run per module instead.
 
 What the cache holds is loaded into this process as code, so an entry is
 used only when it is this user's, reached through no symbolic link, and
@@ -8,6 +10,7 @@ compiled-library cache")."""
 
 from __future__ import annotations
 
+import ctypes
 import errno
 import hashlib
 import json
@@ -17,6 +20,7 @@ import shutil
 import stat
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +36,29 @@ class CompileError(RuntimeError):
     unusable. The backend falls back to PyTorch's own path on it."""
 
 
+_COMPILER = "libwrapc_compiler.so"
+
+
+def _newest_build(name: str) -> Path | None:
+    """This checkout's newest build of ``name`` (a stale release build must
+    not win over a newer debug one)."""
+    builds = [p for p in (_REPO / "target" / profile / name for profile in ("release", "debug")) if p.is_file()]
+    return max(builds, key=lambda p: p.stat().st_mtime) if builds else None
+
+
+def compiler_library() -> str | None:
+    """The in-process compiler: beside this package (an installed wheel),
+    else this checkout's newest build; None when $WRAPC asks for the tool
+    or there is no library."""
+    if os.environ.get("WRAPC"):
+        return None
+    bundled = Path(__file__).resolve().parent / _COMPILER
+    if bundled.is_file():
+        return str(bundled)
+    found = _newest_build(_COMPILER)
+    return str(found) if found else None
+
+
 def wrapc_binary() -> str:
     """The `wrapc` tool: $WRAPC, then PATH, then this checkout's newest build."""
     explicit = os.environ.get("WRAPC")
@@ -44,18 +71,61 @@ def wrapc_binary() -> str:
     found = shutil.which("wrapc")
     if found:
         return found
-    # This checkout's newest build (a stale release build must not win).
-    builds = [p for p in (_REPO / "target" / profile / "wrapc" for profile in ("release", "debug")) if p.is_file()]
-    if builds:
-        return str(max(builds, key=lambda p: p.stat().st_mtime))
-    raise CompileError("wrapc: the `wrapc` tool was not found: set WRAPC, put it on PATH, or build this checkout")
+    build = _newest_build("wrapc")
+    if build:
+        return str(build)
+    raise CompileError("wrapc: neither the compiler library nor the `wrapc` tool was found: build this checkout "
+                       "(make build), put wrapc on PATH, or set WRAPC")
+
+
+_loaded: dict[str, ctypes.CDLL] = {}
+_loading = threading.Lock()
+
+
+def _compiler(path: str) -> ctypes.CDLL:
+    """The compiler library at ``path``, loaded once per process."""
+    with _loading:
+        library = _loaded.get(path)
+        if library is None:
+            try:
+                library = ctypes.CDLL(path)
+            except OSError as e:
+                raise CompileError(f"wrapc: cannot load the compiler library {path}: {e}") from None
+            compile_fn = library.wrapc_compiler_compile
+            compile_fn.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint32, ctypes.c_char_p,
+                                   ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+            compile_fn.restype = ctypes.c_int32
+            library.wrapc_compiler_free.argtypes = [ctypes.c_void_p]
+            library.wrapc_compiler_free.restype = None
+            _loaded[path] = library
+        return library
+
+
+def _run_library(compiler: str, runtime: str | None, source: Path, library: Path, opt_level: int,
+                 target: str = "host", allow_file_dir: str | None = None) -> None:
+    """``wrapc compile --emit=so`` in this process (ctypes releases the GIL
+    for the call; the library serializes compiles)."""
+    lib = _compiler(compiler)
+    encode = lambda text: None if text is None else os.fsencode(text)  # noqa: E731
+    error = ctypes.c_void_p()
+    status = lib.wrapc_compiler_compile(encode(str(source)), encode(str(library)), opt_level, target.encode(),
+                                        encode(allow_file_dir), encode(runtime), ctypes.byref(error))
+    if status != 0:
+        message = "(no message)"
+        if error.value:
+            message = ctypes.string_at(error.value).decode(errors="replace")
+            lib.wrapc_compiler_free(error)
+        raise CompileError(f"wrapc compile failed:\n{message}")
+    st = _lstat_ours(library, "the library wrapc wrote")
+    if st is None or not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+        raise CompileError(f"wrapc: the compiler library {compiler} reported success but wrote no library")
 
 
 def runtime_library(tool: str) -> str | None:
     """The runtime wrappers link: $WRAPC_RUNTIME_LIB, else this checkout's
     optimized build while it is as new as the runtime's sources, else the one
-    beside the tool (wrapc's own default); the shared library before the
-    static one."""
+    beside the compiler (the tool or the library; wrapc's own default); the
+    shared library before the static one."""
     explicit = os.environ.get("WRAPC_RUNTIME_LIB")
     if explicit:
         return explicit
@@ -315,8 +385,10 @@ def _publish(staging: Path, directory: Path) -> Path:
     raise CompileError(f"wrapc: the cache entry {directory} was replaced by a damaged one while being published")
 
 
-def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, key: str,
+def _build(compiler: tuple[str, str], runtime: str | None, ir: str, opt_level: int, root: Path, key: str,
            target: str = "host", allow_file_dir: str | None = None) -> Path:
+    """Builds ``ir`` into the cache entry ``key``; ``compiler`` is ("library",
+    path) or ("tool", path)."""
     # A staging directory per build: threads of one process building the same
     # module shared `<key>.tmp<pid>` and broke each other's builds.
     try:
@@ -328,7 +400,9 @@ def _build(tool: str, runtime: str | None, ir: str, opt_level: int, root: Path, 
         source = staging / "wrapper.mlir"
         library = staging / _LIBRARY
         _write_private(source, ir.encode())
-        _run_wrapc(tool, runtime, source, library, opt_level, target, allow_file_dir)
+        kind, path = compiler
+        run = _run_library if kind == "library" else _run_wrapc
+        run(path, runtime, source, library, opt_level, target, allow_file_dir)
         # What the tool wrote (the library, its C header) got modes from the umask.
         with os.scandir(staging) as written:
             for file in written:
@@ -351,8 +425,10 @@ def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_f
     ``target="cuda"`` lowers GPU launches (kernel images embedded from the
     files the IR names, which must lie under ``allow_file_dir``: Triton's
     cubins, named by content hash)."""
-    tool = wrapc_binary()
-    # The tool and the runtime it links in identify the build.
+    in_process = compiler_library()
+    compiler = ("library", in_process) if in_process else ("tool", wrapc_binary())
+    tool = compiler[1]
+    # The compiler and the runtime it links in identify the build.
     runtime = runtime_library(tool)
     stamps = [os.path.getmtime(p) for p in (tool, runtime) if p and os.path.exists(p)]
     key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{target}\0{ir}".encode()).hexdigest()[:24]
@@ -365,7 +441,7 @@ def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_f
         except OSError:
             pass
         return library
-    library = _build(tool, runtime, ir, opt_level, root, key, target, allow_file_dir)
+    library = _build(compiler, runtime, ir, opt_level, root, key, target, allow_file_dir)
     try:
         _evict(root, limit)
     except OSError:

@@ -1,6 +1,8 @@
 // A C program built against the generated header and shared object.
-// RUN: rm -rf %t && mkdir -p %t
-// RUN: wrapc compile %wrapc_src/examples/demo.mlir -o %t/libdemo.so --quiet
+// wrapc links with lld in-process: no C compiler or linker is reachable
+// while it compiles (an empty PATH, no CC).
+// RUN: rm -rf %t && mkdir -p %t/empty
+// RUN: env -u CC PATH=%t/empty %wrapc_bin/wrapc compile %wrapc_src/examples/demo.mlir -o %t/libdemo.so --quiet
 // RUN: cc -std=c11 -Wall -Werror %wrapc_src/examples/c/call_demo.c -I %t -I %wrapc_src/runtime/include -L %t -ldemo -Wl,-rpath,%t -o %t/call_demo
 // RUN: %t/call_demo | FileCheck %s
 

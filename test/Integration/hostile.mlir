@@ -75,7 +75,7 @@
 // RUN: not wrapc compile %t/in.mlir -o %t/missing-dir/libid.so 2>&1 | FileCheck %s --check-prefix=CHECK-NODIR
 // CHECK-NODIR: missing-dir/libid.so
 // RUN: env CC=/nonexistent/cc not wrapc compile %t/in.mlir -o %t/libcc.so 2>&1 | FileCheck %s --check-prefix=CHECK-CC
-// CHECK-CC: running `/nonexistent/cc` (set CC to choose the linker)
+// CHECK-CC: running `/nonexistent/cc` (from CC)
 
 // Destinations that cannot take the output fail fast (issue 14: with
 // -o /dev/full the linker looped on its write error while wrapc buffered its

@@ -133,6 +133,7 @@ fn measure(shape: Shape, n: usize, dir: &Path) -> Result<Vec<(String, f64)>> {
         arch: Arch::Sm90,
         allow_file_dir: None,
         cuda_graphs: false,
+        runtime: None,
     };
     native::compile(request, &mut progress)?;
     // "optimize (default<O1>)" and "(default<O2>)" are one column.

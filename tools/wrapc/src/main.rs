@@ -30,8 +30,9 @@ enum Command {
         /// llvm, asm, header, ptx). With --emit=so (the default) the C header
         /// is written next to it, as <output stem>.h; neither may be the
         /// input. The object file is made and linked in a temporary directory,
-        /// then the library is copied here. Linking runs the C compiler named
-        /// by $CC (default `cc`), stopped past 1 MiB of output or 10 minutes.
+        /// then the library is copied here. Linking runs LLVM's lld inside
+        /// wrapc (no C compiler needed), or the C compiler $CC names when set
+        /// (stopped past 1 MiB of output or 10 minutes).
         #[arg(short, long)]
         output: PathBuf,
         #[arg(long, value_enum, default_value = "so")]
@@ -117,6 +118,7 @@ fn run(cli: Cli) -> Result<()> {
                     arch,
                     allow_file_dir: allow_file_dir.as_deref(),
                     cuda_graphs,
+                    runtime: None,
                 },
                 &mut native::Progress::new(quiet),
             )

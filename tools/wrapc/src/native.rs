@@ -46,23 +46,35 @@ pub struct Progress {
     start: Instant,
     /// Each step's name and wall time, in order (for `wrapc-dev bench`).
     pub timings: Vec<(String, std::time::Duration)>,
+    /// In a library (the in-process compiler): the passes' warnings, kept
+    /// for the caller instead of printed; no crash-handler phases.
+    pub warnings: Option<Vec<String>>,
 }
 
 impl Progress {
     pub fn new(quiet: bool) -> Self {
-        Progress { quiet, start: Instant::now(), timings: Vec::new() }
+        Progress { quiet, start: Instant::now(), timings: Vec::new(), warnings: None }
+    }
+
+    /// Quiet, for a compiler running inside another program: nothing is
+    /// printed to that program's standard error.
+    pub fn in_library() -> Self {
+        Progress { warnings: Some(Vec::new()), ..Progress::new(true) }
     }
 
     /// Passes' warnings go to stderr even with --quiet: they say something
     /// about the output.
-    fn warn(&self, warnings: Vec<String>) {
-        for warning in warnings {
-            eprintln!("{warning}");
+    fn warn(&mut self, warnings: Vec<String>) {
+        match &mut self.warnings {
+            Some(kept) => kept.extend(warnings),
+            None => warnings.iter().for_each(|warning| eprintln!("{warning}")),
         }
     }
 
     fn step<T>(&mut self, what: &str, work: impl FnOnce() -> Result<T>) -> Result<T> {
-        crate::crash::set_phase(format!("compiling: {what}"));
+        if self.warnings.is_none() {
+            crate::crash::set_phase(format!("compiling: {what}"));
+        }
         let begin = Instant::now();
         let result = work()?;
         let elapsed = begin.elapsed();
@@ -90,6 +102,9 @@ pub struct CompileRequest<'p> {
     pub arch: Arch,
     pub allow_file_dir: Option<&'p Path>,
     pub cuda_graphs: bool,
+    /// The runtime to link (`.so` or `.a`); `None`: `$WRAPC_RUNTIME_LIB`,
+    /// else the archive beside the executable.
+    pub runtime: Option<&'p Path>,
 }
 
 pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
@@ -184,7 +199,10 @@ pub fn compile(request: CompileRequest, progress: &mut Progress) -> Result<()> {
             progress.step("emit object", || {
                 codegen::write_object(&ir, &machine, &object).with_context(|| format!("writing {}", object.display()))
             })?;
-            let runtime = runtime_library()?;
+            let runtime = match request.runtime {
+                Some(path) => path.to_path_buf(),
+                None => runtime_library()?,
+            };
             progress.step("link with the runtime", || Ok(codegen::link_shared_object(&object, &runtime, &library)?))?;
             install(&library, request.output)?;
             let header_path = header_path.expect("made for --emit=so");
