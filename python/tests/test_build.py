@@ -157,3 +157,17 @@ def test_wrapc_names_a_tool_to_run_per_module_instead(tmp_path, monkeypatch):
     library = _build.compile_module(IDENTITY)
     assert library.is_file()
     assert log.read_text().startswith("compile ")
+
+
+def test_the_cache_is_swept_once_per_minute_not_after_every_build(tmp_path, monkeypatch):
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(_build, "_last_eviction", {})
+    swept = []
+    monkeypatch.setattr(_build, "_evict", lambda root, limit: swept.append(root))
+    for n in range(3):
+        _build.compile_module(IDENTITY.replace("@f", f"@f{n}"))
+    assert swept == [tmp_path], "the first build of a process sweeps; the next ones within a minute do not"
+    clock = [time.monotonic() + _build._EVICT_EVERY_S + 1]
+    monkeypatch.setattr(_build.time, "monotonic", lambda: clock[0])
+    _build.compile_module(IDENTITY.replace("@f", "@f9"))
+    assert swept == [tmp_path, tmp_path]

@@ -442,8 +442,29 @@ def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_f
             pass
         return library
     library = _build(compiler, runtime, ir, opt_level, root, key, target, allow_file_dir)
-    try:
-        _evict(root, limit)
-    except OSError:
-        pass  # an unreadable cache directory must not fail a finished build
+    if _eviction_due(root):
+        try:
+            _evict(root, limit)
+        except OSError:
+            pass  # an unreadable cache directory must not fail a finished build
     return library
+
+
+# Eviction reads every entry of the cache: run after each build, a process
+# compiling thousands of graphs into a cache of thousands of entries spent
+# most of its time there (the test suite's 500 random programs: minutes of
+# stat calls). Once per cache directory and process, then at most every
+# _EVICT_EVERY_S; a wrapper is a few KB, so the bound is overshot by little.
+_EVICT_EVERY_S = 60.0
+_last_eviction: dict[Path, float] = {}
+_eviction_lock = threading.Lock()
+
+
+def _eviction_due(root: Path) -> bool:
+    now = time.monotonic()
+    with _eviction_lock:
+        last = _last_eviction.get(root)
+        if last is not None and now - last < _EVICT_EVERY_S:
+            return False
+        _last_eviction[root] = now
+        return True
