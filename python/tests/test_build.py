@@ -171,3 +171,13 @@ def test_the_cache_is_swept_once_per_minute_not_after_every_build(tmp_path, monk
     monkeypatch.setattr(_build.time, "monotonic", lambda: clock[0])
     _build.compile_module(IDENTITY.replace("@f", "@f9"))
     assert swept == [tmp_path, tmp_path]
+
+def test_the_bytes_built_since_the_last_sweep_bring_the_next_one_forward(tmp_path, monkeypatch):
+    # A wrapper linking the runtime archive is about 2 MB: a minute of them
+    # could overshoot the bound by gigabytes.
+    monkeypatch.setattr(_build, "_last_eviction", {})
+    limit = 16 << 20
+    assert _build._eviction_due(tmp_path, 2 << 20, limit)  # first build
+    assert not _build._eviction_due(tmp_path, 512 << 10, limit)
+    assert _build._eviction_due(tmp_path, 512 << 10, limit)  # 1 MiB since: limit / 16
+    assert not _build._eviction_due(tmp_path, 4 << 10, limit)

@@ -442,7 +442,7 @@ def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_f
             pass
         return library
     library = _build(compiler, runtime, ir, opt_level, root, key, target, allow_file_dir)
-    if _eviction_due(root):
+    if _eviction_due(root, library.stat().st_size, limit):
         try:
             _evict(root, limit)
         except OSError:
@@ -453,18 +453,23 @@ def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_f
 # Eviction reads every entry of the cache: run after each build, a process
 # compiling thousands of graphs into a cache of thousands of entries spent
 # most of its time there (the test suite's 500 random programs: minutes of
-# stat calls). Once per cache directory and process, then at most every
-# _EVICT_EVERY_S; a wrapper is a few KB, so the bound is overshot by little.
+# stat calls). It runs after a process's first build into a cache
+# directory, then when _EVICT_EVERY_S have passed or the bytes built since
+# the last sweep reach 1/16 of the limit (a wrapper linking the runtime
+# archive is about 2 MB: time alone could overshoot the bound by gigabytes).
 _EVICT_EVERY_S = 60.0
-_last_eviction: dict[Path, float] = {}
+_last_eviction: dict[Path, tuple[float, int]] = {}
 _eviction_lock = threading.Lock()
 
 
-def _eviction_due(root: Path) -> bool:
+def _eviction_due(root: Path, built: int, limit: int) -> bool:
     now = time.monotonic()
     with _eviction_lock:
         last = _last_eviction.get(root)
-        if last is not None and now - last < _EVICT_EVERY_S:
-            return False
-        _last_eviction[root] = now
+        if last is not None:
+            when, since = last[0], last[1] + built
+            if now - when < _EVICT_EVERY_S and since < limit // 16:
+                _last_eviction[root] = (when, since)
+                return False
+        _last_eviction[root] = (now, 0)
         return True
