@@ -11,7 +11,7 @@ CARGO ?= cargo
 PYTHON ?= python3
 BIN := target/debug
 
-.PHONY: all deps build python demo test lit embed cargo-test py-test docs docs-check lint fuzz sanitize nightly clean
+.PHONY: all deps build python wheel demo test lit embed cargo-test py-test docs docs-check lint fuzz sanitize nightly clean
 
 all: build
 
@@ -29,6 +29,12 @@ build: deps
 python:
 	@cd python && $(PYTHON) -m pip install -q --no-build-isolation --no-deps -e . 2>&1 | grep -v "Running pip as the 'root' user" || true
 	@$(PYTHON) -c "import wrapc_torch._C" || { echo "wrapc_torch failed to build" >&2; exit 1; }
+
+# The wheel a PyTorch user installs (target/wheels): the compiler library
+# and the runtime bundled, a manylinux tag (scripts/build-wheel.sh). make
+# test builds it again and runs it in a fresh environment (check-wheel.sh).
+wheel: deps
+	scripts/build-wheel.sh
 
 GENERATED_DOC = "$$(ls -td target/debug/build/wrapc-dialects-*/out | head -1)/docs/WrapDialect.md"
 
@@ -63,10 +69,11 @@ cargo-test: deps
 py-test: build
 	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
 
-# lit and cargo test, then one closing line summing both.
+# lit, the CMake package, the wheel, cargo test and pytest, then one
+# closing line summing them.
 test: docs-check
 	@mkdir -p target
-	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && scripts/check-embed.sh && $(CARGO) test --workspace --no-fail-fast \
+	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && scripts/check-embed.sh && scripts/check-wheel.sh && $(CARGO) test --workspace --no-fail-fast \
 	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests); } 2>&1 | tee target/test.log; \
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 

@@ -1,21 +1,94 @@
 """wrapc_torch: torch.compile(model, backend="wrapc").
 
 The extension is built against the installed torch (its headers and
-libraries), so build it where it runs: `pip install --no-build-isolation ./python`.
+libraries), so build it where it runs: `pip install --no-build-isolation ./python`
+(an editable install of the checkout, `make python`), or `make wheel`, which
+bundles the compiler library and the runtime (scripts/build-wheel.sh).
 """
 
+import os
+import re
+import shutil
 from pathlib import Path
 
+import torch
 from setuptools import setup
+from setuptools.command.build_py import build_py
 from torch.utils.cpp_extension import BuildExtension, CppExtension
 
 here = Path(__file__).resolve().parent
 runtime_include = here.parent / "runtime" / "include"
 
+# What a wheel carries beside the package (scripts/build-wheel.sh stages them
+# in $WRAPC_BUNDLE_DIR): the in-process compiler, the one runtime every
+# compiled wrapper links, and the licenses of what the compiler embeds.
+# _build.compiler_library and _build.runtime_library look for them there.
+BUNDLED = ("libwrapc_compiler.so", "libwrapc_runtime.so")
+LICENSES = "_licenses"
+
+
+def workspace_version() -> str:
+    """The version of every crate (Cargo.toml's [workspace.package]): one
+    version for the toolchain and the backend."""
+    text = (here.parent / "Cargo.toml").read_text()
+    section = text.split("[workspace.package]", 1)[1].split("\n[", 1)[0]
+    return re.search(r'^version\s*=\s*"([^"]+)"', section, re.M).group(1)
+
+
+def torch_requirement() -> str:
+    """The extension is compiled against this torch's C++ ABI, which changes
+    between minor releases: the wheel requires the same minor release."""
+    major, minor = torch.__version__.split(".")[:2]
+    return f"torch=={major}.{minor}.*"
+
+
+class BuildPy(build_py):
+    """Copies the bundled libraries into the package when a wheel is built
+    ($WRAPC_BUNDLE_DIR), and removes them otherwise, so that a stale copy in
+    the build directory never ships."""
+
+    def run(self):
+        super().run()
+        target = Path(self.build_lib) / "wrapc_torch"
+        bundle = os.environ.get("WRAPC_BUNDLE_DIR")
+        for name in (*BUNDLED, LICENSES):
+            path = target / name
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+            if not bundle:
+                continue
+            source = Path(bundle) / name
+            if not source.exists():
+                raise SystemExit(f"setup.py: WRAPC_BUNDLE_DIR={bundle} has no {name} (run scripts/build-wheel.sh)")
+            if source.is_dir():
+                shutil.copytree(source, path)
+            else:
+                shutil.copy2(source, path)
+
+
 setup(
-    name="wrapc_torch",
-    version="0.1.0",
+    name="wrapc-torch",
+    version=workspace_version(),
     description="wrapc as a torch.compile backend: AOTAutograd's runtime wrapper as native code",
+    long_description=(here / "README.md").read_text(),
+    long_description_content_type="text/markdown",
+    license="Apache-2.0 WITH LLVM-exception",
+    license_files=["LICENSE"],
+    classifiers=[
+        "Development Status :: 3 - Alpha",
+        "Intended Audience :: Developers",
+        "Intended Audience :: Science/Research",
+        "Operating System :: POSIX :: Linux",
+        "Programming Language :: C++",
+        "Programming Language :: Python :: 3",
+        "Programming Language :: Python :: 3 :: Only",
+        "Programming Language :: Rust",
+        "Topic :: Scientific/Engineering :: Artificial Intelligence",
+        "Topic :: Software Development :: Compilers",
+    ],
+    keywords=["pytorch", "torch.compile", "mlir", "llvm", "compiler"],
     packages=["wrapc_torch", "wrapc_torch._private"],
     ext_modules=[
         CppExtension(
@@ -29,7 +102,9 @@ setup(
             extra_link_args=[f"-Wl,--version-script={here / 'wrapc_torch' / '_C.map'}"],
         )
     ],
-    cmdclass={"build_ext": BuildExtension.with_options(use_ninja=False)},
+    cmdclass={"build_ext": BuildExtension.with_options(use_ninja=False), "build_py": BuildPy},
     entry_points={"torch_dynamo_backends": ["wrapc = wrapc_torch:backend"]},
+    install_requires=[torch_requirement()],
     python_requires=">=3.10",
+    zip_safe=False,
 )

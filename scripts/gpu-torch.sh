@@ -7,6 +7,11 @@
 #                                            results under $OUT)
 #            scripts/gpu-torch.sh native    (the native call path only: import
 #                                            check, benchmark, native tests)
+#   here:    scripts/gpu-torch.sh prepare-wheel  (the wheel's libraries, from
+#                                            scripts/build-wheel.sh, into target/gpu-wheel)
+#   device:  scripts/gpu-torch.sh wheel     (with target/gpu-wheel carried: a wheel for
+#                                            the machine's Python built there, then
+#                                            scripts/check-wheel.sh --cuda on it)
 #
 # run: builds wrapc_torch's extension against the machine's torch, runs the
 # torch test suite on CUDA tensors (WRAPC_TEST_DEVICE=cuda) and on the CPU,
@@ -75,4 +80,36 @@ run() {
     python3 bench/torch/overhead.py --device cuda 2>"$out/bench.err" | tee "$out/bench-cuda.jsonl"
 }
 
-"${1:?usage: gpu-torch.sh prepare|run|native}"
+WHEEL_DIR=target/gpu-wheel
+
+prepare-wheel() {
+  scripts/build-wheel.sh
+  rm -rf "$WHEEL_DIR" && mkdir -p "$WHEEL_DIR"
+  cp -r target/wheel-stage/_licenses target/wheel-stage/libwrapc_runtime.so "$WHEEL_DIR/"
+  xz -6 -T2 -c target/wheel-stage/libwrapc_compiler.so > "$WHEEL_DIR/libwrapc_compiler.so.xz"
+  pip download -q -d "$WHEEL_DIR/wheels" --python-version 3.12 --only-binary=:all: --no-deps packaging wheel
+  du -sh "$WHEEL_DIR"
+}
+
+# The wheel on the GPU machine: its extension must be built for the
+# machine's Python (3.12), so the wheel is built there from the carried
+# libraries (no auditwheel: the tag is checked where the wheel is made),
+# then installed and run as check-wheel.sh does, CUDA included.
+wheel() {
+  out=${OUT:-/tmp/wrapc-gpu-out}
+  mkdir -p "$out"
+  stage=/tmp/wrapc-wheel-stage
+  rm -rf "$stage" && mkdir -p "$stage"
+  cp -r "$WHEEL_DIR/_licenses" "$WHEEL_DIR/libwrapc_runtime.so" "$stage/"
+  python3 -c "import lzma, shutil; shutil.copyfileobj(lzma.open('$WHEEL_DIR/libwrapc_compiler.so.xz'), open('$stage/libwrapc_compiler.so', 'wb'))"
+  for m in packaging wheel; do
+    python3 -c "import $m" 2>/dev/null || python3 -m pip install -q --no-index --find-links "$WHEEL_DIR/wheels" $m
+  done
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
+  WRAPC_BUNDLE_DIR=$stage python3 -m pip wheel -q --no-build-isolation --no-deps -w /tmp/wrapc-wheels ./python \
+    > "$out/wheel-build.log" 2>&1 || { tail -30 "$out/wheel-build.log"; exit 1; }
+  ls /tmp/wrapc-wheels | tee -a "$out/device.txt"
+  scripts/check-wheel.sh --wheel /tmp/wrapc-wheels/*.whl --cuda /tmp/wrapc-wheel-check 2>&1 | tee "$out/check-wheel.txt"
+}
+
+"${1:?usage: gpu-torch.sh prepare|run|native|prepare-wheel|wheel}"

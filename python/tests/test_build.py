@@ -181,3 +181,40 @@ def test_the_bytes_built_since_the_last_sweep_bring_the_next_one_forward(tmp_pat
     assert not _build._eviction_due(tmp_path, 512 << 10, limit)
     assert _build._eviction_due(tmp_path, 512 << 10, limit)  # 1 MiB since: limit / 16
     assert not _build._eviction_due(tmp_path, 4 << 10, limit)
+
+
+def test_an_installed_wheel_uses_the_compiler_and_runtime_beside_the_package(tmp_path, monkeypatch):
+    # The wheel's layout (scripts/build-wheel.sh): both libraries in the
+    # package directory, no checkout around it.
+    monkeypatch.delenv("WRAPC", raising=False)
+    monkeypatch.delenv("WRAPC_RUNTIME_LIB", raising=False)
+    package = tmp_path / "site-packages" / "wrapc_torch"
+    package.mkdir(parents=True)
+    for name in ("libwrapc_compiler.so", "libwrapc_runtime.so"):
+        (package / name).write_text("")
+    monkeypatch.setattr(_build, "__file__", str(package / "_build.py"))
+    monkeypatch.setattr(_build, "_REPO", tmp_path)
+    compiler = _build.compiler_library()
+    assert compiler == str(package / "libwrapc_compiler.so")
+    assert _build.runtime_library(compiler) == str(package / "libwrapc_runtime.so")
+
+
+def test_wrappers_linking_runtimes_at_different_paths_are_different_entries(tmp_path, monkeypatch):
+    # A wrapper records the path of the runtime it linked; two environments'
+    # runtimes can share an mtime (copies, or wheels unpacked alike), so the
+    # path is part of the key.
+    import shutil
+
+    monkeypatch.setenv("WRAPC_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("WRAPC", raising=False)
+    built = _build.runtime_library(_build.compiler_library())
+    assert built and built.endswith(".so")
+    libraries = []
+    for env in ("one", "two"):
+        runtime = tmp_path / env / "libwrapc_runtime.so"
+        runtime.parent.mkdir()
+        shutil.copy2(built, runtime)
+        monkeypatch.setenv("WRAPC_RUNTIME_LIB", str(runtime))
+        libraries.append(_build.compile_module(IDENTITY))
+        assert str(runtime).encode() in libraries[-1].read_bytes()
+    assert libraries[0] != libraries[1]

@@ -428,10 +428,12 @@ def compile_module(ir: str, opt_level: int = 2, *, target: str = "host", allow_f
     in_process = compiler_library()
     compiler = ("library", in_process) if in_process else ("tool", wrapc_binary())
     tool = compiler[1]
-    # The compiler and the runtime it links in identify the build.
+    # The compiler and the runtime it links in identify the build: the
+    # runtime's path too, since a wrapper records the path it linked
+    # (two environments' runtimes may share an mtime, as a wheel's do).
     runtime = runtime_library(tool)
     stamps = [os.path.getmtime(p) for p in (tool, runtime) if p and os.path.exists(p)]
-    key = hashlib.sha256(f"{tool}\0{stamps}\0O{opt_level}\0{target}\0{ir}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(f"{tool}\0{runtime}\0{stamps}\0O{opt_level}\0{target}\0{ir}".encode()).hexdigest()[:24]
     root = cache_dir()
     limit = cache_limit()
     library = _lookup(root / key)
