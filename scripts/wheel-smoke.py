@@ -1,6 +1,6 @@
 """The wheel's smoke test (scripts/check-wheel.sh runs it in a fresh virtual
-environment that sees only PyTorch, with PATH cut down to the environment's
-bin and CC unset): a model through backend="wrapc" and through the
+environment that sees only the wheel's requirements, PyTorch and numpy,
+with PATH cut down to the environment's bin and CC unset): a model through backend="wrapc" and through the
 Dynamo-free wrapc_torch.compile, every effect equal to eager's, compiled by
 the bundled compiler library into wrappers that link the bundled runtime.
 
@@ -15,12 +15,10 @@ import sys
 import warnings
 from pathlib import Path
 
-# The environment has PyTorch and nothing else: no NumPy, which torch notes.
-warnings.filterwarnings("ignore", message="Failed to initialize NumPy")
-import torch  # noqa: E402
+import torch
 
-import wrapc_torch  # noqa: E402
-from wrapc_torch import _build  # noqa: E402
+import wrapc_torch
+from wrapc_torch import _build
 
 package = Path(wrapc_torch.__file__).resolve().parent
 
