@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 
 use tblgen::{RecordKeeper, TableGenParser};
 
+#[path = "build_views.rs"]
+mod views;
+
 fn main() {
     let llvm_prefix = env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("..");
@@ -40,7 +43,8 @@ fn main() {
 }
 
 /// `WrapOp`: one variant per op WrapOps.td defines, so that Rust code
-/// matches op kinds exhaustively instead of comparing name strings.
+/// matches op kinds exhaustively instead of comparing name strings; and the
+/// typed views of the ops (`build_views.rs`).
 fn write_op_enum(td_dir: &Path, llvm_prefix: &str) {
     let td = td_dir.join("WrapOps.td");
     let keeper: RecordKeeper = TableGenParser::new()
@@ -84,6 +88,8 @@ fn write_op_enum(td_dir: &Path, llvm_prefix: &str) {
     code.push_str("            _ => None,\n        }\n    }\n}\n");
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("wrap_ops.rs");
     std::fs::write(&out, code).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("wrap_op_views.rs");
+    std::fs::write(&out, views::write(&keeper)).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
 }
 
 /// `wrapc/WrapAbi.h`: the runtime-ABI facts the C++ verifiers check IR

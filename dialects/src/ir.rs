@@ -257,6 +257,36 @@ pub fn dense_i64_attr(op: OperationRef, name: &str) -> Vec<i64> {
     }
 }
 
+/// Attribute `name` as a dense i64 array, None when absent or another kind
+/// (`dense_i64_attr` reads both as empty).
+pub fn dense_i64_attr_checked(op: OperationRef, name: &str) -> Option<Vec<i64>> {
+    let attr = attribute(op, name)?;
+    // SAFETY: only the kind is queried.
+    unsafe { mlirAttributeIsADenseI64Array(attr.to_raw()) }.then(|| dense_i64_attr(op, name))
+}
+
+/// Attribute `name` as a dense i32 array (ODS's segment sizes), empty when
+/// absent or another kind.
+pub fn dense_i32_attr(op: OperationRef, name: &str) -> Vec<i32> {
+    let Some(attr) = attribute(op, name) else { return Vec::new() };
+    // SAFETY: checked to be a dense i32 array first; indices in range.
+    unsafe {
+        if !mlirAttributeIsADenseI32Array(attr.to_raw()) {
+            return Vec::new();
+        }
+        let n = mlirDenseArrayGetNumElements(attr.to_raw());
+        (0..n).map(|i| mlirDenseI32ArrayGetElement(attr.to_raw(), i)).collect()
+    }
+}
+
+/// Attribute `name` as an array, None when absent or another kind
+/// (`array_attr` reads both as empty).
+pub fn array_attr_checked<'c>(op: OperationRef<'c, '_>, name: &str) -> Option<Vec<Attribute<'c>>> {
+    let attr = attribute(op, name)?;
+    // SAFETY: only the kind is queried.
+    unsafe { mlirAttributeIsAArray(attr.to_raw()) }.then(|| array_attr(op, name))
+}
+
 pub fn array_attr<'c>(op: OperationRef<'c, '_>, name: &str) -> Vec<Attribute<'c>> {
     let Some(attr) = attribute(op, name) else { return Vec::new() };
     // SAFETY: checked to be an array first; indices in range.

@@ -11,6 +11,8 @@ pub mod ir;
 mod metadata;
 
 mod source;
+pub mod views;
+mod wrapper_info;
 
 mod op_kind {
     include!(concat!(env!("OUT_DIR"), "/wrap_ops.rs"));
@@ -29,6 +31,7 @@ pub use metadata::{
 };
 pub use op_kind::WrapOp;
 pub use source::{check_source, SourceError, MAX_NESTING, MAX_RESULT_NUMBER};
+pub use wrapper_info::RuntimeWrapperInfo;
 
 use melior::dialect::{DialectHandle, DialectRegistry};
 use melior::Context;

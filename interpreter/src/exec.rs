@@ -6,6 +6,10 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
+use wrapc_dialects::views::{
+    AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, ExternCallOp, MarkDifferentiableOp, PatchRequiresGradOp,
+    SetRequiresGradOp, StaticGeometry, SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
+};
 use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 use wrapc_runtime::{Device, Tensor};
 
@@ -122,7 +126,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
     let none = Ok(vec![]);
     match kind {
         WrapOp::CallCompiled => {
-            let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+            let callee = view(op, CallCompiledOp::new(op))?.callee();
             interp.call_inner(&callee, operands)
         }
         WrapOp::GradModeGet => Ok(vec![Value::Bool(wrapc_runtime::grad_enabled())]),
@@ -139,11 +143,11 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         }
         WrapOp::Detach => Ok(vec![Value::Tensor(tensor(0)?.detach())]),
         WrapOp::SetRequiresGrad => {
-            tensor(0)?.set_requires_grad(ir::bool_attr(op, "requires_grad").unwrap_or(false)).map_err(rt)?;
+            tensor(0)?.set_requires_grad(view(op, SetRequiresGradOp::new(op))?.requires_grad()).map_err(rt)?;
             none
         }
         WrapOp::PatchRequiresGrad => {
-            let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+            let target = view(op, PatchRequiresGradOp::new(op))?.requires_grad();
             Ok(vec![Value::Tensor(level1::patch_requires_grad(tensor(0)?, &tensor(1)?, target).map_err(rt)?)])
         }
         WrapOp::ApplyMutation => {
@@ -172,7 +176,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             Ok(vec![Value::Tensor(level1::replay_alias(&tensor(0)?, base.as_ref(), &info).map_err(rt)?)])
         }
         WrapOp::AsStrided | WrapOp::Reinterpret => {
-            let (sizes, strides, offset) = mixed_view(op, &operands[1..], true)?;
+            let (sizes, strides, offset) = mixed_view(op, &operands[1..])?;
             Ok(vec![Value::Tensor(tensor(0)?.as_strided(&sizes, &strides, offset).map_err(rt)?)])
         }
         WrapOp::ViewDtype => {
@@ -181,7 +185,11 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         }
         WrapOp::TensorSize | WrapOp::TensorStride => {
             let t = tensor(0)?;
-            let dim = ir::int_attr(op, "dim").unwrap_or(0) as usize;
+            let dim = match kind {
+                WrapOp::TensorSize => view(op, TensorSizeOp::new(op))?.dim(),
+                _ => view(op, TensorStrideOp::new(op))?.dim(),
+            };
+            let dim = usize::try_from(dim).map_err(|_| InterpError::at(op, format!("dimension {dim} out of range")))?;
             let values = if kind == WrapOp::TensorSize { t.sizes() } else { t.strides() };
             values
                 .get(dim)
@@ -190,7 +198,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         }
         WrapOp::TensorOffset => Ok(vec![Value::Int(tensor(0)?.storage_offset())]),
         WrapOp::MarkDifferentiable => {
-            tensor(0)?.mark_differentiable(ir::bool_attr(op, "differentiable").unwrap_or(false));
+            tensor(0)?.mark_differentiable(view(op, MarkDifferentiableOp::new(op))?.differentiable());
             none
         }
         WrapOp::MarkDynamic => {
@@ -227,7 +235,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             Ok(vec![Value::Tensor(Tensor::empty(&sizes, result_dtype(op)?, device(&ty)).map_err(rt)?)])
         }
         WrapOp::EmptyStrided => {
-            let (sizes, strides, _) = mixed_view(op, operands, false)?;
+            let (sizes, strides, _) = mixed_view(op, operands)?;
             let ty = tensor_type(op)?;
             Ok(vec![Value::Tensor(
                 Tensor::empty_strided(&sizes, &strides, result_dtype(op)?, device(&ty)).map_err(rt)?,
@@ -250,13 +258,13 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             if t.to_f64_vec().map_err(rt)?.iter().all(|v| v.is_finite()) {
                 none
             } else {
-                let label = ir::string_attr(op, "name").unwrap_or_default();
+                let label = view(op, AssertFiniteOp::new(op))?.name();
                 Err(InterpError::at(op, format!("'{label}' holds NaN or Inf")))
             }
         }
         WrapOp::AssertSizeStride => {
             let t = tensor(0)?;
-            let (sizes, strides, _) = mixed_view(op, &operands[1..], false)?;
+            let (sizes, strides, _) = mixed_view(op, &operands[1..])?;
             if t.sizes() == sizes && t.strides() == strides {
                 none
             } else {
@@ -275,7 +283,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             op,
             format!(
                 "extern call '{}': the interpreter has no embedding framework to call it in",
-                ir::string_attr(op, "op").unwrap_or_default()
+                view(op, ExternCallOp::new(op))?.op()
             ),
         )),
         // Run by run_block, which scopes its body.
@@ -287,15 +295,13 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         WrapOp::SyntheticBase => {
             let members = (0..operands.len()).map(tensor).collect::<Result<Vec<_>>>()?;
             let sizes: Vec<i64> = tensor_type(op)?.shape.iter().map(|&d| if d == DYNAMIC { -1 } else { d }).collect();
-            let trace_joint = ir::has_unit_attr(op, "trace_joint");
-            let base = Tensor::synthetic_base(&members, &ir::dense_i64_attr(op, "args"), trace_joint, &sizes);
+            let synthetic = view(op, SyntheticBaseOp::new(op))?;
+            let base = Tensor::synthetic_base(&members, &synthetic.args(), synthetic.trace_joint(), &sizes);
             Ok(vec![Value::Tensor(base.map_err(rt)?)])
         }
         WrapOp::CheckSameTensor => {
-            let (duplicate, original) = (ir::int_attr(op, "duplicate"), ir::int_attr(op, "original"));
-            let (Some(duplicate), Some(original)) = (duplicate, original) else {
-                return Err(InterpError::at(op, "malformed wrap.check_same_tensor"));
-            };
+            let check = view(op, CheckSameTensorOp::new(op))?;
+            let (duplicate, original) = (check.duplicate(), check.original());
             crate::level1::check_duplicate(op, &tensor(0)?, &tensor(1)?, duplicate, original)?;
             none
         }
@@ -307,6 +313,11 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             Err(InterpError::at(op, format!("'{}' declares a symbol; it is called, not run in a block", kind.name())))
         }
     }
+}
+
+/// An op's typed view, its error at `op`.
+fn view<V>(op: OperationRef, made: std::result::Result<V, ViewError>) -> Result<V> {
+    made.map_err(|e| InterpError::at(op, e.to_string()))
 }
 
 fn constant(op: OperationRef) -> Result<Vec<Value>> {
@@ -330,14 +341,18 @@ fn int(op: OperationRef, value: Option<&Value>) -> Result<i64> {
 
 /// Sizes, strides and (optionally) offset of a mixed static/dynamic list
 /// op; dynamic entries come from `dynamic` in order.
-fn mixed_view(op: OperationRef, dynamic: &[Value], with_offset: bool) -> Result<(Vec<i64>, Vec<i64>, i64)> {
+fn mixed_view(op: OperationRef, dynamic: &[Value]) -> Result<(Vec<i64>, Vec<i64>, i64)> {
+    let geometry = view(op, StaticGeometry::of(op))?;
     let mut next = dynamic.iter();
     let mut fill = |statics: Vec<i64>| -> Result<Vec<i64>> {
         statics.into_iter().map(|v| if v == DYNAMIC { int(op, next.next()) } else { Ok(v) }).collect()
     };
-    let sizes = fill(ir::dense_i64_attr(op, "static_sizes"))?;
-    let strides = fill(ir::dense_i64_attr(op, "static_strides"))?;
-    let offset = if with_offset { fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)])?[0] } else { 0 };
+    let sizes = fill(geometry.sizes)?;
+    let strides = fill(geometry.strides)?;
+    let offset = match geometry.offset {
+        Some(offset) => fill(vec![offset])?[0],
+        None => 0,
+    };
     Ok((sizes, strides, offset))
 }
 

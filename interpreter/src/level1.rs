@@ -5,47 +5,18 @@
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::ir;
+use wrapc_dialects::views::SubclassWrapperOp;
 use wrapc_dialects::{
     autograd_function_marks, dedupe_args, synthetic_base_plan, DedupeArg, InputInfo, MutationType, OutputInfo,
-    OutputType, SubclassInfo, TensorTypeInfo, DYNAMIC,
+    OutputType, RuntimeWrapperInfo, SubclassInfo, TensorTypeInfo, DYNAMIC,
 };
 use wrapc_runtime::{DType, Tensor};
 
 use crate::value::Value;
 use crate::{InterpError, Interpreter, Result};
 
-struct RuntimeWrapper<'c> {
-    callee: String,
-    inputs: Vec<InputInfo>,
-    outputs: Vec<OutputInfo<'c>>,
-    trace_joint: bool,
-    detach_inputs: Vec<usize>,
-    num_intermediate_bases: usize,
-    /// Tensors and symbolic ints the forward graph saves for backward:
-    /// returned last, kept by `CompiledFunction`, never by the caller.
-    num_saved: usize,
-    grad_enabled_mutation: Option<bool>,
-}
-
-fn read_runtime_wrapper<'c>(op: OperationRef<'c, '_>) -> Result<RuntimeWrapper<'c>> {
-    let bad = |what: &str| InterpError::at(op, format!("malformed wrap.runtime_wrapper: {what}"));
-    let inputs = ir::array_attr(op, "inputs").into_iter().map(InputInfo::from_attribute).collect::<Option<Vec<_>>>();
-    let outputs = ir::array_attr(op, "outputs").into_iter().map(OutputInfo::from_attribute).collect::<Option<Vec<_>>>();
-    Ok(RuntimeWrapper {
-        callee: ir::flat_symbol_attr(op, "callee").ok_or_else(|| bad("no callee"))?,
-        inputs: inputs.ok_or_else(|| bad("bad inputs"))?,
-        outputs: outputs.ok_or_else(|| bad("bad outputs"))?,
-        trace_joint: ir::has_unit_attr(op, "trace_joint"),
-        detach_inputs: ir::dense_i64_attr(op, "detach_inputs").into_iter().map(|i| i as usize).collect(),
-        num_intermediate_bases: ir::int_attr(op, "num_intermediate_bases").unwrap_or(0) as usize,
-        num_saved: (ir::int_attr(op, "num_saved_tensors").unwrap_or(0)
-            + ir::int_attr(op, "num_saved_symints").unwrap_or(0)) as usize,
-        grad_enabled_mutation: ir::bool_attr(op, "grad_enabled_mutation"),
-    })
-}
-
 pub(crate) fn run_runtime_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
-    let w = read_runtime_wrapper(op)?;
+    let w = RuntimeWrapperInfo::read(op).map_err(|message| InterpError::at(op, message))?;
     if args.len() != w.inputs.len() {
         return Err(InterpError::at(op, format!("expected {} arguments, got {}", w.inputs.len(), args.len())));
     }
@@ -242,11 +213,12 @@ pub(crate) fn as_tensor(op: OperationRef, value: &Value, what: &str) -> Result<T
 //===----------------------------------------------------------------------===//
 
 pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
-    let (inputs, results) = ir::function_type_attr(op, "function_type")
-        .ok_or_else(|| InterpError::at(op, "malformed wrap.subclass_wrapper"))?;
-    let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
-    let frozen: Vec<usize> = ir::dense_i64_attr(op, "frozen").into_iter().map(|i| i as usize).collect();
-    let symints = ir::has_unit_attr(op, "append_symints");
+    let wrapper = SubclassWrapperOp::new(op).map_err(|e| InterpError::at(op, e.to_string()))?;
+    let (inputs, results) = wrapper.function_type();
+    let callee = wrapper.callee();
+    let frozen = wrapper.frozen().into_iter().map(usize::try_from).collect::<std::result::Result<Vec<_>, _>>();
+    let frozen = frozen.map_err(|_| InterpError::at(op, "malformed wrap.subclass_wrapper: a negative frozen index"))?;
+    let symints = wrapper.append_symints();
     if args.len() != inputs.len() {
         return Err(InterpError::at(op, format!("expected {} arguments, got {}", inputs.len(), args.len())));
     }

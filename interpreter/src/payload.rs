@@ -19,6 +19,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
+use wrapc_dialects::views::LaunchOp;
 use wrapc_dialects::{KernelConfig, TensorTypeInfo};
 use wrapc_runtime::{Device, Tensor};
 
@@ -485,7 +486,7 @@ fn store(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type, value: &Scala
 
 /// `wrap.launch` on host tensors: the kernel's host payload over the grid.
 pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
-    let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
+    let kernel_name = LaunchOp::new(op).map_err(|e| InterpError::at(op, e.to_string()))?.kernel();
     let kernel =
         ir::lookup_symbol(op, &kernel_name).ok_or_else(|| InterpError::at(op, format!("no kernel '{kernel_name}'")))?;
     if ir::string_attr(kernel, "library").is_some() {

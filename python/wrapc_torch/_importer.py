@@ -40,9 +40,6 @@ DTYPES = {
     torch.bool: "i1",
 }
 
-# view_replays' "argument an output is a view of" for an output that is
-# whichever argument has exactly its geometry (the extension's to_torch).
-SAME_GEOMETRY_INPUT = -2
 
 # The OutputType names are the dialect's #wrap.output kinds.
 OUTPUT_KINDS = {t: t.name for t in OutputType}
@@ -300,11 +297,21 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             synthetic.returned_inputs[j] and info.base_idx < synthetic.num_bases
 
     def replay(j: int, info: Any) -> Any:
+        if info.output_type == OutputType.non_alias:
+            # Never regenerated; where the native graph returns it over an
+            # argument's memory (Inductor's reinterpret_tensor, after a set_
+            # or of a detached alias: random program 83), no view of the
+            # argument, as through Inductor's Python wrapper and in eager.
+            from ._C import UNTRACKED_ALIAS
+
+            return (None, -1, UNTRACKED_ALIAS)
         if returns_merged_input(j, info):
             # One of the inputs merged into a synthetic base (see
             # _synthetic_output): the caller's tensor with the geometry the
             # graph returned, where there is one (the base itself, when the
             # caller passed it), else a view of the base.
+            from ._C import SAME_GEOMETRY_INPUT
+
             return (None, -1, SAME_GEOMETRY_INPUT)
         if merged_view(j, info):
             # The recorded chain starts at the base the input was merged

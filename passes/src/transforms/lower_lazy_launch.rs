@@ -16,6 +16,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Attribute;
 use melior::ir::{RegionLike, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views::{self, KernelOp, LaunchOp};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -48,7 +49,7 @@ pub fn run(module: OperationRef, options: &Options) -> PassResult {
     let allowed = options.allow_file_dir.as_str();
     let mut made: HashMap<String, Globals> = HashMap::new();
     for launch in ir::collect_ops(module, WrapOp::Launch.name()) {
-        let kernel_name = ir::flat_symbol_attr(launch, "kernel").unwrap_or_default();
+        let kernel_name = views::reported(launch, LaunchOp::new)?.kernel();
         let kernel = ir::lookup_symbol(launch, &kernel_name).expect("verified kernel");
         if ir::string_attr(kernel, "library").is_some() {
             // A host library's function, called directly (convert-wrap-to-llvm).
@@ -187,9 +188,9 @@ fn emit_globals(
     let mut image = image(kernel, name, allowed)?;
     let image_size = image.len();
     image.push(0);
-    let entry = ir::string_attr(kernel, "entry").unwrap_or_default();
-    let configs: Vec<KernelConfig> =
-        ir::array_attr(kernel, "configs").into_iter().filter_map(KernelConfig::from_attribute).collect();
+    let kernel_op = views::reported(kernel, KernelOp::new)?;
+    let entry = kernel_op.entry();
+    let configs: Vec<KernelConfig> = kernel_op.configs().into_iter().filter_map(KernelConfig::from_attribute).collect();
     let words = config_words(&configs);
     let symbol = |what: &str| format!("__wrapc_{what}_{name}");
     let globals = Globals { slot: symbol("slot"), descriptor: symbol("kernel") };

@@ -6,9 +6,9 @@ use melior::dialect::func;
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Attribute, Type, Value, ValueLike};
+use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::{autograd_function_marks, InputInfo, MutationType, OutputInfo, OutputType, SubclassInfo, WrapOp};
+use wrapc_dialects::{autograd_function_marks, MutationType, OutputType, RuntimeWrapperInfo, SubclassInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
 use crate::Options;
@@ -22,93 +22,47 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     Ok(())
 }
 
-/// Everything `_runtime_wrapper` decides at run time, decided here.
+/// Everything `_runtime_wrapper` decides at run time, decided here: the
+/// op's metadata (read as the interpreter reads it) and the callee's
+/// result types.
 struct WrapperPlan<'c> {
-    name: String,
-    callee: String,
-    arg_types: Vec<Type<'c>>,
-    result_types: Vec<Type<'c>>,
+    info: RuntimeWrapperInfo<'c>,
     callee_result_types: Vec<Type<'c>>,
-    inputs: Vec<InputInfo>,
-    outputs: Vec<OutputInfo<'c>>,
-    /// The `#wrap.input` / `#wrap.output` attributes themselves, carried
-    /// over unchanged onto the level-2 ops.
-    input_attrs: Vec<Attribute<'c>>,
-    output_attrs: Vec<Attribute<'c>>,
-    trace_joint: bool,
-    detach_inputs: Vec<usize>,
-    num_intermediate_bases: usize,
-    grad_enabled_mutation: Option<bool>,
-    disable_amp: bool,
 }
 
 impl<'c> WrapperPlan<'c> {
     fn read(op: OperationRef<'c, '_>) -> Result<Self, ir::Reported> {
-        let malformed = |what: &str| ir::fail(op, &format!("malformed wrap.runtime_wrapper: {what}"));
-        let Some(name) = ir::string_attr(op, "sym_name") else { return malformed("no sym_name") };
-        let Some(callee) = ir::flat_symbol_attr(op, "callee") else { return malformed("no callee") };
-        let Some((arg_types, result_types)) = ir::function_type_attr(op, "function_type") else {
-            return malformed("no function_type");
+        let info = match RuntimeWrapperInfo::read(op) {
+            Ok(info) => info,
+            Err(message) => return ir::fail(op, &message),
         };
-        let input_attrs = ir::array_attr(op, "inputs");
-        let output_attrs = ir::array_attr(op, "outputs");
-        let inputs: Option<Vec<_>> = input_attrs.iter().copied().map(InputInfo::from_attribute).collect();
-        let outputs: Option<Vec<_>> = output_attrs.iter().copied().map(OutputInfo::from_attribute).collect();
-        let (Some(inputs), Some(outputs)) = (inputs, outputs) else { return malformed("bad metadata arrays") };
-        let Some(callee_op) = ir::lookup_symbol(op, &callee) else {
-            return ir::fail(op, &format!("callee '{callee}' not found"));
+        let Some(callee_op) = ir::lookup_symbol(op, &info.callee) else {
+            return ir::fail(op, &format!("callee '{}' not found", info.callee));
         };
         let Some((_, callee_result_types)) = ir::function_type_attr(callee_op, "function_type") else {
-            return ir::fail(op, &format!("callee '{callee}' is not a function"));
+            return ir::fail(op, &format!("callee '{}' is not a function", info.callee));
         };
-        Ok(Self {
-            name,
-            callee,
-            arg_types,
-            result_types,
-            callee_result_types,
-            inputs,
-            outputs,
-            input_attrs,
-            output_attrs,
-            trace_joint: ir::has_unit_attr(op, "trace_joint"),
-            detach_inputs: ir::dense_i64_attr(op, "detach_inputs").into_iter().map(|i| i as usize).collect(),
-            num_intermediate_bases: ir::int_attr(op, "num_intermediate_bases").unwrap_or(0) as usize,
-            grad_enabled_mutation: ir::bool_attr(op, "grad_enabled_mutation"),
-            disable_amp: ir::has_unit_attr(op, "disable_amp"),
-        })
-    }
-
-    fn inputs_mutated(&self, kind: MutationType) -> impl Iterator<Item = usize> + '_ {
-        self.inputs.iter().enumerate().filter(move |(_, info)| info.mutation_type == kind).map(|(i, _)| i)
-    }
-
-    /// Inputs the graph mutates itself whose mutation autograd must see
-    /// (`mutated_graph_handled_indices_seen_by_autograd`).
-    fn inputs_needing_version_bump(&self) -> Vec<usize> {
-        self.inputs_mutated(MutationType::MutatedInGraph)
-            .filter(|&i| !self.inputs[i].flags.mutations_hidden_from_autograd)
-            .collect()
+        Ok(Self { info, callee_result_types })
     }
 }
 
 fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
     let context = ir::context_of(wrapper);
     let location = wrapper.location();
-    let (_, body) = ir::function_before(wrapper, &plan.name, &plan.arg_types, &plan.result_types);
+    let (_, body) = ir::function_before(wrapper, &plan.info.name, &plan.info.arg_types, &plan.info.result_types);
     let b = Builder::at_end(context, body, location);
     let args: Vec<Value> = (0..body.argument_count()).map(|i| body.argument(i).unwrap().into()).collect();
 
-    for i in plan.inputs_needing_version_bump() {
+    for i in plan.info.inputs_needing_version_bump() {
         b.insert(wrap::bump_version(b.context, args[i], b.location));
     }
     let results = emit_call(&b, plan, &args);
-    if plan.trace_joint {
+    if plan.info.trace_joint {
         emit_autograd_marks(&b, plan, &results);
     }
     emit_mutation_epilogue(&b, plan, &args, &results);
     let outputs = emit_alias_replay(&b, plan, &args, &results);
-    if let Some(enabled) = plan.grad_enabled_mutation {
+    if let Some(enabled) = plan.info.grad_enabled_mutation {
         let flag = b.const_bool(enabled);
         b.insert(wrap::grad_mode_set(b.context, flag, b.location));
     }
@@ -121,19 +75,19 @@ fn emit_function(wrapper: OperationRef, plan: &WrapperPlan) -> PassResult {
 /// already has is a no-op, so no branch is needed.
 fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<'c, 'a>]) -> Vec<Value<'c, 'a>> {
     let mut call_args = args.to_vec();
-    if plan.trace_joint {
-        for &i in &plan.detach_inputs {
+    if plan.info.trace_joint {
+        for &i in &plan.info.detach_inputs {
             call_args[i] = b.insert(wrap::detach(b.context, args[i], b.location)).result(0).expect("one result").into();
         }
     }
     let saved = b.insert(wrap::grad_mode_get(b.context, b.ty("i1"), b.location)).result(0).expect("one result").into();
-    let during_call = b.const_bool(plan.trace_joint);
+    let during_call = b.const_bool(plan.info.trace_joint);
     b.insert(wrap::grad_mode_set(b.context, during_call, b.location));
     let mut call = wrap::CallCompiledOperation::builder(b.context, b.location)
-        .callee(FlatSymbolRefAttribute::new(b.context, &plan.callee))
+        .callee(FlatSymbolRefAttribute::new(b.context, &plan.info.callee))
         .operands(&call_args)
         .results(&plan.callee_result_types);
-    if plan.disable_amp {
+    if plan.info.disable_amp {
         call = call.disable_amp(b.unit());
     }
     let call = b.insert(call.build());
@@ -145,7 +99,7 @@ fn emit_call<'c, 'a>(b: &Builder<'c, 'a>, plan: &WrapperPlan<'c>, args: &[Value<
 /// to the tensors it returns (see `wrap.mark_differentiable`).
 fn emit_autograd_marks<'c>(b: &Builder<'c, '_>, plan: &WrapperPlan<'c>, results: &[Value<'c, '_>]) {
     // Values saved for backward come last and are never returned: unmarked.
-    let marks = autograd_function_marks(&plan.inputs, &plan.outputs, plan.num_intermediate_bases);
+    let marks = autograd_function_marks(&plan.info.inputs, &plan.info.outputs, plan.info.num_intermediate_bases);
     for (&value, mark) in results.iter().zip(marks) {
         if let (Some(differentiable), true) = (mark, ir::is_tensor(value.r#type())) {
             let flag = b.bool_attr(differentiable);
@@ -162,8 +116,8 @@ fn emit_mutation_epilogue<'c>(
     args: &[Value<'c, '_>],
     results: &[Value<'c, '_>],
 ) {
-    for (k, i) in plan.inputs_mutated(MutationType::MutatedOutGraph).enumerate() {
-        if SubclassInfo::from_type(plan.arg_types[i]).is_some() {
+    for (k, i) in plan.info.inputs_mutated(MutationType::MutatedOutGraph).enumerate() {
+        if SubclassInfo::from_type(plan.info.arg_types[i]).is_some() {
             // A subclass instance's only modelled write-back: its data.
             b.insert(wrap::copy_inplace(b.context, args[i], results[k], b.location));
             continue;
@@ -171,8 +125,8 @@ fn emit_mutation_epilogue<'c>(
         let mut apply = wrap::ApplyMutationOperation::builder(b.context, b.location)
             .orig(args[i])
             .updated(results[k])
-            .info(plan.input_attrs[i]);
-        if plan.trace_joint {
+            .info(plan.info.input_attrs[i]);
+        if plan.info.trace_joint {
             apply = apply.trace_joint(b.unit());
         }
         b.insert(apply.build());
@@ -186,22 +140,23 @@ fn emit_alias_replay<'c, 'a>(
     args: &[Value<'c, 'a>],
     results: &[Value<'c, 'a>],
 ) -> Vec<Value<'c, 'a>> {
-    let num_mutated = plan.inputs_mutated(MutationType::MutatedOutGraph).count();
-    let user_outputs = &results[num_mutated..num_mutated + plan.outputs.len()];
-    let intermediate_bases = &results[num_mutated + plan.outputs.len()..];
-    plan.outputs
+    let num_mutated = plan.info.inputs_mutated(MutationType::MutatedOutGraph).count();
+    let user_outputs = &results[num_mutated..num_mutated + plan.info.outputs.len()];
+    let intermediate_bases = &results[num_mutated + plan.info.outputs.len()..];
+    plan.info
+        .outputs
         .iter()
         .enumerate()
         .map(|(j, info)| {
             let out = user_outputs[j];
-            if SubclassInfo::from_type(plan.result_types[j]).is_some() {
+            if SubclassInfo::from_type(plan.info.result_types[j]).is_some() {
                 // Passed through, or the input itself: no view of a subclass.
                 return match (info.output_type, info.base_index) {
                     (OutputType::IsInput, Some(base)) => args[base],
                     _ => out,
                 };
             }
-            if !ir::is_tensor(plan.result_types[j]) {
+            if !ir::is_tensor(plan.info.result_types[j]) {
                 return out;
             }
             let base = info.base_index.and_then(|base| match info.output_type {
@@ -214,13 +169,13 @@ fn emit_alias_replay<'c, 'a>(
             });
             let mut replay = wrap::ReplayAliasOperation::builder(b.context, b.location)
                 .out(out)
-                .info(plan.output_attrs[j])
-                .result(plan.result_types[j]);
+                .info(plan.info.output_attrs[j])
+                .result(plan.info.result_types[j]);
             if let Some(base) = base {
                 replay = replay.base(base);
             }
             if let (Some(base), OutputType::AliasOfInput | OutputType::IsInput) = (info.base_index, info.output_type) {
-                replay = replay.base_requires_grad(b.bool_attr(plan.inputs[base].flags.requires_grad));
+                replay = replay.base_requires_grad(b.bool_attr(plan.info.inputs[base].flags.requires_grad));
             }
             let replayed = b.insert(replay.build()).result(0).expect("one result").into();
             if !info.dynamic_dims.is_empty() {

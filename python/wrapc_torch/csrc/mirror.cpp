@@ -309,6 +309,14 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
         return t;
     }
   }
+  if (replay.base == kUntrackedAlias) {
+    // What Inductor's Python wrapper returns for it: no view of the
+    // argument (eager's output viewed a tensor the function made from it,
+    // a detach or a set_ target), its memory all the same.
+    at::Tensor alias = at::empty({0}, base.options().dtype(dtype));
+    alias.set_(base.storage(), offset, sizes, strides);
+    return match_requires_grad(alias, rt.requires_grad(h) == 1);
+  }
   at::Tensor view;
   bool known_counter = std::any_of(e->counters.begin(), e->counters.end(), [&](const auto &entry) {
     return header(entry.second).version == header(h).version;

@@ -692,5 +692,8 @@ PyMODINIT_FUNC PyInit__C() {
   if (PyModule_AddObject(m, "Wrapper", reinterpret_cast<PyObject *>(&WrapperType)) < 0) return nullptr;
   // The most dimensions a runtime tensor has (the importer refuses more).
   if (PyModule_AddIntConstant(m, "MAX_RANK", WRT_MAX_RANK) < 0) return nullptr;
+  // The importer's markers for Replay::base (wrapper.h), defined once here.
+  if (PyModule_AddIntConstant(m, "SAME_GEOMETRY_INPUT", kSameGeometryInput) < 0) return nullptr;
+  if (PyModule_AddIntConstant(m, "UNTRACKED_ALIAS", kUntrackedAlias) < 0) return nullptr;
   return m;
 }

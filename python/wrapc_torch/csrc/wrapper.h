@@ -95,8 +95,14 @@ struct Replay {
 };
 
 // Replay::base for an output that is whichever argument has exactly its
-// geometry (_importer.SAME_GEOMETRY_INPUT).
+// geometry (the module's SAME_GEOMETRY_INPUT, which the importer reads).
 constexpr Py_ssize_t kSameGeometryInput = -2;
+// Replay::base for an output AOTAutograd calls non_alias that the native
+// graph returned as a reinterpretation of an argument's memory (Inductor's
+// reinterpret_tensor): a tensor over that memory that no autograd view
+// records, with a counter of its own, as reinterpret_tensor makes it (the
+// module's UNTRACKED_ALIAS).
+constexpr Py_ssize_t kUntrackedAlias = -3;
 
 // One storage torch and the runtime both know: torch's StorageImpl, the
 // runtime's storage id, and a torch tensor over it to take views of.

@@ -11,6 +11,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
 use melior::ir::{Block, Identifier, Region, RegionLike, Type, Value, ValueLike};
+use wrapc_dialects::views::{self, DeviceGuardOp, LazyLaunchOp};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::abi::*;
@@ -28,7 +29,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if ir::collect_ops(op, WrapOp::LazyLaunch.name()).is_empty() {
             return self.lower_block(body, results);
         }
-        let device = self.const_int(ir::int_attr(op, "device").unwrap_or(0), "i32");
+        let device = views::reported(op, DeviceGuardOp::new)?.device();
+        let device = self.const_int(device, "i32");
         // Lives across the guard's body, whose ops reuse the scratch slots.
         let previous = self.entry_alloca("!llvm.ptr", 1);
         self.checked(RuntimeFn::CudaGuardEnter, &[device, previous]);
@@ -77,8 +79,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// the same descriptor: another would run that kernel instead of its own
     /// (and share its launcher), so it is an error here.
     fn slot_and_descriptor(&mut self, op: OperationRef<'c, '_>) -> Result<(String, String), ir::Reported> {
-        let slot = ir::flat_symbol_attr(op, "slot").unwrap_or_default();
-        let descriptor = ir::flat_symbol_attr(op, "descriptor").unwrap_or_default();
+        let launch = views::reported(op, LazyLaunchOp::new)?;
+        let (slot, descriptor) = (launch.slot(), launch.descriptor());
         match self.decls.slot_descriptors.entry(slot.clone()) {
             Entry::Vacant(first) => {
                 first.insert(descriptor.clone());

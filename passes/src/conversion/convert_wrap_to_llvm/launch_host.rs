@@ -4,6 +4,7 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Type, Value, ValueLike};
+use wrapc_dialects::views::{self, KernelOp, LaunchOp};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo};
 
 use melior::dialect::llvm::attributes::Linkage;
@@ -23,7 +24,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// program id (in parallel for large grids); the argument array holds
     /// tensor data pointers and pointers to the scalars.
     pub(super) fn lower_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
-        let kernel_name = ir::flat_symbol_attr(op, "kernel").unwrap_or_default();
+        let kernel_name = views::reported(op, LaunchOp::new)?.kernel();
         let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
         if let Some(library) = ir::string_attr(kernel, "library") {
             return self.lower_library_launch(&kernel_name, kernel, &library, operands);
@@ -93,7 +94,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         library: &str,
         args: &[Value<'c, 'a>],
     ) -> PassResult {
-        let entry = ir::string_attr(kernel, "entry").unwrap_or_default();
+        let entry = views::reported(kernel, KernelOp::new)?.entry();
         let slot = format!("__wrapc_symbol_{kernel_name}");
         if self.decls.declared.insert(slot.clone()) {
             let source = format!(

@@ -4,6 +4,10 @@ use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value, ValueLike};
+use wrapc_dialects::views::{
+    self, AssertFiniteOp, CheckSameTensorOp, ExternCallOp, MarkDifferentiableOp, PatchRequiresGradOp,
+    SetRequiresGradOp, StaticGeometry, TensorSizeOp, TensorStrideOp,
+};
 use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
@@ -83,17 +87,17 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.result(op, value);
             }
             WrapOp::SetRequiresGrad => {
-                let flag = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+                let flag = views::reported(op, SetRequiresGradOp::new)?.requires_grad();
                 let flag = self.const_int(i64::from(flag), "i8");
                 self.checked(RuntimeFn::SetRequiresGrad, &[operands[0], flag]);
             }
             WrapOp::MarkDifferentiable => {
-                let flag = ir::bool_attr(op, "differentiable").unwrap_or(false);
+                let flag = views::reported(op, MarkDifferentiableOp::new)?.differentiable();
                 let flag = self.const_int(i64::from(flag), "i8");
                 self.checked(RuntimeFn::MarkDifferentiable, &[operands[0], flag]);
             }
             WrapOp::PatchRequiresGrad => {
-                let target = ir::bool_attr(op, "requires_grad").unwrap_or(false);
+                let target = views::reported(op, PatchRequiresGradOp::new)?.requires_grad();
                 let target = self.const_int(i64::from(target), "i8");
                 let value = self.new_ref(RuntimeFn::PatchRequiresGrad, &[operands[0], operands[1], target]);
                 self.result(op, value);
@@ -110,7 +114,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             }
             WrapOp::TensorSize | WrapOp::TensorStride => {
                 // Inline loads from the header (the verifier bounds `dim`).
-                let dim = ir::int_attr(op, "dim").unwrap_or(0) as i32;
+                let dim = match kind {
+                    WrapOp::TensorSize => views::reported(op, TensorSizeOp::new)?.dim(),
+                    _ => views::reported(op, TensorStrideOp::new)?.dim(),
+                } as i32;
                 let field = if kind == WrapOp::TensorSize { HEADER_SIZES } else { HEADER_STRIDES };
                 let value = self.header_field(operands[0], &[field, dim], "i64");
                 let index = self.to_index(value);
@@ -157,13 +164,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.result(op, value);
             }
             WrapOp::AssertFinite => {
-                let label = ir::string_attr(op, "name").unwrap_or_default();
+                let label = views::reported(op, AssertFiniteOp::new)?.name();
                 let label = self.c_string(&label);
                 self.checked(RuntimeFn::AssertFinite, &[operands[0], label]);
             }
             WrapOp::AssertSizeStride => {
                 let rank = TensorTypeInfo::from_type(op.operand(0).unwrap().r#type()).unwrap().rank();
-                let (sizes, strides, _) = self.mixed_lists(op, &operands[1..], false);
+                let (sizes, strides, _) = self.mixed_lists(op, &operands[1..])?;
                 let rank = self.const_int(rank as i64, "i64");
                 let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
                 self.checked(RuntimeFn::AssertSizeStride, &[operands[0], rank, sizes, strides]);
@@ -206,9 +213,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// `wrap.check_same_tensor`: one pointer comparison; the message is set
     /// only on the failure path.
     fn lower_check_same_tensor(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
-        let (Some(duplicate), Some(original)) = (ir::int_attr(op, "duplicate"), ir::int_attr(op, "original")) else {
-            return ir::fail(op, "malformed wrap.check_same_tensor");
-        };
+        let check = views::reported(op, CheckSameTensorOp::new)?;
+        let (duplicate, original) = (check.duplicate(), check.original());
         let message = self.c_string(&wrapc_dialects::duplicate_message(duplicate, original));
         let differ = self.icmp(CmpiPredicate::Ne, operands[0], operands[1]);
         let status = self.const_int(i64::from(wrapc_abi::Status::Arg.code()), "i32");
@@ -227,13 +233,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
     }
 
-    /// Static entries become constants, `?` entries the next dynamic operand.
+    /// Static entries become constants, `?` entries the next dynamic
+    /// operand; no offset is a constant 0.
     pub(super) fn mixed_lists(
         &self,
         op: OperationRef,
         dynamic: &[Value<'c, 'a>],
-        with_offset: bool,
-    ) -> (Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>, Value<'c, 'a>) {
+    ) -> Result<(Vec<Value<'c, 'a>>, Vec<Value<'c, 'a>>, Value<'c, 'a>), Reported> {
+        let geometry = views::reported(op, StaticGeometry::of)?;
         let mut next = dynamic.iter();
         let mut fill =
             |statics: Vec<i64>| -> Vec<Value<'c, 'a>> {
@@ -248,14 +255,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     })
                     .collect()
             };
-        let sizes = fill(ir::dense_i64_attr(op, "static_sizes"));
-        let strides = fill(ir::dense_i64_attr(op, "static_strides"));
-        let offset = if with_offset {
-            fill(vec![ir::int_attr(op, "static_offset").unwrap_or(0)]).remove(0)
-        } else {
-            self.const_int(0, "i64")
+        let sizes = fill(geometry.sizes);
+        let strides = fill(geometry.strides);
+        let offset = match geometry.offset {
+            Some(offset) => fill(vec![offset]).remove(0),
+            None => self.const_int(0, "i64"),
         };
-        (sizes, strides, offset)
+        Ok((sizes, strides, offset))
     }
 
     pub(super) fn lower_strided_view(
@@ -263,7 +269,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         op: OperationRef<'c, '_>,
         operands: &[Value<'c, 'a>],
     ) -> Result<Value<'c, 'a>, Reported> {
-        let (sizes, strides, offset) = self.mixed_lists(op, &operands[1..], true);
+        let (sizes, strides, offset) = self.mixed_lists(op, &operands[1..])?;
         let rank = self.const_int(sizes.len() as i64, "i64");
         let (sizes, strides) = (self.i64_array(&sizes), self.i64_array(&strides));
         Ok(self.new_ref(RuntimeFn::AsStrided, &[operands[0], rank, sizes, strides, offset]))
@@ -324,7 +330,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         operands: &[Value<'c, 'a>],
     ) -> Result<Value<'c, 'a>, Reported> {
         let info = self.result_tensor_type(op);
-        let (sizes, strides, _) = self.mixed_lists(op, operands, false);
+        let (sizes, strides, _) = self.mixed_lists(op, operands)?;
         Ok(self.empty_strided(&info, &sizes, &strides))
     }
 
@@ -332,8 +338,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// operand in an 8-byte cell (a tensor handle, or an integer as i64),
     /// and the operator's new tensors back as owned handles.
     fn lower_extern_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
-        let name = ir::string_attr(op, "op").unwrap_or_default();
-        let spec = ir::string_attr(op, "spec").unwrap_or_default();
+        let call = views::reported(op, ExternCallOp::new)?;
+        let (name, spec) = (call.op(), call.spec());
         let cells = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
         for (k, &value) in operands.iter().enumerate() {
             let slot = self.gep(cells, "!llvm.ptr", k as i64);

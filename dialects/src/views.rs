@@ -1,0 +1,85 @@
+//! Typed views of the wrap ops, generated from `WrapOps.td`
+//! (`build_views.rs`): `RuntimeWrapperOp::new(op)?.callee()` instead of
+//! `ir::flat_symbol_attr(op, "callee")`. A view is made once, checking the
+//! op's kind and every required attribute; its accessors are then typed by
+//! the ODS constraint (a required attribute is a value, an optional one an
+//! `Option`, a defaulted one its ODS default when absent, a unit attribute a
+//! `bool`), so a reader can neither misspell an attribute nor default a
+//! required one silently.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Attribute, Type, Value};
+
+use crate::ir;
+use crate::WrapOp;
+
+/// Why an operation has no view of the asked kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViewError {
+    /// It is not the op (the op's name).
+    NotThisOp(&'static str),
+    /// The op (first) lacks required attribute (second), or has it with
+    /// another kind.
+    Attribute(&'static str, &'static str),
+}
+
+impl std::fmt::Display for ViewError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ViewError::NotThisOp(name) => write!(f, "expected a {name}"),
+            ViewError::Attribute(op, attr) => {
+                write!(f, "malformed {op}: attribute '{attr}' is missing or of another kind")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ViewError {}
+
+/// `op`'s view made by `new` (`SetRequiresGradOp::new`), its error reported
+/// at `op` as a pass reports one.
+pub fn reported<'c, 'a, V>(
+    op: OperationRef<'c, 'a>,
+    new: impl FnOnce(OperationRef<'c, 'a>) -> Result<V, ViewError>,
+) -> Result<V, ir::Reported> {
+    new(op).or_else(|e| ir::fail(op, &e.to_string()))
+}
+
+/// The static geometry of a strided op: its sizes and strides and, where it
+/// has one, its offset, each `DYNAMIC` where the next dynamic operand gives
+/// it. One reading for the lowering and the interpreter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaticGeometry {
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub offset: Option<i64>,
+}
+
+impl StaticGeometry {
+    /// The geometry of `wrap.as_strided`, `wrap.reinterpret`,
+    /// `wrap.empty_strided` or `wrap.assert_size_stride`.
+    pub fn of(op: OperationRef) -> Result<Self, ViewError> {
+        let of = |sizes, strides, offset| Ok(Self { sizes, strides, offset });
+        match WrapOp::of(&op) {
+            Some(WrapOp::AsStrided) => {
+                let v = AsStridedOp::new(op)?;
+                of(v.static_sizes(), v.static_strides(), Some(v.static_offset()))
+            }
+            Some(WrapOp::Reinterpret) => {
+                let v = ReinterpretOp::new(op)?;
+                of(v.static_sizes(), v.static_strides(), Some(v.static_offset()))
+            }
+            Some(WrapOp::EmptyStrided) => {
+                let v = EmptyStridedOp::new(op)?;
+                of(v.static_sizes(), v.static_strides(), None)
+            }
+            Some(WrapOp::AssertSizeStride) => {
+                let v = AssertSizeStrideOp::new(op)?;
+                of(v.static_sizes(), v.static_strides(), None)
+            }
+            _ => Err(ViewError::NotThisOp("strided op")),
+        }
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/wrap_op_views.rs"));

@@ -1,0 +1,80 @@
+//! `wrap.runtime_wrapper` decoded once: what `wrap-orchestrate` lowers and
+//! the interpreter runs read the same struct, through the op's generated
+//! view (`views::RuntimeWrapperOp`), so that the two cannot read the
+//! metadata differently.
+
+use melior::ir::operation::OperationRef;
+use melior::ir::{Attribute, Type};
+
+use crate::metadata::{InputInfo, MutationType, OutputInfo};
+use crate::views::RuntimeWrapperOp;
+
+/// Everything `_runtime_wrapper` decides on, as the op states it.
+pub struct RuntimeWrapperInfo<'c> {
+    pub name: String,
+    pub callee: String,
+    pub arg_types: Vec<Type<'c>>,
+    pub result_types: Vec<Type<'c>>,
+    pub inputs: Vec<InputInfo>,
+    pub outputs: Vec<OutputInfo<'c>>,
+    /// The `#wrap.input` / `#wrap.output` attributes themselves (the level-2
+    /// ops carry them over unchanged).
+    pub input_attrs: Vec<Attribute<'c>>,
+    pub output_attrs: Vec<Attribute<'c>>,
+    pub trace_joint: bool,
+    pub detach_inputs: Vec<usize>,
+    pub num_intermediate_bases: usize,
+    /// Tensors and symbolic ints the forward graph saves for backward:
+    /// returned last, kept by `CompiledFunction`, never by the caller.
+    pub num_saved: usize,
+    pub grad_enabled_mutation: Option<bool>,
+    pub disable_amp: bool,
+}
+
+impl<'c> RuntimeWrapperInfo<'c> {
+    /// The metadata of `op`, or what makes it malformed (the verifier
+    /// rejects each; an unverified module may still hold one).
+    pub fn read(op: OperationRef<'c, '_>) -> Result<Self, String> {
+        let view = RuntimeWrapperOp::new(op).map_err(|e| e.to_string())?;
+        let malformed = |what: &str| format!("malformed wrap.runtime_wrapper: {what}");
+        let (arg_types, result_types) = view.function_type();
+        let input_attrs = view.inputs();
+        let output_attrs = view.outputs();
+        let inputs = input_attrs.iter().copied().map(InputInfo::from_attribute).collect::<Option<Vec<_>>>();
+        let outputs = output_attrs.iter().copied().map(OutputInfo::from_attribute).collect::<Option<Vec<_>>>();
+        let count = |n: i64, what: &str| usize::try_from(n).map_err(|_| malformed(&format!("{what} is {n}")));
+        let detach_inputs: Result<Vec<usize>, String> =
+            view.detach_inputs().into_iter().map(|i| count(i, "a detach_inputs index")).collect();
+        Ok(Self {
+            name: view.sym_name(),
+            callee: view.callee(),
+            arg_types,
+            result_types,
+            inputs: inputs.ok_or_else(|| malformed("bad inputs"))?,
+            outputs: outputs.ok_or_else(|| malformed("bad outputs"))?,
+            input_attrs,
+            output_attrs,
+            trace_joint: view.trace_joint(),
+            detach_inputs: detach_inputs?,
+            num_intermediate_bases: count(view.num_intermediate_bases(), "num_intermediate_bases")?,
+            num_saved: count(view.num_saved_tensors(), "num_saved_tensors")?
+                + count(view.num_saved_symints(), "num_saved_symints")?,
+            grad_enabled_mutation: view.grad_enabled_mutation(),
+            disable_amp: view.disable_amp(),
+        })
+    }
+
+    /// The inputs whose mutation is of `kind`.
+    pub fn inputs_mutated(&self, kind: MutationType) -> impl Iterator<Item = usize> + '_ {
+        self.inputs.iter().enumerate().filter(move |(_, info)| info.mutation_type == kind).map(|(i, _)| i)
+    }
+
+    /// Inputs the graph mutates itself whose mutation autograd must see
+    /// (`mutated_graph_handled_indices_seen_by_autograd`): their version
+    /// counters are bumped.
+    pub fn inputs_needing_version_bump(&self) -> Vec<usize> {
+        self.inputs_mutated(MutationType::MutatedInGraph)
+            .filter(|&i| !self.inputs[i].flags.mutations_hidden_from_autograd)
+            .collect()
+    }
+}
