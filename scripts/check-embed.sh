@@ -10,13 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LLVM_PREFIX=${LLVM_PREFIX:-/usr/lib/llvm-22}
-if [ $# -gt 0 ]; then
-  work=$(realpath -m "$1")
-  rm -rf "$work" && mkdir -p "$work"
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/wrapc-embed-check.XXXXXX")
-fi
-case "$work/" in "$PWD"/*) echo "check-embed: $work is inside the checkout" >&2; exit 1 ;; esac
+. scripts/work-dir.sh
+work_dir check-embed "$@"
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
 check() { "$LLVM_PREFIX/bin/FileCheck" "$@"; }

@@ -19,13 +19,8 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-if [ $# -gt 0 ]; then
-  work=$(realpath -m "$1")
-  rm -rf "$work" && mkdir -p "$work"
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/wrapc-wheel-check.XXXXXX")
-fi
-case "$work/" in "$PWD"/*) echo "check-wheel: $work is inside the checkout" >&2; exit 1 ;; esac
+. scripts/work-dir.sh
+work_dir check-wheel "$@"
 fail() { echo "check-wheel: $*" >&2; exit 1; }
 
 if [ -n "$prebuilt" ]; then
