@@ -128,11 +128,22 @@ fn attr(name: &str, constraint: Record) -> Attr {
     Attr { name, kind: Kind::of(constraint), presence: Presence::Required }
 }
 
+/// The constraint an `Arg<...>` / `Res<...>` wraps (with a description and
+/// memory effects), or `record` itself.
+fn unwrap_arg(record: Record) -> Record {
+    if record.subclass_of("Arg") {
+        if let Ok(inner) = record.def_value("constraint") {
+            return unwrap_arg(inner);
+        }
+    }
+    record
+}
+
 fn values(dag: tblgen::init::DagInit) -> Vec<Value> {
     dag.args()
         .filter_map(|(name, init)| {
             let TypedInit::Def(def) = init else { return None };
-            let record = Record::from(def);
+            let record = unwrap_arg(Record::from(def));
             let variadic = record.subclass_of("Variadic") || record.subclass_of("Optional");
             Some(Value { name: name?.to_string(), variadic })
         })
@@ -147,7 +158,7 @@ fn read_op(record: Record) -> Op {
     let mut operands = Vec::new();
     for (arg, init) in record.dag_value("arguments").unwrap().args() {
         let (Some(arg), TypedInit::Def(def)) = (arg, init) else { continue };
-        let constraint = Record::from(def);
+        let constraint = unwrap_arg(Record::from(def));
         if constraint.subclass_of("Attr") || constraint.subclass_of("AttrConstraint") {
             attrs.push(attr(arg, constraint));
         } else {
@@ -268,16 +279,32 @@ fn view(code: &mut String, op: &Op) {
         writeln!(code, "            return Err(ViewError::Attribute({:?}, {:?}));\n        }}", op.name, a.name)
             .unwrap();
     }
+    // The operand and result counts the accessors index by, so that none
+    // of them can fail on an op the verifier never saw.
     if op.sized_operand_segments {
         let n = op.operands.len();
-        writeln!(code, "        if ir::dense_i32_attr(op, \"operandSegmentSizes\").len() != {n} {{").unwrap();
+        let fixed: Vec<usize> = (0..n).filter(|&i| !op.operands[i].variadic).collect();
+        writeln!(code, "        let sizes = ir::dense_i32_attr(op, \"operandSegmentSizes\");").unwrap();
+        writeln!(
+            code,
+            "        if sizes.len() != {n} || sizes.iter().any(|&k| k < 0) || {fixed:?}.iter().any(|&i: &usize| sizes[i] != 1)"
+        )
+        .unwrap();
+        writeln!(
+            code,
+            "            || sizes.iter().map(|&k| k as usize).sum::<usize>() != op.operand_count()\n        {{"
+        )
+        .unwrap();
         writeln!(
             code,
             "            return Err(ViewError::Attribute({:?}, \"operandSegmentSizes\"));\n        }}",
             op.name
         )
         .unwrap();
+    } else {
+        count_check(code, &op.operands, "operand", &op.name);
     }
+    count_check(code, &op.results, "result", &op.name);
     writeln!(code, "        Ok({check_vars})\n    }}\n").unwrap();
     writeln!(code, "    /// The operation itself.\n    pub fn operation(&self) -> OperationRef<'c, 'a> {{\n        self.op\n    }}\n")
         .unwrap();
@@ -320,6 +347,18 @@ fn view(code: &mut String, op: &Op) {
     value_accessors(code, &op.operands, "operand", op.sized_operand_segments.then_some("operandSegmentSizes"));
     value_accessors(code, &op.results, "result", None);
     code.push_str("}\n\n");
+}
+
+/// In `new`: the op has at least the fixed `values` of `kind`, exactly as
+/// many when none is variadic.
+fn count_check(code: &mut String, values: &[Value], kind: &str, op: &str) {
+    let fixed = values.iter().filter(|v| !v.variadic).count();
+    let cmp = if values.iter().any(|v| v.variadic) { "<" } else { "!=" };
+    if fixed == 0 && cmp == "<" {
+        return;
+    }
+    writeln!(code, "        if op.{kind}_count() {cmp} {fixed} {{").unwrap();
+    writeln!(code, "            return Err(ViewError::Count({op:?}, {kind:?}));\n        }}").unwrap();
 }
 
 /// The views of every op `keeper` holds that derives from `Wrap_Op`.

@@ -21,6 +21,9 @@ pub enum ViewError {
     /// The op (first) lacks required attribute (second), or has it with
     /// another kind.
     Attribute(&'static str, &'static str),
+    /// The op (first) has another number of operands or results (second)
+    /// than its ODS definition.
+    Count(&'static str, &'static str),
 }
 
 impl std::fmt::Display for ViewError {
@@ -30,6 +33,7 @@ impl std::fmt::Display for ViewError {
             ViewError::Attribute(op, attr) => {
                 write!(f, "malformed {op}: attribute '{attr}' is missing or of another kind")
             }
+            ViewError::Count(op, kind) => write!(f, "malformed {op}: another number of {kind}s than its definition"),
         }
     }
 }

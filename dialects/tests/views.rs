@@ -59,7 +59,7 @@ fn a_view_of_another_op_is_refused_by_name() {
 }
 
 #[test]
-fn a_missing_required_attribute_is_an_error_never_a_default() {
+fn a_missing_attribute_or_operand_is_an_error_never_a_default_or_a_panic() {
     // Built without the verifier, as a pass could leave it: the view names
     // the attribute instead of reading `false`.
     let context = create_context();
@@ -72,6 +72,18 @@ fn a_missing_required_attribute_is_an_error_never_a_default() {
         .build()
         .unwrap();
     let op = block.append_operation(op);
+    // Its attributes all there, its operand missing: the accessors index
+    // operands, so the count is checked too.
+    let bare = OperationBuilder::new("wrap.tensor.size", location)
+        .add_attributes(&[(
+            melior::ir::Identifier::new(&context, "dim"),
+            melior::ir::attribute::IntegerAttribute::new(melior::ir::r#type::IntegerType::new(&context, 64).into(), 0)
+                .into(),
+        )])
+        .build()
+        .unwrap();
+    let bare = block.append_operation(bare);
+    assert_eq!(TensorSizeOp::new(bare).err(), Some(ViewError::Count("wrap.tensor.size", "operand")));
     module.body().append_operation(
         OperationBuilder::new("func.func", location)
             .add_attributes(&[
