@@ -405,16 +405,33 @@ def Wrap_CopyInplaceOp : Wrap_Op<"copy_inplace"> {
     runs, else `orig.copy_(updated)`, which autograd records. The metadata
     cannot decide it: its `requires_grad` is the input's after the function.
     It implies what `autograd` says, so it takes no `autograd`.
+
+    `restrided`: a `wrap.as_strided_inplace` of `orig` to `updated`'s
+    geometry precedes the copy (a write-back of an input whose data and
+    metadata the function changed), so `orig` has `updated`'s shape when
+    it runs. Its static type is its entry's and may even have another rank
+    (`x.unsqueeze_(0); x.mul_(2)`): shapes are not checked against it.
   }];
   let arguments = (ins Wrap_WrittenTensorLike:$orig, Wrap_ReadTensorLike:$updated,
-                       UnitAttr:$autograd, UnitAttr:$leaf);
+                       UnitAttr:$autograd, UnitAttr:$leaf, UnitAttr:$restrided);
   let assemblyFormat = [{
     $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
   }];
   let hasVerifier = 1;
 }
-def Wrap_DetachCopyInplaceOp : Wrap_InplaceFromOp<"detach_copy_inplace",
-    "orig.detach().copy_(updated): a copy hidden from autograd">;
+def Wrap_DetachCopyInplaceOp : Wrap_Op<"detach_copy_inplace"> {
+  let summary = "orig.detach().copy_(updated): a copy hidden from autograd";
+  let description = [{
+    `restrided`: `orig` has `updated`'s geometry when the copy runs, as for
+    `wrap.copy_inplace`.
+  }];
+  let arguments = (ins Wrap_WrittenTensor:$orig, Wrap_ReadTensor:$updated,
+                       UnitAttr:$restrided);
+  let assemblyFormat = [{
+    $orig `,` $updated attr-dict `:` qualified(type($orig)) `,` qualified(type($updated))
+  }];
+  let hasVerifier = 1;
+}
 
 def Wrap_ReplayAliasOp : Wrap_Op<"replay_alias"> {
   let summary = "regenerate one user output from its alias metadata";

@@ -447,14 +447,6 @@ def test_direct_tensor_arguments_require_grad_as_their_examples():
     assert out.requires_grad and not out.is_leaf
 
 
-def test_direct_rank_change_and_data_write_of_an_input_is_refused_by_name():
-    # A value's static type keeps its rank; wrapc does not model writing an
-    # input's data after unsqueeze_ changed its rank (torch.compile falls
-    # back for it): a named refusal, not an internal verifier error.
-    with pytest.raises(wrapc_torch.Unsupported, match="input #0 changes rank in place"):
-        wrapc_torch.compile(lambda x: (x.unsqueeze_(0), x.mul_(2), x)[2], [t(3)], inner="eager")
-
-
 def test_a_graph_returning_other_values_than_traced_is_a_named_error():
     # The embedder's graph is called back from native code: a result count
     # or kind other than traced fails the call by name (the failure path

@@ -50,6 +50,51 @@ def test_view_of_a_metadata_mutated_input(name, shape, inner):
     same_as_eager(METADATA_VIEWS[name], square(*shape), inner=inner)
 
 
+# An input whose rank the function changes in place and whose data it also
+# writes: the write-back is as_strided_ then copy_ from a value of the new
+# rank (once refused: the input's static type keeps its entry rank).
+RANK_CHANGES = {
+    "unsqueeze_then_mul_": lambda x: (x.unsqueeze_(0), x.mul_(2), x + 1)[2],
+    "squeeze_then_add_": lambda x: (x.squeeze_(1), x.add_(1), x.sum())[2],
+    "unsqueeze_then_returned": lambda x: (x.unsqueeze_(1), x.mul_(3), x)[2],
+    "as_strided_then_fill_": lambda x: (x.as_strided_((2, 2, 2), (4, 2, 1)), x.fill_(5), x * 1)[2],
+}
+
+
+@pytest.mark.parametrize("keep", [None, False, True])
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+@pytest.mark.parametrize("name", sorted(RANK_CHANGES))
+def test_rank_change_and_data_write_of_an_input(name, inner, keep):
+    shape = (3, 1, 4) if name.startswith("squeeze") else (2, 4)
+    fn = RANK_CHANGES[name]
+    if keep:
+        # PyTorch's functionalization cannot write such a mutation back
+        # inside the graph (aot_function fails alike): named, at compile time.
+        with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match="pass keep_input_mutations=False"):
+            wrapc_torch.compile(fn, [torch.randn(shape)], inner=inner, keep_input_mutations=keep)
+        return
+    n = shape[0] * shape[1] * (shape[2] if len(shape) > 2 else 1)
+    same_as_eager(fn, lambda: [torch.arange(float(n)).reshape(shape)], inner=inner, keep=keep)
+
+
+def test_rank_change_and_data_write_of_an_input_backward():
+    def fn(x, w):
+        x.unsqueeze_(1)
+        x.mul_(w)
+        return (x * w).sum()
+
+    def run(f):
+        x, w = torch.arange(6.0).reshape(2, 3), torch.tensor([1.5], requires_grad=True)
+        f(x, w).backward()
+        return x, w.grad
+
+    native = wrapc_torch.compile(fn, [torch.ones(2, 3), torch.ones(1, requires_grad=True)], inner="eager")
+    (x, grad), (want_x, want_grad) = run(native), run(fn)
+    assert x.shape == want_x.shape and x.stride() == want_x.stride() and torch.equal(x.detach(), want_x.detach())
+    assert x._version == want_x._version and x.requires_grad and not x.is_leaf
+    assert torch.equal(grad, want_grad)
+
+
 def test_inductor_computing_a_view_of_a_mutated_input_apart_is_refused():
     # Inductor computes x[0] into a buffer of its own: no view of x can be
     # made from that geometry.

@@ -36,8 +36,6 @@ EXPECTED_FALLBACK: dict[str, str] = {
 # Graphs wrapc_torch.compile cannot compile under Inductor with either
 # wrapper (the Python one fails the same way), and the error's words.
 REFERENCE_FAILS: dict[str, str] = {
-    "direct_data_and_metadata": "expand: attempting to expand a dimension",
-    "direct_t_and_data_returned": "expand: attempting to expand a dimension",
     # Refused by name: Inductor's code cannot take set_ of an input.
     "direct_set_": "calls set_ on an input",
     "direct_set_then_view": "calls set_ on an input",

@@ -13,7 +13,7 @@ from . import _importer
 from ._importer import Unsupported
 from ._native import native_callable
 from ._private import BackendCompilerFailed, OutputType, is_no_grad_view, reset_dynamo, tree_flatten, tree_unflatten
-from ._private.aot import Captured, capture
+from ._private.aot import Captured, capture, failed_keeping_mutations
 
 INNER_COMPILERS = ("inductor", "eager")
 
@@ -136,6 +136,17 @@ def compile(
             if keep_input_mutations is not None or "Encountered a set_ on a graph input" not in str(e):
                 raise
             captured, grad_after = trace(True)
+        except RuntimeError as e:
+            # A mutation PyTorch cannot keep inside the graph: the runtime
+            # wrapper writes it back, unless the caller said otherwise.
+            if not failed_keeping_mutations(e):
+                raise
+            if keep_input_mutations:
+                raise Unsupported(
+                    f"PyTorch cannot keep this function's input mutations in the graph ({e}; aot_function with "
+                    "keep_inference_input_mutations=True fails too): pass keep_input_mutations=False"
+                ) from None
+            captured, grad_after = trace(False)
     except AssertionError as e:
         if "Encountered a set_ on a graph input" in str(e):
             # AOTAutograd runs set_ of an input only inside the graph.

@@ -385,18 +385,6 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     sig.inputs = list(sig.graph_inputs)
     graph_types = [value_type(v, f"graph output #{j}") for j, v in enumerate(graph_outputs)]
     sig.graph_outputs = [_kind(v) for v in graph_outputs]
-    # An input's static type keeps its rank: one whose data the function
-    # writes after changing its rank in place (x.unsqueeze_(0); x.mul_(2))
-    # would be copied into at a rank its type does not have.
-    for k, i in enumerate(meta.mutated_inp_runtime_indices):
-        info, updated = meta.input_info[i], graph_outputs[k]
-        if info.mutates_data and info.mutates_metadata and isinstance(updated, torch.Tensor):
-            if isinstance(inputs[i], torch.Tensor) and updated.dim() != inputs[i].dim():
-                raise Unsupported(
-                    f"input #{i} changes rank in place ({inputs[i].dim()} to {updated.dim()}) and has its data "
-                    "written: not modelled"
-                )
-
     user_outs = graph_outputs[n_mut : n_mut + n_out]
     out_types, out_attrs = [], []
     for j, (info, out) in enumerate(zip(meta.output_info, user_outs)):

@@ -43,17 +43,40 @@ func.func @metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
 // -----
 
 // Data and metadata: as_strided_ first, then the copy (detached for a leaf
-// that requires grad).
+// that requires grad), marked `restrided`: the input has the update's
+// geometry by then, whatever its static type says.
 // CHECK-LABEL: func.func @data_and_metadata(
 // CHECK-SAME:    %[[O:[^:]*]]: !wrap.tensor<?xf32>, %[[U:[^:]*]]: !wrap.tensor<?xf32>
 // CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]]
-// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]]
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {restrided}
 // CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]]
-// CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]]
+// CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]] {restrided}
+// CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]]
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {leaf, restrided}
+// CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]]
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {autograd, restrided}
 // CHECK-NEXT:    return
 func.func @data_and_metadata(%o: !wrap.tensor<?xf32>, %u: !wrap.tensor<?xf32>) {
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata>} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
   wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata, mutations_hidden_from_autograd, requires_grad, is_leaf>} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata, requires_grad, is_leaf>} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata, requires_grad>, trace_joint} : !wrap.tensor<?xf32>, !wrap.tensor<?xf32>
+  return
+}
+
+// -----
+
+// The function changed the input's rank in place and wrote its data
+// (`x.unsqueeze_(0); x.mul_(2)`): the copy is from a rank-3 update into an
+// input typed rank 2 at entry, which `restrided` lets verify. Without it
+// the copy would be refused (invalid.mlir).
+// CHECK-LABEL: func.func @rank_change(
+// CHECK-SAME:    %[[O:[^:]*]]: !wrap.tensor<?x?xf32>, %[[U:[^:]*]]: !wrap.tensor<1x3x4xf32>
+// CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]] : !wrap.tensor<?x?xf32>, !wrap.tensor<1x3x4xf32>
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {restrided} : !wrap.tensor<?x?xf32>, !wrap.tensor<1x3x4xf32>
+// CHECK-NEXT:    return
+func.func @rank_change(%o: !wrap.tensor<?x?xf32>, %u: !wrap.tensor<1x3x4xf32>) {
+  wrap.apply_mutation %o, %u {info = #wrap.input<mutates_data, mutates_metadata>} : !wrap.tensor<?x?xf32>, !wrap.tensor<1x3x4xf32>
   return
 }
 

@@ -93,12 +93,16 @@ LogicalResult AsStridedInplaceOp::verify() {
                            /*allowDtypeConversion=*/false);
 }
 
-/// copy_ converts dtypes, and needs shapes that can broadcast into `orig`.
+/// copy_ converts dtypes, and needs shapes that can broadcast into `orig`
+/// unless `orig` was given `updated`'s geometry just before (`restrided`:
+/// then its static type, its entry's, says nothing of its shape).
 static LogicalResult verifyCopy(Operation *op, WrapTensorType orig,
-                                WrapTensorType updated) {
+                                WrapTensorType updated, bool restrided) {
   if (failed(verifyInplaceFrom(op, orig, updated,
-                               /*allowDtypeConversion=*/true)))
+                               /*allowDtypeConversion=*/!restrided)))
     return failure();
+  if (restrided)
+    return success();
   if (updated.getRank() > orig.getRank())
     return op->emitOpError() << "cannot copy a rank-" << updated.getRank()
                              << " tensor into a rank-" << orig.getRank()
@@ -121,10 +125,13 @@ LogicalResult CopyInplaceOp::verify() {
     return emitOpError() << "a copy into a leaf ('leaf') decides at run time "
                             "what autograd records; it takes no 'autograd'";
   if (orig && updated)
-    return verifyCopy(*this, orig, updated);
+    return verifyCopy(*this, orig, updated, getRestrided());
   if (getLeaf())
     return emitOpError() << "a copy into a leaf ('leaf') must be between "
                             "tensors, not subclass instances";
+  if (getRestrided())
+    return emitOpError() << "a copy after as_strided_ ('restrided') must be "
+                            "between tensors, not subclass instances";
   // What autograd records for a subclass instance's copy_ is its
   // __torch_dispatch__'s business, which wrapc does not model.
   if (getAutograd())
@@ -138,7 +145,8 @@ LogicalResult CopyInplaceOp::verify() {
   return success();
 }
 LogicalResult DetachCopyInplaceOp::verify() {
-  return verifyCopy(*this, getOrig().getType(), getUpdated().getType());
+  return verifyCopy(*this, getOrig().getType(), getUpdated().getType(),
+                    getRestrided());
 }
 
 //===----------------------------------------------------------------------===//

@@ -116,22 +116,32 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
             if metadata_too {
                 b.insert(wrap::as_strided_inplace(context, orig, updated, location));
             }
+            // After as_strided_, orig has updated's geometry, which its
+            // static type (its entry's, of another rank after
+            // `x.unsqueeze_(0)`) does not describe: the copy says so.
+            let restrided = metadata_too.then(|| b.unit());
             match copy {
-                Copy::Detached => b.insert(wrap::detach_copy_inplace(context, orig, updated, location)),
-                Copy::Plain { autograd } => {
-                    let mut copy = wrap::CopyInplaceOperation::builder(context, location).orig(orig).updated(updated);
-                    if autograd {
-                        copy = copy.autograd(b.unit());
+                Copy::Detached => {
+                    let mut copy =
+                        wrap::DetachCopyInplaceOperation::builder(context, location).orig(orig).updated(updated);
+                    if let Some(unit) = restrided {
+                        copy = copy.restrided(unit);
                     }
                     b.insert(copy.build())
                 }
-                Copy::Leaf => b.insert(
-                    wrap::CopyInplaceOperation::builder(context, location)
-                        .orig(orig)
-                        .updated(updated)
-                        .leaf(b.unit())
-                        .build(),
-                ),
+                Copy::Plain { .. } | Copy::Leaf => {
+                    let mut builder =
+                        wrap::CopyInplaceOperation::builder(context, location).orig(orig).updated(updated);
+                    match copy {
+                        Copy::Plain { autograd: true } => builder = builder.autograd(b.unit()),
+                        Copy::Leaf => builder = builder.leaf(b.unit()),
+                        _ => {}
+                    }
+                    if let Some(unit) = restrided {
+                        builder = builder.restrided(unit);
+                    }
+                    b.insert(builder.build())
+                }
                 Copy::VersionBumpOnly => b.insert(wrap::bump_version(context, orig, location)),
             };
         }

@@ -209,6 +209,23 @@ def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
     return graph
 
 
+def failed_keeping_mutations(error: BaseException) -> bool:
+    """Whether ``error`` came from functionalization writing an input's
+    mutation back inside the graph (``apply_in_graph_mutations``): PyTorch
+    2.11 cannot keep there a data write to an input whose rank the function
+    changed in place (``x.unsqueeze_(0); x.mul_(2)``: "expand: the requested
+    shape has too few dimensions"), which the runtime wrapper's write-back
+    handles."""
+    from torch._functorch._aot_autograd.graph_capture_wrappers import apply_in_graph_mutations
+
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is apply_in_graph_mutations.__code__:
+            return True
+        tb = tb.tb_next
+    return False
+
+
 def eager_compiler(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Callable[..., Any]:
     from functorch.compile import make_boxed_func
 

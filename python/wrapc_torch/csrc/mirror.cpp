@@ -390,13 +390,40 @@ PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &re
 
 // ---- What the runtime calls back --------------------------------------
 
+// Where a copy into `dst` lands in torch. A write-back into an input whose
+// metadata the function also changed (wrap.as_strided_inplace, then the
+// copy) lands in the caller's tensor itself, given the new geometry first,
+// as PyTorch's epilogue runs as_strided_ before copy_: the copy is then
+// the input's grad_fn, or its base's CopySlices for a view, not a write
+// into a fresh view of its memory (after which as_strided_ of an input
+// that the copy made require grad fails, or records AsStridedBackward).
+at::Tensor copy_destination(Call &call, const wrt_tensor *dst) {
+  const Mirror *m = call.reconciled ? nullptr : call.inputs.with_handle(dst);
+  if (!m || same_state(call, dst, m->tensor)) return to_torch(call, dst);
+  const Runtime &rt = *call.rt;
+  StorageEntry *e = find_storage(call, m->tensor.storage().unsafeGetStorageImpl());
+  // set_ onto other memory: applied after the call, as ever.
+  if (!e || e->runtime_id != rt.storage_id(dst)) return to_torch(call, dst);
+  at::Tensor t = m->tensor;
+  if (t.requires_grad() && at::GradMode::is_enabled())
+    t.as_strided_(runtime_sizes(rt, dst), runtime_strides(rt, dst), runtime_offset(dst));
+  else
+    t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, dst), runtime_strides(rt, dst),
+                                                    runtime_offset(dst));
+  return t;
+}
+
 int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
   Call *call = current_call;
   if (!call) return kStatusError;
   try {
-    at::Tensor d = to_torch(*call, dst);
     at::Tensor s = to_torch(*call, src);
-    int64_t before = d.is_inference() ? 0 : d._version();
+    const Mirror *input = call->reconciled ? nullptr : call->inputs.with_handle(dst);
+    // Measured before the geometry moves: the runtime counted the
+    // as_strided_ it mirrors, as it counts the copy.
+    int64_t before = !input || input->tensor.is_inference() ? 0 : input->tensor._version();
+    at::Tensor d = copy_destination(*call, dst);
+    if (!input || !d.is_same(input->tensor)) before = d.is_inference() ? 0 : d._version();
     d.copy_(s);
     if (!d.is_inference()) {
       const void *key = version_key(d);

@@ -334,14 +334,17 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
         rehome_representative(call, *old, t.storage(), t);
       t.unsafeGetTensorImpl()->set_storage_keep_dtype(std::move(target));
     }
-    if (sid == was.storage_id && !was.same_geometry(m.handle) && t.requires_grad() && at::GradMode::is_enabled()) {
+    // A write-back's copy gave the input its new geometry already
+    // (copy_destination): nothing more to apply.
+    bool moved = !was.same_geometry(m.handle) && !has_geometry(t, m.handle);
+    if (sid == was.storage_id && moved && t.requires_grad() && at::GradMode::is_enabled()) {
       // Autograd must see the new geometry (PyTorch's epilogue runs
       // as_strided_): a view regenerated from the input, and the input's
       // own gradient, are computed in it.
       int64_t version = t._version();
       t.as_strided_(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle), runtime_offset(m.handle));
       own_bumps.push_back({was.counter, t._version() - version});
-    } else if (sid != was.storage_id || !was.same_geometry(m.handle)) {
+    } else if (sid != was.storage_id || moved) {
       t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle),
                                                       runtime_offset(m.handle));
     }

@@ -395,6 +395,13 @@ inline c10::IntArrayRef runtime_strides(const Runtime &, const wrt_tensor *h) {
 
 inline int64_t runtime_offset(const wrt_tensor *h) { return header(h).storage_offset; }
 
+// Whether torch tensor t has runtime tensor h's sizes, strides and offset.
+inline bool has_geometry(const at::Tensor &t, const wrt_tensor *h) {
+  const wrt_tensor_header &r = header(h);
+  return t.storage_offset() == r.storage_offset && t.sizes() == c10::IntArrayRef(r.sizes, r.rank) &&
+         t.strides() == c10::IntArrayRef(r.strides, r.rank);
+}
+
 inline int64_t runtime_version(const wrt_tensor *h) {
   return static_cast<int64_t>(__atomic_load_n(header(h).version, __ATOMIC_SEQ_CST));
 }

@@ -36,6 +36,9 @@ func.func @generic(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>, %d: !wrap.t
 // A copy into a leaf, decided at run time, keeps its marker.
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[S]] {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[S]] : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
+// After as_strided_ to the update's geometry, any rank of one element type.
+// CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
+// CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]] {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[U]], %[[S]] : !wrap.tensor<2x2xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    return
 func.func @specialized(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<2x2xf32>, %s: !wrap.tensor<1xf16>, %r: !wrap.tensor<?xf32>) {
@@ -46,6 +49,8 @@ func.func @specialized(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<2x2xf32>, %s: !
   wrap.copy_inplace %o, %s {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.copy_inplace %o, %s {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.detach_copy_inplace %o, %s : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
+  wrap.copy_inplace %o, %u {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
+  wrap.detach_copy_inplace %o, %u {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
   wrap.detach_copy_inplace %u, %s : !wrap.tensor<2x2xf32>, !wrap.tensor<1xf16>
   return
 }

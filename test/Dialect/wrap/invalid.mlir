@@ -526,6 +526,15 @@ func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<2x4xf32>) {
   wrap.detach_copy_inplace %x, %y : !wrap.tensor<4xf32>, !wrap.tensor<2x4xf32>
   return
 }
+// -----
+
+// After as_strided_ the input has the update's geometry, but never its
+// dtype: as_strided_ keeps the element type.
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<2x4xf16>) {
+  // expected-error @+1 {{original input and update element types differ}}
+  wrap.copy_inplace %x, %y {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x4xf16>
+  return
+}
 
 // -----
 
@@ -1102,6 +1111,14 @@ func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, 
 func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
   // expected-error @+1 {{a copy into a leaf ('leaf') must be between tensors, not subclass instances}}
   wrap.copy_inplace %a, %a {leaf} : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+  return
+}
+
+// -----
+
+func.func @copy(%a: !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) {
+  // expected-error @+1 {{a copy after as_strided_ ('restrided') must be between tensors, not subclass instances}}
+  wrap.copy_inplace %a, %a {restrided} : !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
   return
 }
 
