@@ -90,6 +90,46 @@ fn write_op_enum(td_dir: &Path, llvm_prefix: &str) {
     std::fs::write(&out, code).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("wrap_op_views.rs");
     std::fs::write(&out, views::write(&keeper)).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("input_flags.rs");
+    std::fs::write(&out, input_flags(&keeper)).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
+}
+
+/// `InputFlags`: a field per case of WrapAttrs.td's `Wrap_InputFlags`, read
+/// from and written to the bits the C API passes (a case's bit is its
+/// value), so a flag is added to the bit-enum alone.
+fn input_flags(keeper: &RecordKeeper) -> String {
+    let def = keeper.def("Wrap_InputFlags").expect("WrapAttrs.td defines Wrap_InputFlags");
+    let cases: Vec<(String, i64)> = def
+        .list_of_defs_value("enumerants")
+        .expect("a bit-enum's cases")
+        .into_iter()
+        .map(|case| (case.str_value("str").unwrap().to_string(), case.int_value("value").unwrap()))
+        .collect();
+    let mut code =
+        String::from("// Generated from WrapAttrs.td's Wrap_InputFlags by dialects/build.rs; do not edit.\n\n");
+    code.push_str("/// The flags of `#wrap.input<...>` (`Wrap_InputFlags`), in bit order.\n");
+    code.push_str("#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]\npub struct InputFlags {\n");
+    for (name, _) in &cases {
+        writeln!(code, "    pub {name}: bool,").unwrap();
+    }
+    code.push_str("}\n\nimpl InputFlags {\n    /// Every flag's name, in bit order.\n");
+    writeln!(code, "    pub const NAMES: [&'static str; {}] = [", cases.len()).unwrap();
+    for (name, _) in &cases {
+        writeln!(code, "        {name:?},").unwrap();
+    }
+    code.push_str("    ];\n\n    /// The flags of the C API's bits (bits no flag has are ignored).\n");
+    code.push_str("    pub fn from_bits(bits: u32) -> Self {\n        Self {\n");
+    for (name, value) in &cases {
+        writeln!(code, "            {name}: bits & {value:#x} != 0,").unwrap();
+    }
+    code.push_str(
+        "        }\n    }\n\n    /// The C API's bits of the flags.\n    pub fn to_bits(self) -> u32 {\n        [\n",
+    );
+    for (name, value) in &cases {
+        writeln!(code, "            (self.{name}, {value:#x}),").unwrap();
+    }
+    code.push_str("        ]\n        .iter()\n        .filter(|(set, _)| *set)\n        .fold(0, |bits, (_, bit)| bits | bit)\n    }\n}\n");
+    code
 }
 
 /// `wrapc/WrapAbi.h`: the runtime-ABI facts the C++ verifiers check IR

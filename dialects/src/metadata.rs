@@ -15,53 +15,7 @@ pub enum MutationType {
     MutatedOutGraph,
 }
 
-/// The flags of `#wrap.input<...>`, in declaration order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct InputFlags {
-    pub mutates_data: bool,
-    pub mutates_metadata: bool,
-    pub mutates_storage_metadata: bool,
-    pub mutations_hidden_from_autograd: bool,
-    pub mutations_under_no_grad_or_inference_mode: bool,
-    pub mutation_inductor_storage_resize: bool,
-    pub requires_grad: bool,
-    pub is_leaf: bool,
-    pub keep_input_mutations: bool,
-}
-
-impl InputFlags {
-    fn from_bits(bits: u32) -> Self {
-        let bit = |i: u32| bits & (1 << i) != 0;
-        Self {
-            mutates_data: bit(0),
-            mutates_metadata: bit(1),
-            mutates_storage_metadata: bit(2),
-            mutations_hidden_from_autograd: bit(3),
-            mutations_under_no_grad_or_inference_mode: bit(4),
-            mutation_inductor_storage_resize: bit(5),
-            requires_grad: bit(6),
-            is_leaf: bit(7),
-            keep_input_mutations: bit(8),
-        }
-    }
-
-    pub fn to_bits(self) -> u32 {
-        [
-            self.mutates_data,
-            self.mutates_metadata,
-            self.mutates_storage_metadata,
-            self.mutations_hidden_from_autograd,
-            self.mutations_under_no_grad_or_inference_mode,
-            self.mutation_inductor_storage_resize,
-            self.requires_grad,
-            self.is_leaf,
-            self.keep_input_mutations,
-        ]
-        .iter()
-        .enumerate()
-        .fold(0, |bits, (i, &set)| bits | (u32::from(set) << i))
-    }
-}
+include!(concat!(env!("OUT_DIR"), "/input_flags.rs"));
 
 /// `#wrap.input<...>` read into Rust.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

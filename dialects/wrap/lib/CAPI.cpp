@@ -180,20 +180,7 @@ bool wrapcAttributeIsInputInfo(MlirAttribute attr) {
 }
 
 uint32_t wrapcInputInfoGetFlags(MlirAttribute attr) {
-  auto info = cast<InputInfoAttr>(unwrap(attr));
-  bool flags[] = {info.getMutatesData(),
-                  info.getMutatesMetadata(),
-                  info.getMutatesStorageMetadata(),
-                  info.getMutationsHiddenFromAutograd(),
-                  info.getMutationsUnderNoGradOrInferenceMode(),
-                  info.getMutationInductorStorageResize(),
-                  info.getRequiresGrad(),
-                  info.getIsLeaf(),
-                  info.getKeepInputMutations()};
-  uint32_t bits = 0;
-  for (unsigned i = 0; i < std::size(flags); ++i)
-    bits |= static_cast<uint32_t>(flags[i]) << i;
-  return bits;
+  return static_cast<uint32_t>(cast<InputInfoAttr>(unwrap(attr)).getFlags());
 }
 
 int32_t wrapcInputInfoGetMutationType(MlirAttribute attr) {
@@ -202,9 +189,10 @@ int32_t wrapcInputInfoGetMutationType(MlirAttribute attr) {
 }
 
 MlirAttribute wrapcInputInfoGet(MlirContext ctx, uint32_t flags) {
-  auto bit = [&](unsigned i) { return ((flags >> i) & 1u) != 0; };
-  return wrap(InputInfoAttr::get(unwrap(ctx), bit(0), bit(1), bit(2), bit(3),
-                                 bit(4), bit(5), bit(6), bit(7), bit(8)));
+  std::optional<InputFlags> valid = symbolizeInputFlags(flags);
+  if (!valid)
+    return MlirAttribute{nullptr};
+  return wrap(InputInfoAttr::get(unwrap(ctx), *valid));
 }
 
 static OutputInfoAttr outputInfo(MlirAttribute attr) {

@@ -7,6 +7,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -295,95 +296,66 @@ unsigned SubclassType::getNumDynamicOuterDims() const {
 // InputInfoAttr
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The flags of #wrap.input in declaration (and bit) order.
-constexpr std::array<StringLiteral, 9> kInputFlagNames = {
-    "mutates_data",
-    "mutates_metadata",
-    "mutates_storage_metadata",
-    "mutations_hidden_from_autograd",
-    "mutations_under_no_grad_or_inference_mode",
-    "mutation_inductor_storage_resize",
-    "requires_grad",
-    "is_leaf",
-    "keep_input_mutations"};
-} // namespace
-
-static std::array<bool, 9> getInputFlags(InputInfoAttr attr) {
-  return {attr.getMutatesData(),
-          attr.getMutatesMetadata(),
-          attr.getMutatesStorageMetadata(),
-          attr.getMutationsHiddenFromAutograd(),
-          attr.getMutationsUnderNoGradOrInferenceMode(),
-          attr.getMutationInductorStorageResize(),
-          attr.getRequiresGrad(),
-          attr.getIsLeaf(),
-          attr.getKeepInputMutations()};
-}
-
+// `#wrap.input<flag, ...>`: Wrap_InputFlags' names, in any order, each
+// once; `#wrap.input<>` sets none (the generated bit-enum parser would
+// want a keyword there).
 Attribute InputInfoAttr::parse(AsmParser &parser, Type) {
-  std::array<bool, 9> flags = {};
+  InputFlags flags{};
   auto parseFlag = [&]() -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
     StringRef keyword;
     if (parser.parseKeyword(&keyword))
       return failure();
-    const auto *it = llvm::find(kInputFlagNames, keyword);
-    if (it == kInputFlagNames.end())
+    std::optional<InputFlags> flag = symbolizeInputFlags(keyword);
+    if (!flag || llvm::popcount(static_cast<uint32_t>(*flag)) != 1)
       return parser.emitError(loc) << "unknown input flag '" << keyword << "'";
-    bool &flag = flags[it - kInputFlagNames.begin()];
-    if (flag)
+    if (bitEnumContainsAny(flags, *flag))
       return parser.emitError(loc) << "input flag '" << keyword
                                    << "' given twice";
-    flag = true;
+    flags = flags | *flag;
     return success();
   };
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
                                      parseFlag))
     return {};
-  return parser.getChecked<InputInfoAttr>(
-      parser.getContext(), flags[0], flags[1], flags[2], flags[3], flags[4],
-      flags[5], flags[6], flags[7], flags[8]);
+  return parser.getChecked<InputInfoAttr>(parser.getContext(), flags);
 }
 
+// Set flags in bit order (the enum's separator is ", ").
 void InputInfoAttr::print(AsmPrinter &printer) const {
-  std::array<bool, 9> flags = getInputFlags(*this);
-  SmallVector<StringRef> set;
-  for (auto [name, flag] : llvm::zip(kInputFlagNames, flags))
-    if (flag)
-      set.push_back(name);
-  printer << "<";
-  llvm::interleaveComma(set, printer);
-  printer << ">";
+  printer << "<" << stringifyInputFlags(getFlags()) << ">";
 }
 
-LogicalResult InputInfoAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, bool mutatesData,
-    bool mutatesMetadata, bool mutatesStorageMetadata,
-    bool mutationsHiddenFromAutograd, bool mutationsUnderNoGradOrInferenceMode,
-    bool mutationInductorStorageResize, bool requiresGrad, bool isLeaf,
-    bool keepInputMutations) {
+LogicalResult
+InputInfoAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      InputFlags flags) {
+  auto has = [&](InputFlags flag) { return bitEnumContainsAll(flags, flag); };
   // set_() swaps the storage, which always changes the metadata too.
-  if (mutatesStorageMetadata && !mutatesMetadata)
+  if (has(InputFlags::mutates_storage_metadata) &&
+      !has(InputFlags::mutates_metadata))
     return emitError() << "'mutates_storage_metadata' requires "
                           "'mutates_metadata' (set_() changes the metadata)";
-  if (mutationsUnderNoGradOrInferenceMode && !mutatesData && !mutatesMetadata)
+  if (has(InputFlags::mutations_under_no_grad_or_inference_mode) &&
+      !has(InputFlags::mutates_data) && !has(InputFlags::mutates_metadata))
     return emitError() << "'mutations_under_no_grad_or_inference_mode' on an "
                           "input that is not mutated";
   return success();
 }
 
 MutationType InputInfoAttr::getMutationType() const {
-  if (!getMutatesData() && !getMutatesMetadata() &&
-      !getMutationInductorStorageResize())
+  bool data = has(InputFlags::mutates_data);
+  bool metadata = has(InputFlags::mutates_metadata);
+  bool resize = has(InputFlags::mutation_inductor_storage_resize);
+  if (!data && !metadata && !resize)
     return MutationType::not_mutated;
-  bool storageOrData = getMutatesData() || getMutatesStorageMetadata() ||
-                       getMutationInductorStorageResize();
+  bool storageOrData =
+      data || has(InputFlags::mutates_storage_metadata) || resize;
   bool invisibleToAutograd =
-      (!getMutatesMetadata() && !getRequiresGrad()) ||
-      getMutationsHiddenFromAutograd() ||
-      getMutationsUnderNoGradOrInferenceMode();
-  if (getKeepInputMutations() && storageOrData && invisibleToAutograd)
+      (!metadata && !has(InputFlags::requires_grad)) ||
+      has(InputFlags::mutations_hidden_from_autograd) ||
+      has(InputFlags::mutations_under_no_grad_or_inference_mode);
+  if (has(InputFlags::keep_input_mutations) && storageOrData &&
+      invisibleToAutograd)
     return MutationType::mutated_in_graph;
   return MutationType::mutated_out_graph;
 }

@@ -68,8 +68,9 @@ LogicalResult RuntimeWrapperOp::verify() {
     // what a subclass does on a metadata mutation, a set_ or under autograd
     // is its __torch_dispatch__'s, which wrapc does not model.
     if (isa<SubclassType>(argType)) {
-      if (info.getMutatesMetadata() || info.getMutatesStorageMetadata() ||
-          info.getRequiresGrad() || getTraceJoint())
+      if (info.has(InputFlags::mutates_metadata) ||
+          info.has(InputFlags::mutates_storage_metadata) ||
+          info.has(InputFlags::requires_grad) || getTraceJoint())
         return emitOpError()
                << "argument #" << i
                << " is a subclass instance: only data mutations of it are "
@@ -77,7 +78,7 @@ LogicalResult RuntimeWrapperOp::verify() {
                   "requires_grad or trace_joint)";
       continue;
     }
-    if (isSymbolicInt(argType) && (info.isMutated() || info.getRequiresGrad()))
+    if (isSymbolicInt(argType) && (info.isMutated() || info.has(InputFlags::requires_grad)))
       return emitOpError() << "argument #" << i << " of type " << argType
                            << " is a symbolic int; it cannot be mutated or "
                               "require grad";

@@ -44,14 +44,13 @@ MLIR_CAPI_EXPORTED MlirModule wrapcParseModule(MlirContext ctx,
 //===-- Attribute access ------------------------------------------------===//
 
 MLIR_CAPI_EXPORTED bool wrapcAttributeIsInputInfo(MlirAttribute attr);
-/// Bit i of the result is the i-th flag in declaration order: mutates_data,
-/// mutates_metadata, mutates_storage_metadata, mutations_hidden_from_autograd,
-/// mutations_under_no_grad_or_inference_mode,
-/// mutation_inductor_storage_resize, requires_grad, is_leaf,
-/// keep_input_mutations.
+/// The flags as Wrap_InputFlags' bits (WrapAttrs.td: a flag's case gives
+/// its bit).
 MLIR_CAPI_EXPORTED uint32_t wrapcInputInfoGetFlags(MlirAttribute attr);
 /// 1 not mutated, 2 mutated in graph, 3 mutated out of graph.
 MLIR_CAPI_EXPORTED int32_t wrapcInputInfoGetMutationType(MlirAttribute attr);
+/// `#wrap.input<...>` with Wrap_InputFlags' bits `flags`; a null attribute
+/// when a bit is set that no flag has.
 MLIR_CAPI_EXPORTED MlirAttribute wrapcInputInfoGet(MlirContext ctx,
                                                    uint32_t flags);
 
