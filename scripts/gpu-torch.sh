@@ -12,6 +12,11 @@
 #   device:  scripts/gpu-torch.sh wheel     (with target/gpu-wheel carried: a wheel for
 #                                            the machine's Python built there, then
 #                                            scripts/check-wheel.sh --cuda on it)
+#   device:  scripts/gpu-torch.sh oracle    (with target/gpu-wheel carried: that wheel
+#                                            installed, then the random-program oracle,
+#                                            python/tests/oracle.py, over ORACLE_PROGRAMS
+#                                            seeds (10,000, make nightly's count) from
+#                                            ORACLE_FIRST, one shard per core)
 #
 # run: builds wrapc_torch's extension against the machine's torch, runs the
 # torch test suite on CUDA tensors (WRAPC_TEST_DEVICE=cuda) and on the CPU,
@@ -96,8 +101,8 @@ prepare-wheel() {
 # machine's Python (3.12), so the wheel is built and repaired there from the
 # carried libraries as build-wheel.sh does, then installed and run as
 # check-wheel.sh does, CUDA included.
-wheel() {
-  out=${OUT:-/tmp/wrapc-gpu-out}
+build_wheel() {
+  out=$1
   mkdir -p "$out"
   stage=/tmp/wrapc-wheel-stage
   rm -rf "$stage" && mkdir -p "$stage"
@@ -113,7 +118,39 @@ wheel() {
   python3 -m auditwheel repair --exclude 'libtorch*.so' --exclude 'libc10*.so' -w /tmp/wrapc-wheels /tmp/wrapc-raw/*.whl \
     >> "$out/wheel-build.log" 2>&1 || { tail -30 "$out/wheel-build.log"; exit 1; }
   ls /tmp/wrapc-wheels | tee -a "$out/device.txt"
+}
+
+wheel() {
+  out=${OUT:-/tmp/wrapc-gpu-out}
+  build_wheel "$out"
   scripts/check-wheel.sh --wheel /tmp/wrapc-wheels/*.whl --cuda /tmp/wrapc-wheel-check 2>&1 | tee "$out/check-wheel.txt"
 }
 
-"${1:?usage: gpu-torch.sh prepare|run|native|prepare-wheel|wheel}"
+# The oracle on the CPU of a machine with many cores (the project's host has
+# two): shards of seeds side by side, one thread each, through the wheel.
+oracle() {
+  out=${OUT:-/tmp/wrapc-gpu-out}
+  build_wheel "$out"
+  python3 -m pip install -q --no-deps --force-reinstall /tmp/wrapc-wheels/*.whl
+  local first=${ORACLE_FIRST:-0} count=${ORACLE_PROGRAMS:-10000} shards=${ORACLE_SHARDS:-$(nproc)}
+  local per=$(((count + shards - 1) / shards)) stop=$((first + count)) a b k
+  local shard_dir=/tmp/wrapc-oracle-shards
+  rm -rf "$shard_dir" && mkdir -p "$shard_dir"
+  for ((k = 0; k < shards; k++)); do
+    a=$((first + k * per)) b=$((first + (k + 1) * per))
+    ((b > stop)) && b=$stop
+    ((a < b)) || continue
+    (cd python/tests && OMP_NUM_THREADS=1 python3 oracle.py "$a" "$b" > "$shard_dir/oracle-$a-$b.txt" 2>&1) &
+  done
+  wait
+  # Each shard ends with its category counts and "N programs in Ts"; the
+  # shards' reports (each failing program's differences and source) travel
+  # as one archive.
+  cat "$shard_dir"/oracle-*.txt | awk '/^ *[0-9]+  / {n[substr($0, index($0, $2))] += $1} /programs in/ {p += $1}
+    END {for (k in n) printf "%7d  %s\n", n[k], k; printf "%d programs\n", p}' | sort -k2 | tee "$out/oracle-summary.txt"
+  grep -h "^seed [0-9]*: [1-9]" "$shard_dir"/oracle-*.txt > "$out/oracle-failures.txt" || true
+  wc -l < "$out/oracle-failures.txt"
+  tar czf "$out/oracle-shards.tar.gz" -C "$shard_dir" .
+}
+
+"${1:?usage: gpu-torch.sh prepare|run|native|prepare-wheel|wheel|oracle}"

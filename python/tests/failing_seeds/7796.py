@@ -1,0 +1,42 @@
+# A random program the oracle found wrapc differing on (python/tests/test_random_programs.py).
+# Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(7796).report())'
+# Shrink: cd python/tests && python minimize.py 7796 --write
+#
+# seed 7796: 3 unexplained difference(s)
+#   direct call 1: outputs[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, True, (0,), 0)
+#       want ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, False, (0,), 0)
+#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, True, (0,), 0)
+#       want ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, False, (0,), 0)
+#   direct call 1: grad_fns[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'NoneType'
+#       want 'AsStridedBackward0'
+#       wrapc vs PyTorch: got 'NoneType'
+#       want 'AliasBackward0'
+#   direct call 1: grads[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got None
+#       want [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+#       wrapc vs PyTorch: got None
+#       want [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs
+
+import torch
+
+# seed 7796 (attempt 0): called under torch.no_grad(); direct path keep_input_mutations=False; torch.compile dynamic=None
+
+def make_inputs():
+    g = torch.Generator().manual_seed(7796)
+    l1 = torch.randn((2, 3), generator=g, dtype=torch.float32).requires_grad_()
+    t2 = l1 * 1
+    a0 = t2
+    return [a0], [l1]
+
+
+def fn(a0):
+    torch.set_grad_enabled(True)
+    v1 = a0[:, :]
+    v2 = a0.as_strided((2, 3, 1), (1, 1, 1), 2)
+    v3 = v1.neg()
+    v4 = a0.detach()
+    v1.fill_(0.5)
+    return (v1,)
