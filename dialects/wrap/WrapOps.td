@@ -410,7 +410,9 @@ def Wrap_CopyInplaceOp : Wrap_Op<"copy_inplace"> {
     geometry precedes the copy (a write-back of an input whose data and
     metadata the function changed), so `orig` has `updated`'s shape when
     it runs. Its static type is its entry's and may even have another rank
-    (`x.unsqueeze_(0); x.mul_(2)`): shapes are not checked against it.
+    (`x.unsqueeze_(0); x.mul_(2)`): shapes are not checked against it. The
+    verifier requires that `wrap.as_strided_inplace` of the same two values
+    right before the copy.
   }];
   let arguments = (ins Wrap_WrittenTensorLike:$orig, Wrap_ReadTensorLike:$updated,
                        UnitAttr:$autograd, UnitAttr:$leaf, UnitAttr:$restrided);

@@ -118,14 +118,29 @@ static LogicalResult verifyCopy(Operation *op, WrapTensorType orig,
   return success();
 }
 
+/// `restrided` is true only right after `orig` took `updated`'s geometry.
+static LogicalResult verifyRestrided(Operation *op, Value orig,
+                                     Value updated) {
+  auto prev = dyn_cast_or_null<AsStridedInplaceOp>(op->getPrevNode());
+  if (!prev || prev.getOrig() != orig || prev.getUpdated() != updated)
+    return op->emitOpError()
+           << "'restrided' needs a wrap.as_strided_inplace of the same "
+              "tensors just before it";
+  return success();
+}
+
 LogicalResult CopyInplaceOp::verify() {
   auto orig = dyn_cast<WrapTensorType>(getOrig().getType());
   auto updated = dyn_cast<WrapTensorType>(getUpdated().getType());
   if (getLeaf() && getAutograd())
     return emitOpError() << "a copy into a leaf ('leaf') decides at run time "
                             "what autograd records; it takes no 'autograd'";
-  if (orig && updated)
-    return verifyCopy(*this, orig, updated, getRestrided());
+  if (orig && updated) {
+    if (failed(verifyCopy(*this, orig, updated, getRestrided())))
+      return failure();
+    return getRestrided() ? verifyRestrided(*this, getOrig(), getUpdated())
+                          : success();
+  }
   if (getLeaf())
     return emitOpError() << "a copy into a leaf ('leaf') must be between "
                             "tensors, not subclass instances";
@@ -145,8 +160,11 @@ LogicalResult CopyInplaceOp::verify() {
   return success();
 }
 LogicalResult DetachCopyInplaceOp::verify() {
-  return verifyCopy(*this, getOrig().getType(), getUpdated().getType(),
-                    getRestrided());
+  if (failed(verifyCopy(*this, getOrig().getType(), getUpdated().getType(),
+                        getRestrided())))
+    return failure();
+  return getRestrided() ? verifyRestrided(*this, getOrig(), getUpdated())
+                        : success();
 }
 
 //===----------------------------------------------------------------------===//

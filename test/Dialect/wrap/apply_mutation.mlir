@@ -37,7 +37,9 @@ func.func @generic(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<4xf32>, %d: !wrap.t
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[S]] {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[S]] : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
 // After as_strided_ to the update's geometry, any rank of one element type.
+// CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]]
 // CHECK-NEXT:    wrap.copy_inplace %[[O]], %[[U]] {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
+// CHECK-NEXT:    wrap.as_strided_inplace %[[O]], %[[U]]
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[O]], %[[U]] {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
 // CHECK-NEXT:    wrap.detach_copy_inplace %[[U]], %[[S]] : !wrap.tensor<2x2xf32>, !wrap.tensor<1xf16>
 // CHECK-NEXT:    return
@@ -49,7 +51,9 @@ func.func @specialized(%o: !wrap.tensor<4xf32>, %u: !wrap.tensor<2x2xf32>, %s: !
   wrap.copy_inplace %o, %s {autograd} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.copy_inplace %o, %s {leaf} : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
   wrap.detach_copy_inplace %o, %s : !wrap.tensor<4xf32>, !wrap.tensor<1xf16>
+  wrap.as_strided_inplace %o, %u : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
   wrap.copy_inplace %o, %u {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
+  wrap.as_strided_inplace %o, %u : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
   wrap.detach_copy_inplace %o, %u {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x2xf32>
   wrap.detach_copy_inplace %u, %s : !wrap.tensor<2x2xf32>, !wrap.tensor<1xf16>
   return

@@ -538,6 +538,25 @@ func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<2x4xf16>) {
 
 // -----
 
+// `restrided` says orig has updated's geometry: only an as_strided_inplace
+// of the same two tensors right before the copy makes that true.
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<2x4xf32>, %z: !wrap.tensor<2x4xf32>) {
+  wrap.as_strided_inplace %x, %z : !wrap.tensor<4xf32>, !wrap.tensor<2x4xf32>
+  // expected-error @+1 {{'restrided' needs a wrap.as_strided_inplace of the same tensors just before it}}
+  wrap.copy_inplace %x, %y {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<2x4xf32>) {
+  // expected-error @+1 {{'restrided' needs a wrap.as_strided_inplace of the same tensors just before it}}
+  wrap.detach_copy_inplace %x, %y {restrided} : !wrap.tensor<4xf32>, !wrap.tensor<2x4xf32>
+  return
+}
+
+// -----
+
 func.func @f(%x: !wrap.tensor<4xf32>, %y: !wrap.tensor<3xf32>) {
   // expected-error @+1 {{update shape '!wrap.tensor<3xf32>' does not broadcast to '!wrap.tensor<4xf32>'}}
   wrap.copy_inplace %x, %y : !wrap.tensor<4xf32>, !wrap.tensor<3xf32>
