@@ -196,6 +196,42 @@ def test_a_view_taken_under_no_grad_is_not_recorded(inner):
     finally:
         torch.set_grad_enabled(True)
 
+# The other way round: called under no_grad, the function turns grad mode
+# on and returns a view of an input that requires grad. Eager records it
+# (SliceBackward0, a gradient into the leaf); PyTorch's epilogue
+# regenerates it under the caller's no_grad, and wrapc did too, returning
+# a view that requires grad with no grad_fn: no gradient reached the leaf
+# (random programs 1583, 1806, 3737, 4847, 5596, 5917, 9192, 9489, 9644).
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_a_view_taken_after_turning_grad_on_is_recorded(inner):
+    def f(x, y):
+        z = y * 2
+        torch.set_grad_enabled(True)
+        return z, x[1:], x.t()
+
+    leaf = torch.randn(3, 2, requires_grad=True)
+    other = torch.randn(4)
+    make = lambda: [leaf * 1, other.clone()]  # noqa: E731
+    try:
+        # Made outside no_grad, as a caller's activations are.
+        args = [make() for _ in range(4)]
+        with torch.no_grad():
+            want = observe(f, args[0])
+        with torch.no_grad():
+            native = wrapc_torch.compile(f, args[1], inner=inner)
+        with torch.no_grad():
+            got = observe(native, args[2])
+        assert_same(got, want)
+        assert got["grad_fns"][1:] == ["SliceBackward0", "TBackward0"]
+        with torch.no_grad():
+            _, view, transposed = native(*args[3])
+        assert torch.is_grad_enabled()
+        (grad,) = torch.autograd.grad(view.sum() + 2 * transposed.sum(), leaf)
+        assert grad.tolist() == [[2.0, 2.0], [3.0, 3.0], [3.0, 3.0]]
+    finally:
+        torch.set_grad_enabled(True)
+
+
 
 # Inputs over one storage with counters of their own (made by set_, not as
 # views of each other), one mutated: AOTAutograd merges them into a

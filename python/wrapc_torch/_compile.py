@@ -12,7 +12,7 @@ import torch
 from . import _importer
 from ._importer import Unsupported
 from ._native import native_callable
-from ._private import BackendCompilerFailed, OutputType, is_no_grad_view, reset_dynamo, tree_flatten, tree_unflatten
+from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten, view_grad_mode
 from ._private.aot import Captured, capture, failed_keeping_mutations
 
 INNER_COMPILERS = ("inductor", "eager")
@@ -45,9 +45,9 @@ class FunctionModule(torch.nn.Module):
         self.fn = fn
         self.spec: Any = None
         self.nones: list[int] = []
-        # Outputs (numbered without the Nones) that are views made under
-        # no_grad of a base that requires grad, as traced.
-        self.no_grad_views: list[int] = []
+        # Per output (numbered without the Nones) that is a view of a base
+        # that requires grad, the grad mode it was made under, as traced.
+        self.view_grad_modes: dict[int, bool] = {}
 
     def forward(self, *args: Any) -> Any:
         # aot_module_simplified's graphs return a flat tuple of values; the
@@ -56,7 +56,8 @@ class FunctionModule(torch.nn.Module):
         leaves, self.spec = tree_flatten(self.fn(*args))
         self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
         outputs = tuple(leaf for leaf in leaves if leaf is not None)
-        self.no_grad_views = [j for j, out in enumerate(outputs) if is_no_grad_view(out)]
+        modes = {j: view_grad_mode(out) for j, out in enumerate(outputs)}
+        self.view_grad_modes = {j: mode for j, mode in modes.items() if mode is not None}
         return outputs
 
     def single(self) -> bool:
@@ -184,7 +185,7 @@ def compile(
     single = module.single()
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
-    captured.no_grad_views = list(module.no_grad_views)
+    captured.view_grad_modes = dict(module.view_grad_modes)
     native = native_callable(
         captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
         grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import torch
 
@@ -123,9 +123,9 @@ def _native_wrapper(
         sig.dynamic_dims,
         single,
         captured.synthetic is not None,
-        _no_grad_replays(
+        _grad_mode_replays(
             _importer.view_replays(captured.meta, dupes=captured.dupes, synthetic=captured.synthetic),
-            captured.no_grad_views,
+            captured.view_grad_modes,
         ),
         apply_view_meta_sequence,
         _traced_int_constants(captured, len(prefix)),
@@ -148,14 +148,14 @@ def _native_wrapper(
     return wrapper
 
 
-def _no_grad_replays(replays: Sequence[Any], no_grad: Sequence[int]) -> tuple[Any, ...]:
-    """``replays`` with a fourth element, True, for each output regenerated
-    under no_grad (eager made it so: ``torch.set_grad_enabled(False); return
-    x[1:]`` is a view autograd does not record, while PyTorch's epilogue runs
-    under the caller's grad mode and records it)."""
-    marked = set(no_grad)
+def _grad_mode_replays(replays: Sequence[Any], modes: Mapping[int, bool]) -> tuple[Any, ...]:
+    """``replays`` with a fourth element for each output regenerated under
+    the grad mode eager made it under (``modes``: 1 on, 0 off) rather than
+    the caller's, as PyTorch's epilogue regenerates it: ``torch.set_grad_enabled(False);
+    return x[1:]`` is a view autograd does not record, ``torch.set_grad_enabled(True);
+    return x[1:]`` under the caller's no_grad one it does."""
     return tuple(
-        (*(r if r is not None else (None, -1, -1)), True) if j in marked else r for j, r in enumerate(replays)
+        (*(r if r is not None else (None, -1, -1)), int(modes[j])) if j in modes else r for j, r in enumerate(replays)
     )
 
 

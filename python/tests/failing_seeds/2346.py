@@ -2,23 +2,13 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(2346).report())'
 # Shrink: cd python/tests && python minimize.py 2346 --write
 #
-# seed 2346: 3 unexplained difference(s)
-#   direct call 1: outputs[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (4, 3), (1, 4), 0, True, True, (0,), None)
-#       want ('tensor', 'Tensor', torch.float32, (4, 3), (1, 4), 0, True, False, (0,), None)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (4, 3), (1, 4), 0, True, True, (0,), None)
-#       want ('tensor', 'Tensor', torch.float32, (4, 3), (1, 4), 0, True, False, (0,), None)
-#   direct call 1: grad_fns[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'NoneType'
+# seed 2346: 1 unexplained difference(s)
+#   direct call 2: grad_fns[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
 #       want 'SqueezeBackward1'
-#       wrapc vs PyTorch: got 'NoneType'
-#       want 'AsStridedBackward0'
-#   direct call 1: grads[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got None
-#       want [0.49625658988952637, 0.13203048706054688, 0.4900934100151062, 0.6323062777519226, 0.7682217955589294, 0.30742281675338745, 0.8964447379112244, 0.3488934636116028, 0.08847743272781372, 0.6340786814689636, 0.455627977848053, 0.40171730518341064]
-#       wrapc vs PyTorch: got None
-#       want [0.49625658988952637, 0.13203048706054688, 0.4900934100151062, 0.6323062777519226, 0.7682217955589294, 0.30742281675338745, 0.8964447379112244, 0.3488934636116028, 0.08847743272781372, 0.6340786814689636, 0.455627977848053, 0.40171730518341064]
-#   notes: dynamo-refused, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'NoneType'
+#   notes: dynamo-refused, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 

@@ -26,12 +26,12 @@ __all__ = [
     "OpOverload",
     "OutputType",
     "apply_view_meta_sequence",
-    "is_no_grad_view",
     "is_any_autocast_enabled",
     "register_backend",
     "reset_dynamo",
     "tree_flatten",
     "tree_unflatten",
+    "view_grad_mode",
     "view_replay_for_aliased_outputs",
 ]
 
@@ -43,13 +43,15 @@ apply_view_meta_sequence = torch._C._functionalization.apply_view_meta_sequence
 is_any_autocast_enabled = torch._C._is_any_autocast_enabled
 
 
-def is_no_grad_view(t: Any) -> bool:
-    """Whether ``t`` is a view autograd did not record: made under no_grad
-    of a base that requires grad (it requires grad and has no grad_fn)."""
+def view_grad_mode(t: Any) -> bool | None:
+    """The grad mode a view of a base that requires grad was made under, as
+    autograd shows it: False where it did not record the view (no_grad),
+    True where it did (a grad_fn); None for anything else."""
     if not isinstance(t, torch.Tensor) or t._base is None:
+        return None
+    if torch._C._autograd._get_creation_meta(t) == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
         return False
-    meta = torch._C._autograd._get_creation_meta(t)
-    return meta == torch._C._autograd.CreationMeta.NO_GRAD_MODE
+    return True if t.grad_fn is not None else None
 
 
 def view_replay_for_aliased_outputs() -> bool:

@@ -60,10 +60,10 @@ class Captured:
         # Compiles the graph again the usual way (Inductor's Python
         # wrapper), should wrapc fail to build the imported program.
         self.recompile: Callable[[], Any] | None = None
-        # User outputs that are views autograd did not record (made under
-        # no_grad of a base that requires grad), where the caller traced the
-        # function itself (compile): regenerated under no_grad too.
-        self.no_grad_views: list[int] = []
+        # Per user output that is a view of a base that requires grad, the
+        # grad mode the function made it under (view_grad_mode), where the
+        # caller traced the function itself (compile): regenerated under it.
+        self.view_grad_modes: dict[int, bool] = {}
 
 
 def _inductor_forward_compiler(

@@ -254,8 +254,8 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
 
 at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
   const Runtime &rt = *call.rt;
-  std::optional<c10::AutoGradMode> no_grad;
-  if (replay.no_grad) no_grad.emplace(false);
+  std::optional<c10::AutoGradMode> made_under;
+  if (replay.grad_mode >= 0) made_under.emplace(replay.grad_mode == 1);
   // One handle stands for one torch tensor (a tensor passed twice is one
   // mirror), so the first mirror with it is the one.
   // After the write-back the torch tensor is the truth: the graph may have

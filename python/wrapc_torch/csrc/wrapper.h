@@ -89,9 +89,11 @@ struct Replay {
   // whichever tensor over the storage was mirrored first (another view of
   // the same base would route its gradient elsewhere).
   Py_ssize_t base = -1;
-  // Eager made the output a view autograd does not record (under no_grad,
-  // of a base that requires grad): regenerated so too.
-  bool no_grad = false;
+  // The grad mode eager made the output (a view of a base that requires
+  // grad) under, where the caller's is not it: 0 off (a view autograd does
+  // not record), 1 on (the function turned grad on under the caller's
+  // no_grad, and autograd records the view); -1 the caller's.
+  int grad_mode = -1;
 };
 
 // Replay::base for an output that is whichever argument has exactly its
