@@ -13,7 +13,7 @@ PyTorch's own runtime wrapper for that graph.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 import torch
 from ._private import FakeTensor, OutputType, view_replay_for_aliased_outputs
@@ -216,7 +216,8 @@ _REGENERATED = (
 )
 
 
-def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None) -> tuple[Any, ...]:
+def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None,
+                 written: Collection[int] = ()) -> tuple[Any, ...]:
     """Per user output, the view chain PyTorch replays on the base when it
     regenerates the output (None where there is none), the argument it
     replays on (-1: none), and the argument an ``alias_of_input`` output is
@@ -224,7 +225,10 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     ``view_replay_for_aliased_outputs``: the ``ViewMeta`` sequence when
     none of its views has symbolic inputs) and the wrapper argument it is
     replayed on, ``orig_inputs[base_idx]``, else None: the output is
-    ``as_strided`` of the base, as PyTorch falls back to.
+    ``as_strided`` of the base, as PyTorch falls back to; and whether the
+    view the chain gives is made again with ``as_strided`` from that
+    argument (eager's AsStridedBackward0 for a view written after it was
+    taken: ``written`` numbers those outputs).
 
     The argument is given for an output aliasing a mutated input only: the
     graph returns that output as a view of the input's updated value, a
@@ -242,11 +246,15 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     from the runtime's view."""
 
     def argument(info: Any) -> int:
-        if info.output_type != OutputType.alias_of_input or synthetic is not None:
+        if info.output_type != OutputType.alias_of_input:
             return -1
         base = meta.input_info[info.base_idx]
         if not (base.mutates_data or base.mutates_metadata):
             return -1
+        if synthetic is not None:
+            # An input merged into a base has no argument of its own; one
+            # that was not merged is one of the graph's inputs still.
+            return graph_base(info)
         if not dupes:
             return info.base_idx
         return list(dupes).index(info.base_idx) if info.base_idx in dupes else -1
@@ -278,7 +286,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             j < len(synthetic.viewed_inputs) and synthetic.viewed_inputs[j] >= 0
 
     def base(j: int, info: Any) -> int:
-        if merged_view(j, info):
+        if merged_view(j, info) and argument(info) < 0:
             index = synthetic.viewed_inputs[j]
             if not dupes:
                 return index
@@ -296,6 +304,15 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         return info.output_type == OutputType.alias_of_input and j < len(synthetic.returned_inputs) and \
             synthetic.returned_inputs[j] and info.base_idx < synthetic.num_bases
 
+    def chain(info: Any) -> list[Any] | None:
+        """The recorded ViewMeta sequence, where PyTorch would replay it."""
+        sequence = getattr(info, "view_meta_sequence", None)
+        if not view_replay_for_aliased_outputs() or sequence is None:
+            return None
+        if any(vm.has_symbolic_inputs for vm in sequence.sequence):
+            return None
+        return list(sequence.sequence)
+
     def replay(j: int, info: Any) -> Any:
         if info.output_type == OutputType.non_alias:
             # Never regenerated; where the native graph returns it over an
@@ -304,7 +321,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             # argument, as through Inductor's Python wrapper and in eager.
             from ._C import UNTRACKED_ALIAS
 
-            return (None, -1, UNTRACKED_ALIAS)
+            return (None, -1, UNTRACKED_ALIAS, False)
         if returns_merged_input(j, info):
             # One of the inputs merged into a synthetic base (see
             # _synthetic_output): the caller's tensor with the geometry the
@@ -312,28 +329,32 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             # caller passed it), else a view of the base.
             from ._C import SAME_GEOMETRY_INPUT
 
-            return (None, -1, SAME_GEOMETRY_INPUT)
-        if merged_view(j, info):
-            # The recorded chain starts at the base the input was merged
-            # into, not at the input: replayed, its grad_fn is not eager's
-            # (random program 36: SqueezeBackward0 where eager's is
-            # AsStridedBackward0), so the view is as_strided from the input.
-            return (None, -1, base(j, info))
-        sequence = getattr(info, "view_meta_sequence", None)
-        usable = (
-            view_replay_for_aliased_outputs()
-            and info.output_type in _REGENERATED
-            and sequence is not None
-            and not any(vm.has_symbolic_inputs for vm in sequence.sequence)
-        )
-        if not usable and base(j, info) < 0:
+            return (None, -1, SAME_GEOMETRY_INPUT, False)
+        if merged_view(j, info) and argument(info) < 0:
+            # A view of the caller's input, which the runtime made from the
+            # base it was merged into: the recorded chain replayed on the
+            # input gives eager's grad_fn (SelectBackward0 for a view taken
+            # after the merged inputs were written: random program 1375),
+            # where it lands on the runtime's geometry (the extension checks;
+            # a chain that starts at the base does not), else as_strided
+            # from the input. A view written after it was taken is eager's
+            # AsStridedBackward0 (random program 36): as_strided.
+            return (None if j in written else chain(info), -1, base(j, info), False)
+        sequence = chain(info) if info.output_type in _REGENERATED else None
+        if sequence is None and base(j, info) < 0:
             return None
-        on = argument(info) if usable else -1
-        if usable and on < 0 and detached(info):
+        on = argument(info) if sequence is not None else -1
+        if sequence is not None and on < 0 and detached(info):
             # A detached alias is no view (its _base is None): as_strided
             # cannot make it, the chain replayed on the input does.
-            on = graph_base(info)
-        return (list(sequence.sequence) if usable else None, on, base(j, info))
+            return (sequence, graph_base(info), base(j, info), False)
+        if j in written and on < 0:
+            # Written after it was taken: eager's autograd records it as
+            # AsStridedBackward0, so as_strided of the base makes it.
+            sequence = None
+        # A view of a mutated input written after it was taken: the chain
+        # places it on the input, as_strided from the input makes it.
+        return (sequence, on, base(j, info), j in written and on >= 0)
 
     return tuple(replay(j, info) for j, info in enumerate(meta.output_info))
 

@@ -4,13 +4,13 @@
 #
 # seed 1947: 4 unexplained difference(s)
 #   direct call 1: PyTorch raises (RuntimeError: shape '[5, 1]' is invalid for input of size 6); wrapc differs from eager on grad_fns[0]:
-#       got 'AsStridedBackward0'
+#       got 'TransposeBackward0'
 #       want 'TransposeBackward1'
 #   direct call 1: PyTorch raises (RuntimeError: shape '[5, 1]' is invalid for input of size 6); wrapc differs from eager on grad_fns[1]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
 #   direct call 2: PyTorch raises (RuntimeError: shape '[5, 1]' is invalid for input of size 6); wrapc differs from eager on grad_fns[0]:
-#       got 'AsStridedBackward0'
+#       got 'TransposeBackward0'
 #       want 'TransposeBackward1'
 #   direct call 2: PyTorch raises (RuntimeError: shape '[5, 1]' is invalid for input of size 6); wrapc differs from eager on grad_fns[1]:
 #       got 'CopyBackwards'

@@ -2,17 +2,7 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(4617).report())'
 # Shrink: cd python/tests && python minimize.py 4617 --write
 #
-# seed 4617: 4 unexplained difference(s)
-#   direct call 1: grad_fns[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'AsStridedBackward0'
-#       want 'ViewBackward0'
-#       wrapc vs PyTorch: got 'AsStridedBackward0'
-#       want 'ViewBackward0'
-#   direct call 2: grad_fns[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'AsStridedBackward0'
-#       want 'ViewBackward0'
-#       wrapc vs PyTorch: got 'AsStridedBackward0'
-#       want 'ViewBackward0'
+# seed 4617: 2 unexplained difference(s)
 #   dynamo call 1: grad_fns[0] differs from eager and from PyTorch:
 #       wrapc vs eager: got 'AsStridedBackward0'
 #       want 'ViewBackward0'

@@ -2,7 +2,7 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(6431).report())'
 # Shrink: cd python/tests && python minimize.py 6431 --write
 #
-# seed 6431: 6 unexplained difference(s)
+# seed 6431: 12 unexplained difference(s)
 #   direct call 1: grad_fns[0] differs from eager and from PyTorch:
 #       wrapc vs eager: got 'AsStridedBackward0'
 #       want 'TransposeBackward1'
@@ -33,7 +33,37 @@
 #       want 'TransposeBackward1'
 #       wrapc vs PyTorch: got 'AsStridedBackward0'
 #       want 'TransposeBackward0'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: version_deltas
+#   dynamo call 1: grad_fns[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
+#       want 'TransposeBackward1'
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'TransposeBackward0'
+#   dynamo call 1: grad_fns[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
+#       want 'TransposeBackward1'
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'TransposeBackward0'
+#   dynamo call 1: grad_fns[2] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
+#       want 'TransposeBackward1'
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'TransposeBackward0'
+#   dynamo call 2: grad_fns[0] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
+#       want 'TransposeBackward1'
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'TransposeBackward0'
+#   dynamo call 2: grad_fns[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
+#       want 'TransposeBackward1'
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'TransposeBackward0'
+#   dynamo call 2: grad_fns[2] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'AsStridedBackward0'
+#       want 'TransposeBackward1'
+#       wrapc vs PyTorch: got 'AsStridedBackward0'
+#       want 'TransposeBackward0'
+#   notes: pytorch-differs-from-eager: version_deltas
 
 import torch
 

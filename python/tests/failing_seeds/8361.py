@@ -23,7 +23,7 @@
 #       want ('tensor', 'Tensor', torch.float64, (1,), (1,), 4, True, False, (2, 3), None)
 #       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float64, (1,), (1,), 0, True, False, (2, 3), None)
 #       want ('tensor', 'Tensor', torch.float64, (1,), (1,), 4, True, False, (2, 3), None)
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, wrapc-equals-eager-where-pytorch-differs: grad_fns
+#   notes: pytorch-differs-from-eager: grads, wrapc-equals-eager-where-pytorch-differs: grad_fns
 
 import torch
 

@@ -2,13 +2,7 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(970).report())'
 # Shrink: cd python/tests && python minimize.py 970 --write
 #
-# seed 970: 4 unexplained difference(s)
-#   direct call 1: PyTorch raises (RuntimeError: shape '[2, 1]' is invalid for input of size 4); wrapc differs from eager on grad_fns[0]:
-#       got 'AsStridedBackward0'
-#       want 'ViewBackward0'
-#   direct call 2: PyTorch raises (RuntimeError: shape '[2, 1]' is invalid for input of size 4); wrapc differs from eager on grad_fns[0]:
-#       got 'AsStridedBackward0'
-#       want 'ViewBackward0'
+# seed 970: 2 unexplained difference(s)
 #   dynamo call 1: grad_fns[0] differs from eager and from PyTorch:
 #       wrapc vs eager: got 'AsStridedBackward0'
 #       want 'ViewBackward0'
@@ -19,6 +13,7 @@
 #       want 'ViewBackward0'
 #       wrapc vs PyTorch: got 'AsStridedBackward0'
 #       want 'ViewBackward0'
+#   notes: pytorch-raises-wrapc-equals-eager
 
 import torch
 

@@ -2,13 +2,7 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(9994).report())'
 # Shrink: cd python/tests && python minimize.py 9994 --write
 #
-# seed 9994: 4 unexplained difference(s)
-#   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (1, 2) (actual) vs (1,) (expected)); wrapc differs from eager on grad_fns[1]:
-#       got 'AsStridedBackward0'
-#       want 'SliceBackward0'
-#   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (1, 2) (actual) vs (1,) (expected)); wrapc differs from eager on grad_fns[1]:
-#       got 'AsStridedBackward0'
-#       want 'SliceBackward0'
+# seed 9994: 2 unexplained difference(s)
 #   dynamo call 1: grad_fns[1] differs from eager and from PyTorch:
 #       wrapc vs eager: got 'AsStridedBackward0'
 #       want 'SliceBackward0'

@@ -11,6 +11,7 @@ FX wrapper route of the native call path.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 import torch
@@ -25,6 +26,7 @@ __all__ = [
     "FakeTensor",
     "OpOverload",
     "OutputType",
+    "ViewsTaken",
     "apply_view_meta_sequence",
     "is_any_autocast_enabled",
     "register_backend",
@@ -52,6 +54,44 @@ def view_grad_mode(t: Any) -> bool | None:
     if torch._C._autograd._get_creation_meta(t) == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
         return False
     return True if t.grad_fn is not None else None
+
+
+@functools.lru_cache(maxsize=None)
+def _inplace_view(name: str) -> bool:
+    """Whether the Tensor method ``name`` is an in-place view op (PyTorch's
+    ``inplace_view`` tag: squeeze_, t_, as_strided_, ...)."""
+    packet = getattr(torch.ops.aten, name, None) if name.endswith("_") else None
+    if packet is None:
+        return False
+    return any(torch.Tag.inplace_view in getattr(packet, overload).tags for overload in packet.overloads())
+
+
+class ViewsTaken(torch.overrides.TorchFunctionMode):
+    """Notes the version of each view a function takes, when it takes it:
+    a view whose version moved on by the time the function returns it was
+    written after it was taken (through itself, its base or another view
+    of that base), and eager's autograd then records it as
+    AsStridedBackward0 rather than by its view op."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The tensor is held so that its id is not reused while traced.
+        self.taken: dict[int, tuple[torch.Tensor, int]] = {}
+
+    def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        result = func(*args, **(kwargs or {}))
+        # An in-place view op (v.squeeze_(0)) changes the view, not its
+        # data: eager records it by that op (SqueezeBackward4), as taken
+        # anew, where grad mode is on (under no_grad it records nothing).
+        again = torch.is_grad_enabled() and _inplace_view(getattr(func, "__name__", ""))
+        for t in result if isinstance(result, (tuple, list)) else (result,):
+            if isinstance(t, torch.Tensor) and t._base is not None and (again or id(t) not in self.taken):
+                self.taken[id(t)] = (t, t._version)
+        return result
+
+    def written_since(self, t: Any) -> bool:
+        taken = self.taken.get(id(t)) if isinstance(t, torch.Tensor) else None
+        return taken is not None and taken[0] is t and t._version != taken[1]
 
 
 def view_replay_for_aliased_outputs() -> bool:

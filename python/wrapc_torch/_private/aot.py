@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import os
 from typing import Any, Callable, Sequence
 
@@ -18,6 +19,7 @@ import torch
 from .. import _importer, _native
 from .._build import CompileError
 from .._importer import Unsupported
+from . import ViewsTaken
 
 def _fake_outputs(graph_module: torch.fx.GraphModule) -> list[Any]:
     output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
@@ -64,6 +66,8 @@ class Captured:
         # grad mode the function made it under (view_grad_mode), where the
         # caller traced the function itself (compile): regenerated under it.
         self.view_grad_modes: dict[int, bool] = {}
+        # User outputs that are views written after they were taken.
+        self.written_views: set[int] = set()
 
 
 def _inductor_forward_compiler(
@@ -328,6 +332,7 @@ def _capture_patched(
             )
         )
         stack.enter_context(compiled_autograd._disable())
+        functional_call, views = _watching_views(functional_call)
         if inner == "inductor":
             # As compile_fx around aot_autograd: Inductor's joint-graph
             # passes (replace_random's seeds, for one) make fake tensors in
@@ -339,6 +344,7 @@ def _capture_patched(
         with _record_synthetic_bases() as merged:
             stage1 = aot_stage1_graph_capture(state, functional_call)
         captured.params = list(params_flat)
+        captured.written_views = views
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -411,6 +417,26 @@ def _capture_patched(
             native=inner == "inductor",
         )
     return captured
+
+
+def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[int]]:
+    """``call`` noting, each time AOTAutograd traces it, which of its
+    outputs are views written after they were taken (ViewsTaken); the set
+    it fills holds the last trace's."""
+    written: set[int] = set()
+
+    @functools.wraps(call)
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        views = ViewsTaken()
+        with views:
+            out = call(*args, **kwargs)
+        outs = out if isinstance(out, (tuple, list)) else (out,)
+        written.clear()
+        written.update(j for j, t in enumerate(outs) if views.written_since(t))
+        views.taken.clear()
+        return out
+
+    return watched, written
 
 
 def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:

@@ -207,7 +207,8 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
     if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size()) {
       const at::Tensor &input = call.inputs.list[replay.input].tensor;
       if (input.defined() && input.storage().is_alias_of(base.storage())) {
-        if (auto view = replay_on(call, input, base, replay.sequence)) return *view;
+        if (auto view = replay_on(call, input, base, replay.sequence))
+          return replay.restride ? input.as_strided(view->sizes(), view->strides(), view->storage_offset()) : *view;
         throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
                                  " did not give a view of it");
       }

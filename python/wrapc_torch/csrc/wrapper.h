@@ -94,6 +94,10 @@ struct Replay {
   // not record), 1 on (the function turned grad on under the caller's
   // no_grad, and autograd records the view); -1 the caller's.
   int grad_mode = -1;
+  // The output is a view eager wrote after taking it, which its autograd
+  // records as AsStridedBackward0: the chain replayed on the input places
+  // it, as_strided from the input makes it.
+  bool restride = false;
 };
 
 // Replay::base for an output that is whichever argument has exactly its
@@ -356,6 +360,10 @@ struct Wrapper {
   // The grad mode the graph was traced under when it matters (tensors that
   // require grad: on is a training wrapper, off an inference one); -1: any.
   int grad_mode = -1;
+  // The output is a view eager wrote after taking it, which its autograd
+  // records as AsStridedBackward0: the chain replayed on the input places
+  // it, as_strided from the input makes it.
+  bool restride = false;
   // The autocast state the graph was traced under, when no Dynamo guards
   // it (wrapc_torch.compile): traced under autocast, the graph computes in
   // the low-precision dtype and calling it outside would differ from eager
