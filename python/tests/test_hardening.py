@@ -512,6 +512,14 @@ def test_inductor_view_probe_takes_expanded_inputs():
     torch.testing.assert_close(native(*make()), fn(*make()))
 
 
+def _compiled(f, example, path):
+    """f through wrapc: compile (no Dynamo, the eager inner) or the backend."""
+    if path == "direct":
+        return wrapc_torch.compile(f, example, inner="eager")
+    torch._dynamo.reset()
+    return torch.compile(f, backend="wrapc", fullgraph=True)
+
+
 def _taken_after_the_write(a, b):
     b.mul_(2.0)
     return a[0], a.t()
@@ -548,12 +556,7 @@ def test_a_view_of_a_merged_input_is_recorded_as_eager_records_it(f, names, path
 
     want = observe(f, make())
     assert want["grad_fns"] == names
-    if path == "direct":
-        native = wrapc_torch.compile(f, make(), inner="eager")
-    else:
-        torch._dynamo.reset()
-        native = torch.compile(f, backend="wrapc", fullgraph=True)
-    got = observe(native, make())
+    got = observe(_compiled(f, make(), path), make())
     assert_same(got, want)
     assert got["grad_fns"] == names
 
@@ -581,11 +584,6 @@ def test_a_view_of_a_written_input_beside_merged_ones_is_at_its_place(path):
         return [storage.clone()[1:], t, t[1:]]
 
     want = observe(f, make())
-    if path == "direct":
-        native = wrapc_torch.compile(f, make(), inner="eager")
-    else:
-        torch._dynamo.reset()
-        native = torch.compile(f, backend="wrapc", fullgraph=True)
-    got = observe(native, make())
+    got = observe(_compiled(f, make(), path), make())
     assert_same(got, want)
     assert [o[5] for o in got["outputs"][:2]] == [1, 2]
