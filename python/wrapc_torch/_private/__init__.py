@@ -60,8 +60,8 @@ def view_grad_mode(t: Any) -> bool | None:
 def _inplace_view(name: str) -> bool:
     """Whether the Tensor method ``name`` is an in-place view op (PyTorch's
     ``inplace_view`` tag: squeeze_, t_, as_strided_, ...)."""
-    packet = getattr(torch.ops.aten, name, None) if name.endswith("_") else None
-    if packet is None:
+    packet = getattr(torch.ops.aten, name, None) if name.endswith("_") and not name.startswith("__") else None
+    if not isinstance(packet, torch._ops.OpOverloadPacket):
         return False
     return any(torch.Tag.inplace_view in getattr(packet, overload).tags for overload in packet.overloads())
 
