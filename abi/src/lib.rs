@@ -158,6 +158,11 @@ pub const SUBCLASS_ATTR_DTYPE: i32 = -1;
 /// The CUDA device ordinals a kernel slot has entries for.
 pub const MAX_DEVICES: usize = 8;
 
+/// Suffix of the constant a compiled library exports per entry point that
+/// has arguments an embedder may lend (`wrt_borrowed_tensor`):
+/// `<entry>_borrowed`, one byte per argument, 1 where it may.
+pub const BORROWED_SUFFIX: &str = "_borrowed";
+
 /// CUDA's `gridDim` limits (x, y, z).
 pub const GRID_LIMITS: [u64; 3] = [(1 << 31) - 1, 65535, 65535];
 
@@ -288,6 +293,12 @@ pub const TENSOR_HEADER: Layout = Layout {
         ("device_index", Field::I32),
         // 1 for a tensor-subclass instance (which owns no data), else 0.
         ("subclass", Field::I32),
+        // 1 for a header an embedder filled for one call over a tensor of
+        // its own (`wrt_borrowed_tensor`): no runtime object stands behind
+        // it, so only compiled code's inline reads may touch it, and only
+        // arguments the library lists as borrowable (`<entry>_borrowed`)
+        // are passed so. 0 for every runtime tensor.
+        ("borrowed", Field::I32),
     ],
 };
 
@@ -349,11 +360,11 @@ mod tests {
     #[test]
     fn layouts_follow_c_rules() {
         let offsets: Vec<usize> = TENSOR_HEADER.fields.iter().map(|(name, _)| TENSOR_HEADER.offset(name)).collect();
-        assert_eq!(offsets, [0, 4, 8, 16, 24, 88, 152, 160, 168, 172]);
-        assert_eq!(TENSOR_HEADER.size(), 176);
+        assert_eq!(offsets, [0, 4, 8, 16, 24, 88, 152, 160, 168, 172, 176]);
+        assert_eq!(TENSOR_HEADER.size(), 184);
         assert_eq!(
             TENSOR_HEADER.llvm_type(),
-            "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32)>"
+            "!llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32, i32)>"
         );
         assert!(SLOT_ENTRY.size() <= SLOT_ENTRY_BYTES);
         assert_eq!(CUDA_CONFIG.size(), 40);

@@ -2,7 +2,10 @@
 the native path (`wrapc_torch.compile`, Inductor's wrapper imported), in one
 process: the slope of µs per call over the count, beside eager's.
 
-  reads      f(*xs) = xs[0] + 1: N tensor arguments, one read
+  reads      f(*xs) = xs[0] + 1: N tensor arguments, one read (each lent
+             to the call: the compiled code only reads it)
+  mirrored   the same with every argument mirrored (WRAPC_LEND_ARGUMENTS=0,
+             as before lending): the A/B of lending, in one process
   views      f(*xs) = (xs[0] + 1, *(x.view(-1) for x in xs)): N outputs
              that are views of inputs, each regenerated on the caller's
   mutations  f(*xs) = every x.add_(1): N inputs written, version counters
@@ -28,6 +31,7 @@ from overhead import bench  # noqa: E402
 
 SHAPES = {
     "reads": lambda *xs: xs[0] + 1,
+    "mirrored": lambda *xs: xs[0] + 1,
     "views": lambda *xs: (xs[0] + 1, *(x.view(-1) for x in xs)),
     "mutations": lambda *xs: [x.add_(1) for x in xs] and None,
     "externs": None,
@@ -57,7 +61,9 @@ def main():
             args = [torch.randn(4, 4, device=opts.device) for _ in range(2 if f is None else n)]
             fn = chain(n) if f is None else f
             wrapc_torch.import_log(clear=True)
+            os.environ["WRAPC_LEND_ARGUMENTS"] = "0" if name == "mirrored" else "1"
             compiled = wrapc_torch.compile(fn, [a.clone() for a in args])
+            os.environ.pop("WRAPC_LEND_ARGUMENTS")
             native = all(e["native"] for e in wrapc_torch.import_log(clear=True))
             us = bench(compiled, args, opts.iters, opts.device == "cuda")
             rows.append((n, us, bench(fn, args, opts.iters, opts.device == "cuda"), native))

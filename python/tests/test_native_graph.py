@@ -20,7 +20,7 @@ import torch
 import wrapc_torch
 from wrapc_torch._private import aot
 from observe import assert_same, clone_args, observe
-from test_functions import CASES, DIRECT_CASES, KEEP_IN_GRAPH
+from test_functions import CASES, DEVICE, DIRECT_CASES, KEEP_IN_GRAPH
 
 ALL = {**CASES, **{f"direct_{k}": v for k, v in DIRECT_CASES.items()}}
 
@@ -133,6 +133,56 @@ def test_mlp_with_extern_matmuls_is_native():
         assert entry["counts"].get("extern_call", 0) >= 1 and entry["counts"].get("cpp_kernel", 0) >= 1, entry
         torch.testing.assert_close(native(x), mlp(x), rtol=1e-4, atol=1e-5)
         assert python_calls_during(native, [x]) == []
+        # Every argument, the lifted parameters first, is only read: each
+        # call lends them all, no mirror made.
+        assert native.lendable == (True,) * 5
+
+
+def _read_mm_and_bump(x, w, b, c):
+    c.add_(1)
+    return torch.addmm(b, x, w), x.sum()
+
+
+@pytest.mark.parametrize("inner", ["native", "python"])
+def test_arguments_the_compiled_code_only_reads_are_lent_not_mirrored(inner):
+    """The library lists the arguments its code only reads (a kernel's, an
+    extern kernel's, the graph's); a call lends the caller's tensors there
+    and mirrors the rest (the mutated one): effects equal eager's, with
+    Inductor's wrapper imported or kept in Python."""
+    args = [torch.randn(4, 8, device=DEVICE), torch.randn(8, 3, device=DEVICE), torch.randn(3, device=DEVICE)]
+    args.append(torch.zeros(3, device=DEVICE))
+    with torch.no_grad(), (python_wrapper() if inner == "python" else contextlib.nullcontext()):
+        compiled = wrapc_torch.compile(_read_mm_and_bump, clone_args(args))
+        assert compiled.lendable == (True, True, True, False)
+        for _ in range(2):
+            assert_same(observe(compiled, clone_args(args)), observe(_read_mm_and_bump, clone_args(args)))
+
+
+def test_a_lent_argument_of_another_size_or_dtype_is_named():
+    """The compiled argument check reads a lent header as a runtime
+    tensor's: a wrong size or dtype is the caller's error, by argument."""
+    args = [torch.randn(4, 8, device=DEVICE), torch.randn(8, 3, device=DEVICE), torch.randn(3, device=DEVICE)]
+    args.append(torch.zeros(3, device=DEVICE))
+    with torch.no_grad():
+        compiled = wrapc_torch.compile(_read_mm_and_bump, clone_args(args))
+        with pytest.raises(RuntimeError, match=r"argument #0: expected sizes \[4, 8\] \(-1: any\), got \[4, 9\]"):
+            compiled(torch.randn(4, 9, device=DEVICE), *args[1:])
+        with pytest.raises(RuntimeError, match="argument #1: expected f32, got f64"):
+            compiled(args[0], args[1].double(), *args[2:])
+
+
+def test_an_argument_an_output_aliases_is_mirrored():
+    """An output that is a view of an argument is regenerated from the
+    runtime's object of it: that argument is not lent; the other is."""
+
+    def f(x, y):
+        return x.view(-1), y * 2
+
+    args = [torch.randn(2, 2, device=DEVICE), torch.randn(2, device=DEVICE)]
+    with torch.no_grad():
+        compiled = wrapc_torch.compile(f, clone_args(args))
+        assert compiled.lendable == (False, True)
+        assert_same(observe(compiled, clone_args(args)), observe(f, clone_args(args)))
 
 
 def test_disabled_by_environment():

@@ -40,7 +40,33 @@ typedef struct wrt_tensor_header {
   void *data;           /* storage base address (device memory for CUDA) */
   int32_t device_index; /* CUDA ordinal; 0 on the host */
   int32_t subclass;     /* 1 for a tensor-subclass instance (no data) */
+  int32_t borrowed;     /* 1 for a wrt_borrowed_tensor, 0 for a runtime tensor */
 } wrt_tensor_header;
+
+/* An embedder's tensor lent to one call of a compiled entry point, with no
+ * runtime object behind it: the embedder fills the header from its own
+ * tensor (borrowed = 1) and passes its address as the argument's handle.
+ * Only arguments the library lists as borrowable may be passed so: its
+ * constant `<entry>_borrowed` (one byte per argument, 1: borrowable) says
+ * which; the compiled code only reads their headers and memory, and hands
+ * them to the embedder's own callbacks (the graph, extern calls). The
+ * runtime's functions refuse them, except the argument check, which reads
+ * the header, and wrt_as_strided, which makes a lent view of one. `version` points at `version_cell`; `nbytes` is the memory's
+ * extent from `data`; `embedder` is the embedder's tensor. */
+typedef struct wrt_borrowed_tensor {
+  wrt_tensor_header header;
+  uint64_t version_cell;
+  uint64_t nbytes;
+  void *embedder;
+} wrt_borrowed_tensor;
+
+/* wrt_tensor_header.borrowed of a lent header: the embedder's (alive for
+ * the call; releasing it gives back nothing), or a view of one that
+ * wrt_as_strided made (owned by its handle, freed by wrt_tensor_release). */
+enum { WRT_LENT = 1, WRT_LENT_VIEW = 2 };
+
+/* The suffix of the constant `<entry>_borrowed` (see wrt_borrowed_tensor). */
+#define WRT_BORROWED_SUFFIX "_borrowed"
 
 typedef enum wrt_status {
   WRT_OK = 0,

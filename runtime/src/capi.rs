@@ -69,9 +69,15 @@ pub extern "C" fn wrt_grad_mode_slot() -> *mut bool {
 /// `t` must be null or an owning handle from this ABI, not used again.
 #[no_mangle]
 pub unsafe extern "C" fn wrt_tensor_release(t: *mut wrt_tensor) {
-    if !t.is_null() {
+    if t.is_null() {
+        return;
+    }
+    // SAFETY: a live handle the caller owns (the caller's contract).
+    match unsafe { crate::borrowed::of(t) } {
+        // SAFETY: as above.
+        Some(lent) => unsafe { crate::borrowed::release(lent) },
         // SAFETY: `t` owns one reference made by this ABI, released once.
-        drop(unsafe { Tensor::from_raw(t) });
+        None => drop(unsafe { Tensor::from_raw(t) }),
     }
 }
 
@@ -84,7 +90,8 @@ pub unsafe extern "C" fn wrt_tensor_retain(t: *const wrt_tensor, out: *mut *mut 
     // at every call) outside the panic barrier, which was a third of its
     // time: taking a reference cannot fail (a count that would overflow
     // aborts, as `Arc`'s does). Null pointers get the named error below.
-    if !t.is_null() && !out.is_null() {
+    // SAFETY: null or a live handle (the caller's contract).
+    if !t.is_null() && !out.is_null() && unsafe { crate::borrowed::of(t) }.is_none() {
         // SAFETY: a live handle (checked non-null); the caller keeps it.
         let t = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(t) });
         // SAFETY: `out` is a writable pointer slot (checked non-null).
@@ -256,8 +263,11 @@ pub unsafe extern "C" fn wrt_as_strided(
     // general path, which names what is wrong), and what it may run besides
     // — releases other threads sent this one — runs outside the barrier in
     // wrt_tensor_release too.
-    if let (false, false, Some(sizes), Some(strides)) =
-        (t.is_null(), out.is_null(), dims_or_none(sizes, rank), dims_or_none(strides, rank))
+    // SAFETY (`of`): null or a live handle (the caller's contract).
+    if let (false, false, Some(sizes), Some(strides), None) =
+        (t.is_null(), out.is_null(), dims_or_none(sizes, rank), dims_or_none(strides, rank), unsafe {
+            crate::borrowed::of(t)
+        })
     {
         // SAFETY: a live handle (checked non-null); the caller keeps it.
         let base = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(t) });
@@ -268,6 +278,17 @@ pub unsafe extern "C" fn wrt_as_strided(
         }
     }
     status("wrt_as_strided", || {
+        // SAFETY: null or a live handle (the caller's contract).
+        if let Some(lent) = unsafe { crate::borrowed::of(t) } {
+            if out.is_null() {
+                return Err(Failure(WRT_ERR_NULL, "output pointer is null".into()));
+            }
+            let view =
+                crate::borrowed::view(lent, dims(sizes, rank, "sizes")?, dims(strides, rank, "strides")?, offset)?;
+            // SAFETY: a writable pointer slot (checked non-null).
+            unsafe { *out = view };
+            return Ok(());
+        }
         let view =
             tensor(t, "base")?.as_strided(dims(sizes, rank, "sizes")?, dims(strides, rank, "strides")?, offset)?;
         store(out, view)
@@ -559,15 +580,28 @@ pub unsafe extern "C" fn wrt_check_argument(
         unsafe { CStr::from_ptr(entry) }.to_string_lossy().into_owned()
     };
     status(&format!("{entry}: argument #{index}"), || {
-        let t = tensor(t, "the tensor")?;
-        if let Some(parts) = t.subclass_parts() {
-            return Err(Failure(WRT_ERR_ARG, format!("expected a plain tensor, got a {}", parts.type_name())));
-        }
+        // What the check compares, from a lent header or a runtime tensor.
+        // SAFETY: null or a live handle (the caller's contract).
+        let (have_dtype, on_cuda, have_sizes) = match unsafe { crate::borrowed::of(t) } {
+            Some(lent) => {
+                let dtype = lent.dtype().ok_or_else(|| Failure(WRT_ERR_DTYPE, "an unknown dtype code".into()))?;
+                let device = lent.device().ok_or_else(|| Failure(WRT_ERR_DEVICE, "an unknown device kind".into()))?;
+                let sizes =
+                    lent.sizes().ok_or_else(|| Failure(WRT_ERR_UNSUPPORTED, "a rank past the header's".into()))?;
+                (dtype, matches!(device, Device::Cuda(_)), sizes.to_vec())
+            }
+            None => {
+                let t = tensor(t, "the tensor")?;
+                if let Some(parts) = t.subclass_parts() {
+                    return Err(Failure(WRT_ERR_ARG, format!("expected a plain tensor, got a {}", parts.type_name())));
+                }
+                (t.dtype(), matches!(t.device(), Device::Cuda(_)), t.sizes())
+            }
+        };
         let want = dtype(dtype_code)?;
-        if t.dtype() != want {
-            return Err(Failure(WRT_ERR_DTYPE, format!("expected {}, got {}", want.name(), t.dtype().name())));
+        if have_dtype != want {
+            return Err(Failure(WRT_ERR_DTYPE, format!("expected {}, got {}", want.name(), have_dtype.name())));
         }
-        let on_cuda = matches!(t.device(), Device::Cuda(_));
         if on_cuda != (device_kind == 1) {
             return Err(Failure(
                 WRT_ERR_DEVICE,
@@ -575,7 +609,12 @@ pub unsafe extern "C" fn wrt_check_argument(
             ));
         }
         let expected = dims(sizes, rank, "sizes")?;
-        Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {:?}", t.sizes())))
+        let fits =
+            have_sizes.len() == expected.len() && have_sizes.iter().zip(expected).all(|(h, &w)| w < 0 || *h == w);
+        if fits {
+            return Ok(());
+        }
+        Err(Failure(WRT_ERR_SHAPE, format!("expected sizes {expected:?} (-1: any), got {have_sizes:?}")))
     })
 }
 

@@ -92,6 +92,16 @@ pub(crate) fn tensor(ptr: *const wrt_tensor, what: &str) -> Result<Borrowed, Fai
     if ptr.is_null() {
         return Err(Failure(WRT_ERR_NULL, format!("{what} is null")));
     }
+    // SAFETY: a non-null live handle of either kind (the caller's contract).
+    if unsafe { crate::borrowed::of(ptr) }.is_some() {
+        return Err(Failure(
+            WRT_ERR_ARG,
+            format!(
+                "{what} is an embedder's tensor lent for the call (wrt_borrowed_tensor), which only compiled code \
+                 reads: lend only the arguments the library lists as borrowable"
+            ),
+        ));
+    }
     // SAFETY: non-null handles come from this ABI and are live (the
     // caller's contract, as for any C handle); ManuallyDrop never releases
     // the reference it does not own.

@@ -9,6 +9,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 mod biased;
+pub mod borrowed;
 pub mod capi;
 pub mod cuda;
 mod dtype;

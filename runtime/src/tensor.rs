@@ -8,7 +8,7 @@ use crate::{grad_enabled, thread, DType, Device, Result, RuntimeError, Storage};
 
 mod copy;
 mod elements;
-mod geometry;
+pub(crate) mod geometry;
 pub(crate) mod object;
 mod subclass;
 mod synthetic_base;

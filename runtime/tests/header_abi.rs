@@ -82,6 +82,10 @@ fn status_and_dtype_codes_match() {
         assert_eq!(constant(&text, dtype.c_name()), Some(i64::from(dtype.code())), "{}", dtype.c_name());
     }
     assert_eq!(constant(&text, "WRT_MAX_RANK"), Some(MAX_RANK as i64));
+    let suffix = format!("#define WRT_BORROWED_SUFFIX \"{}\"", wrapc_abi::BORROWED_SUFFIX);
+    assert!(text.contains(&suffix), "the header spells {suffix}");
+    assert_eq!(constant(&text, "WRT_LENT"), Some(i64::from(wrapc_runtime::borrowed::LENT)));
+    assert_eq!(constant(&text, "WRT_LENT_VIEW"), Some(i64::from(wrapc_runtime::borrowed::LENT_VIEW)));
     assert_eq!(constant(&text, "WRT_SUBCLASS_ATTR"), Some(i64::from(wrapc_abi::SUBCLASS_ATTR_DTYPE)));
 }
 

@@ -160,3 +160,14 @@ func.func private @f(%x: !wrap.tensor<4xf32, cuda>, %n: index) {
   wrap.lazy_launch @slot, @other numel(%n) args(%x, %n) {cuda_graph} : !wrap.tensor<4xf32, cuda>, index
   return
 }
+
+// -----
+
+// The list of an entry point's borrowable arguments would take a name the
+// module already gives something else.
+llvm.mlir.global external constant @g_borrowed(0 : i8) {addr_space = 0 : i32} : i8
+// expected-error @+1 {{'@g_borrowed' is taken: it would name the entry point's borrowable arguments}}
+func.func @g(%x: !wrap.tensor<4xf32>) -> index {
+  %s = wrap.tensor.size %x, 0 : !wrap.tensor<4xf32>
+  return %s : index
+}

@@ -21,7 +21,7 @@ llvm.mlir.global internal constant @desc() {addr_space = 0 : i32} : !llvm.struct
 // CHECK:       call @wrt_cuda_guard_enter(%{{.*}}, %[[PREVIOUS]])
 // Kernel parameters: the tensor's data address (storage base + offset,
 // inline from the header) and the element count, each behind a pointer.
-// CHECK:       %[[BASE_AT:.*]] = llvm.getelementptr %[[X]][0, 7] : {{.*}} !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32)>
+// CHECK:       %[[BASE_AT:.*]] = llvm.getelementptr %[[X]][0, 7] : {{.*}} !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32, i32)>
 // CHECK:       %[[BASE:.*]] = llvm.load %[[BASE_AT]] : !llvm.ptr -> !llvm.ptr
 // CHECK:       %[[OFFSET_AT:.*]] = llvm.getelementptr %[[X]][0, 3]
 // CHECK:       %[[OFFSET:.*]] = llvm.load %[[OFFSET_AT]] : !llvm.ptr -> i64

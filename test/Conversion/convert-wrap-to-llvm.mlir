@@ -14,7 +14,7 @@
 // The check is inline loads of the tensor header (dtype, device, rank, each
 // static size); only a mismatch calls the runtime, which explains it.
 // CHECK:       llvm.ptrtoint %[[X]]
-// CHECK:       llvm.getelementptr %[[X]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32)>
+// CHECK:       llvm.getelementptr %[[X]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i32, i32, i64, i64, array<8 x i64>, array<8 x i64>, ptr, ptr, i32, i32, i32)>
 // CHECK:       llvm.getelementptr %[[X]][0, 1]
 // CHECK:       llvm.getelementptr %[[X]][0, 2]
 // CHECK:       llvm.getelementptr %[[X]][0, 4, 0]

@@ -222,7 +222,9 @@ const Site &site_of(const char *op, const char *spec) {
 at::Tensor torch_over(Call &call, const wrt_tensor *h) {
   const Runtime &rt = *call.rt;
   c10::Storage storage;
-  if (void *owner = rt.external_owner(h)) {
+  if (const wrt_borrowed_tensor *l = lent(h)) {
+    storage = lent_tensor(l).storage();
+  } else if (void *owner = rt.external_owner(h)) {
     storage = c10::Storage(c10::intrusive_ptr<c10::StorageImpl>::reclaim_copy(static_cast<c10::StorageImpl *>(owner)));
   } else if (StorageEntry *e = find_runtime_storage(call, rt.storage_id(h))) {
     storage = e->representative.storage();

@@ -90,6 +90,41 @@ wrt_external_tensor describe(const at::Tensor &t) {
   return desc;
 }
 
+// A torch storage's memory made the caller's own before compiled code
+// may write it: a lazy clone's memory is its source's until written, and
+// the wrapper writes through a raw pointer (an inline memmove, a kernel),
+// which torch's copy-on-write cannot see, so the clone gets its own memory
+// first, as torch's first write would give it.
+static void own_memory(c10::StorageImpl *impl) {
+  if (c10::impl::cow::is_cow_data_ptr(impl->data_ptr())) impl->mutable_data();
+}
+
+wrt_tensor *lend(const at::Tensor &t, wrt_borrowed_tensor &out) {
+  int32_t dtype = 0;
+  if (!runtime_dtype(t.scalar_type(), &dtype))
+    throw std::runtime_error(std::string("wrapc: unsupported dtype ") + c10::toString(t.scalar_type()));
+  size_t rank = t.dim();
+  if (rank > WRT_MAX_RANK) throw std::runtime_error("wrapc: tensor rank above " + std::to_string(WRT_MAX_RANK));
+  c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
+  own_memory(impl);
+  wrt_tensor_header &h = out.header;
+  h.dtype = dtype;
+  h.device_kind = t.is_cuda() ? WRT_CUDA : WRT_HOST;
+  h.device_index = t.is_cuda() ? t.device().index() : 0;
+  h.rank = static_cast<int64_t>(rank);
+  h.storage_offset = t.storage_offset();
+  std::memcpy(h.sizes, t.sizes().data(), rank * sizeof(int64_t));
+  std::memcpy(h.strides, t.strides().data(), rank * sizeof(int64_t));
+  out.version_cell = 0;
+  h.version = &out.version_cell;
+  h.data = const_cast<void *>(impl->data());
+  h.subclass = 0;
+  h.borrowed = WRT_LENT;
+  out.nbytes = impl->nbytes();
+  out.embedder = const_cast<at::Tensor *>(&t);
+  return reinterpret_cast<wrt_tensor *>(&out);
+}
+
 wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   const Runtime &rt = *call.rt;
   wrt_external_tensor desc = describe(t);
@@ -97,11 +132,7 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t) {
   desc.is_leaf = t.is_leaf();
   desc.version = t.is_inference() ? 0 : static_cast<uint64_t>(t._version());
   c10::StorageImpl *impl = t.storage().unsafeGetStorageImpl();
-  // A lazy clone's memory is its source's until written; the wrapper
-  // writes through the mirror's pointer (an inline memmove), which torch's
-  // copy-on-write cannot see, so the clone gets its own memory first, as
-  // torch's first write would give it.
-  if (c10::impl::cow::is_cow_data_ptr(impl->data_ptr())) impl->mutable_data();
+  own_memory(impl);
   StorageEntry *shared = find_storage(call, impl);
   wrt_tensor *out = nullptr;
   int32_t status;
@@ -254,6 +285,9 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
 }
 
 at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
+  // A lent argument, handed to the graph: the caller's tensor itself (a
+  // view the runtime made of one: a torch tensor over its memory).
+  if (const wrt_borrowed_tensor *l = lent(h)) return l->header.borrowed == WRT_LENT ? lent_tensor(l) : torch_over(call, h);
   const Runtime &rt = *call.rt;
   std::optional<c10::AutoGradMode> made_under;
   if (replay.grad_mode >= 0) made_under.emplace(replay.grad_mode == 1);

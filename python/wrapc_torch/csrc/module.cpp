@@ -18,6 +18,7 @@
 #include "wrapper.h"
 
 #include <c10/core/impl/VirtualGuardImpl.h>
+#include <link.h>
 #include <torch/csrc/DynamicTypes.h>
 
 namespace wrapc_torch {
@@ -31,6 +32,34 @@ bool load_symbol(void *library, const char *name, T *slot) {
     PyErr_Format(PyExc_ImportError, "wrapc: %s is missing from the compiled wrapper", name);
     return false;
   }
+  return true;
+}
+
+// The library's list of the arguments its entry only reads (absent: none),
+// one byte each: a list of another length is a library built for another
+// signature, refused rather than read past its end.
+bool load_lendable(Wrapper *self, const char *entry) {
+  // WRAPC_LEND_ARGUMENTS=0 mirrors every argument, as before lending: an
+  // A/B for benchmarks, and a way to rule lending out.
+  if (const char *lend = std::getenv("WRAPC_LEND_ARGUMENTS"); lend && std::strcmp(lend, "0") == 0) return true;
+  std::string name = std::string(entry) + WRT_BORROWED_SUFFIX;
+  void *flags = dlsym(self->library, name.c_str());
+  if (!flags) return true;
+  Dl_info info;
+  ElfW(Sym) *symbol = nullptr;
+  if (!dladdr1(flags, &info, reinterpret_cast<void **>(&symbol), RTLD_DL_SYMENT) || !symbol ||
+      symbol->st_size != self->in_kinds.size()) {
+    PyErr_Format(PyExc_ImportError, "wrapc: %s does not list one byte per argument of %s (%zu)", name.c_str(), entry,
+                 self->in_kinds.size());
+    return false;
+  }
+  const auto *bytes = static_cast<const uint8_t *>(flags);
+  self->lendable.assign(bytes, bytes + self->in_kinds.size());
+  for (size_t i = 0; i < self->lendable.size(); ++i)
+    if (self->lendable[i] && self->in_kinds[i] != 't') {
+      PyErr_Format(PyExc_ImportError, "wrapc: %s lends argument %zu, which is not a tensor", name.c_str(), i);
+      return false;
+    }
   return true;
 }
 
@@ -286,6 +315,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
 #undef WRAPC_LOAD
   if (!load_symbol(l, entry, &self->entry))
     return -1;
+  if (!load_lendable(self, entry)) return -1;
   rt.set_backend(&kTorchBackend);
   self->vectorcall = Wrapper_vectorcall;
   Py_INCREF(graph);
@@ -430,6 +460,9 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   // On the stack for the usual call (a few heap blocks per call otherwise).
   c10::SmallVector<wrt_tensor *, 16> handles(n_in, nullptr);
   c10::SmallVector<InputState, 8> before(n_in);
+  // The lent arguments' headers (wrt_borrowed_tensor), one slot per
+  // argument so that a handle's address stays put.
+  c10::SmallVector<wrt_borrowed_tensor, 4> lent_args(self->lendable.empty() ? 0 : n_in);
   size_t n_out = self->out_kinds.size();
   c10::SmallVector<wrt_tensor *, 8> outputs(n_out, nullptr);
   PyObject *result = nullptr;
@@ -509,6 +542,15 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     c10::str(t.strides()) + ", but the function was compiled for " +
                                     c10::str(c10::IntArrayRef(*self->strides[user])) +
                                     " (Inductor's code assumes them): pass .contiguous() or compile it again for it");
+      // Only read by the compiled code: lent as it is, with nothing to
+      // apply afterwards.
+      if (!lent_args.empty() && self->lendable[i]) {
+        handles[i] = lend(t, lent_args[i]);
+        // Not held: the caller's argument outlives the call, and copying
+        // a tensor that has a Python object takes the GIL's bookkeeping.
+        call.inputs.add(nullptr, at::Tensor());
+        continue;
+      }
       // One tensor passed twice is one runtime object (a dedupe wrapper
       // checks exactly that), not two mirrors with separate metadata.
       if (wrt_tensor *earlier = mirrored(call, t)) {
@@ -601,7 +643,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     }
   }
   for (auto h : outputs) rt.release(h);
-  for (auto h : handles) rt.release(h);
+  for (auto h : handles)
+    if (h && !lent(h)) rt.release(h);
   for (auto &m : call.bases.list) rt.release(m.handle);
   for (auto &m : call.graph_outputs.list) rt.release(m.handle);
   Py_XDECREF(call.error_type);
@@ -630,6 +673,26 @@ PyObject *Wrapper_new(PyTypeObject *type, PyObject *, PyObject *) {
   if (obj) new (reinterpret_cast<Wrapper *>(obj)) Wrapper;
   return obj;
 }
+
+// Per argument of the compiled wrapper (lifted parameters first), whether
+// calls lend it instead of mirroring it: what a test or a user checks.
+PyObject *Wrapper_lendable(Wrapper *self, void *) {
+  PyObject *flags = PyTuple_New(static_cast<Py_ssize_t>(self->in_kinds.size()));
+  if (!flags) return nullptr;
+  for (size_t i = 0; i < self->in_kinds.size(); ++i) {
+    PyObject *flag = !self->lendable.empty() && self->lendable[i] ? Py_True : Py_False;
+    Py_INCREF(flag);
+    PyTuple_SET_ITEM(flags, static_cast<Py_ssize_t>(i), flag);
+  }
+  return flags;
+}
+
+PyGetSetDef Wrapper_getset[] = {
+    {"lendable", reinterpret_cast<getter>(Wrapper_lendable), nullptr,
+     "Per argument (lifted parameters first): lent to each call as it is, since the compiled code only reads it "
+     "(no per-call mirror).",
+     nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 PyTypeObject WrapperType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
@@ -694,6 +757,7 @@ PyMODINIT_FUNC PyInit__C() {
   WrapperType.tp_init = reinterpret_cast<initproc>(Wrapper_init);
   WrapperType.tp_dealloc = reinterpret_cast<destructor>(Wrapper_dealloc);
   WrapperType.tp_call = PyVectorcall_Call;
+  WrapperType.tp_getset = Wrapper_getset;
   if (PyType_Ready(&WrapperType) < 0) return nullptr;
   PyObject *m = PyModule_Create(&module_def);
   if (!m) return nullptr;

@@ -381,6 +381,11 @@ struct Wrapper {
   // Per argument, whether it may be a lazy negation or conjugate (compiled
   // for one: only torch's own ops touch its memory).
   std::vector<bool> lazy_ok;
+  // Per argument, whether the compiled code only reads it (the library's
+  // `<entry>_borrowed`): the caller's tensor is lent as a header filled
+  // for the call (`wrt_borrowed_tensor`), with no mirror and nothing to
+  // apply afterwards. Empty: every tensor argument is mirrored.
+  std::vector<uint8_t> lendable;
 };
 
 // The call running on this thread (null outside one).
@@ -412,6 +417,15 @@ inline bool has_geometry(const at::Tensor &t, const wrt_tensor *h) {
          t.strides() == c10::IntArrayRef(r.strides, r.rank);
 }
 
+// The lent header h is, if it is one (wrt_borrowed_tensor).
+inline const wrt_borrowed_tensor *lent(const wrt_tensor *h) {
+  return header(h).borrowed ? reinterpret_cast<const wrt_borrowed_tensor *>(h) : nullptr;
+}
+
+// The caller's tensor a lent header stands for (of a lent view: the
+// tensor it is a view of).
+inline const at::Tensor &lent_tensor(const wrt_borrowed_tensor *l) { return *static_cast<const at::Tensor *>(l->embedder); }
+
 inline int64_t runtime_version(const wrt_tensor *h) {
   return static_cast<int64_t>(__atomic_load_n(header(h).version, __ATOMIC_SEQ_CST));
 }
@@ -435,6 +449,8 @@ at::Tensor torch_over(Call &call, const wrt_tensor *h);
 wrt_external_tensor describe(const at::Tensor &t);
 wrt_tensor *mirrored(Call &call, const at::Tensor &t);
 wrt_tensor *mirror(Call &call, const at::Tensor &t);
+// Fills `out` as the header of `t` lent for the call (t outlives it).
+wrt_tensor *lend(const at::Tensor &t, wrt_borrowed_tensor &out);
 std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix);
 PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &replay = Replay());
 

@@ -164,10 +164,17 @@ impl Request<'_> {
     fn spans(&self) -> Vec<Span> {
         let mut spans: Vec<Span> = Vec::new();
         for &handle in self.tensors.iter().filter(|t| !t.is_null()) {
-            // SAFETY: live handles of the call's tensors; not released here.
-            let tensor = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(handle) });
-            let storage = tensor.storage();
-            let span = Span { pointer: storage.data_ptr() as u64, bytes: storage.nbytes() };
+            // SAFETY: live handles of the call's tensors (runtime tensors or
+            // an embedder's lent headers); not released here.
+            let span = match unsafe { crate::borrowed::of(handle) } {
+                Some(lent) => Span { pointer: lent.header.data as u64, bytes: lent.nbytes as usize },
+                None => {
+                    // SAFETY: as above, a runtime tensor.
+                    let tensor = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(handle) });
+                    let storage = tensor.storage();
+                    Span { pointer: storage.data_ptr() as u64, bytes: storage.nbytes() }
+                }
+            };
             if !spans.contains(&span) {
                 spans.push(span);
             }

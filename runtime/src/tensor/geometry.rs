@@ -27,7 +27,7 @@ pub fn contiguous_strides(sizes: &[i64]) -> Result<Vec<i64>> {
     Ok(strides)
 }
 
-pub(super) fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
+pub(crate) fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
     if sizes.len() != strides.len() {
         return Err(RuntimeError::Shape(format!("{} sizes but {} strides", sizes.len(), strides.len())));
     }
@@ -44,7 +44,7 @@ pub(super) fn check_sizes(sizes: &[i64], strides: &[i64]) -> Result<()> {
 /// error when that index does not fit in 64 bits: sizes, strides and
 /// offsets come from user IR and run-time ints, and a wrapped sum would
 /// pass the bounds check.
-pub(super) fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> Result<i64> {
+pub(crate) fn extent(sizes: &[i64], strides: &[i64], offset: i64) -> Result<i64> {
     if sizes.contains(&0) {
         return Ok(0);
     }

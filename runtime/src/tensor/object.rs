@@ -62,6 +62,9 @@ pub struct TensorObject {
     /// 1 for a subclass instance (`subclass` is set): the compiled
     /// argument check refuses one where a plain tensor is expected.
     is_subclass: i32,
+    /// Always 0: a runtime object is never an embedder's borrowed header
+    /// (`wrt_borrowed_tensor`, which sets it to 1).
+    borrowed: i32,
     /// Handles to this object (past the C header: not part of the ABI),
     /// counted by a count biased to the thread that made it.
     count: Count,
@@ -148,6 +151,7 @@ impl TensorObject {
             data: _,
             device_index: _,
             is_subclass: _,
+            borrowed: _,
             count: _,
             lock: _,
             seq: _,
@@ -357,6 +361,7 @@ pub mod header {
     pub const DATA: usize = std::mem::offset_of!(TensorObject, data);
     pub const DEVICE_INDEX: usize = std::mem::offset_of!(TensorObject, device_index);
     pub const SUBCLASS: usize = std::mem::offset_of!(TensorObject, is_subclass);
+    pub const BORROWED: usize = std::mem::offset_of!(TensorObject, borrowed);
 }
 
 /// What a new tensor object is made of: its geometry (checked by the
@@ -435,6 +440,7 @@ impl Tensor {
             };
             std::ptr::addr_of_mut!((*slot).device_index).write(device_index);
             std::ptr::addr_of_mut!((*slot).is_subclass).write(i32::from(subclass.is_some()));
+            std::ptr::addr_of_mut!((*slot).borrowed).write(0);
             std::ptr::addr_of_mut!((*slot).subclass).write(subclass);
             std::ptr::addr_of_mut!((*slot).spare).write(Cell::new(std::ptr::null_mut()));
             std::ptr::addr_of_mut!((*slot).count).write(Count::owned_by(me));

@@ -13,7 +13,7 @@ fn header_layout_is_the_c_abi() {
     use super::header::*;
     let abi = &wrapc_abi::TENSOR_HEADER;
     // In wrapc_abi's field order.
-    let ours = [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX, SUBCLASS];
+    let ours = [DTYPE, DEVICE_KIND, RANK, OFFSET, SIZES, STRIDES, VERSION, DATA, DEVICE_INDEX, SUBCLASS, BORROWED];
     let theirs: Vec<usize> = abi.fields.iter().map(|(name, _)| abi.offset(name)).collect();
     assert_eq!(ours.to_vec(), theirs);
 }

@@ -13,9 +13,11 @@ use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
+use wrapc_abi::BORROWED_SUFFIX;
 use wrapc_dialects::{SubclassInfo, TensorTypeInfo, WrapOp};
 
 mod abi;
+mod arguments;
 mod builder;
 mod call;
 mod copy;
@@ -36,16 +38,58 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
     let mut decls = Declarations {
         forwarded: forwarded_results(&functions),
-        null_safe: null_safe_arguments(&functions),
+        null_safe: arguments::null_safe_arguments(&functions),
         ..Declarations::default()
     };
+    let lent = lendable_entries(&functions)?;
     for function in functions {
         lower_function(module, function, &names, &mut decls)?;
+    }
+    for (name, flags) in lent {
+        emit_borrowed_list(module, &name, &flags);
     }
     for kernel in ir::collect_ops(module, WrapOp::Kernel.name()) {
         ir::erase(kernel);
     }
     Ok(())
+}
+
+/// Per public entry point with a body and an argument it only reads, the
+/// flags [`arguments::borrowable_arguments`] gives; a symbol the list
+/// would be named as already in the module is an error.
+fn lendable_entries(functions: &[OperationRef]) -> Result<Vec<(String, Vec<bool>)>, Reported> {
+    let flags = arguments::borrowable_arguments(functions);
+    let mut lent = Vec::new();
+    for &function in functions {
+        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let Some(these) = flags.get(&name).filter(|f| !private && f.contains(&true)) else { continue };
+        let list = format!("{name}{BORROWED_SUFFIX}");
+        if ir::lookup_symbol(function, &list).is_some() {
+            return ir::fail(
+                function,
+                &format!("'@{list}' is taken: it would name the entry point's borrowable arguments"),
+            );
+        }
+        lent.push((name, these.clone()));
+    }
+    Ok(lent)
+}
+
+/// The exported constant `<entry>_borrowed` (see [`BORROWED_SUFFIX`]).
+fn emit_borrowed_list(module: OperationRef, entry: &str, flags: &[bool]) {
+    let context = ir::context_of(module);
+    let module_body = module.region(0).unwrap().first_block().unwrap();
+    let bytes: Vec<&str> = flags.iter().map(|&f| if f { "1" } else { "0" }).collect();
+    let source = format!(
+        "llvm.mlir.global external constant @{entry}{BORROWED_SUFFIX}(dense<[{}]> : tensor<{}xi8>) \
+         {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
+        bytes.join(", "),
+        flags.len(),
+        flags.len()
+    );
+    let parsed = ir::insert_parsed(context, &source, module_body, None);
+    assert!(parsed, "wrapc spells valid globals: {source}");
 }
 
 /// Level-1 ops and generic level-2 ops need the specialization passes first.
@@ -246,7 +290,7 @@ fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<u
 struct Declarations {
     /// See [`forwarded_results`].
     forwarded: HashMap<String, Vec<Option<usize>>>,
-    /// See [`null_safe_arguments`].
+    /// See [`arguments::null_safe_arguments`].
     null_safe: HashMap<String, Vec<bool>>,
     declared: HashSet<String>,
     strings: usize,
@@ -439,80 +483,6 @@ fn check_graph_slot(function: OperationRef, slot: &str) -> PassResult {
         );
     }
     Ok(())
-}
-
-/// For each function with a body: which arguments it only returns or
-/// passes on to a call whose callee takes them null-safely in turn (or only
-/// declares them: the embedder's graph, which gets a frozen argument's
-/// placeholder in PyTorch too), so that a caller may pass the null
-/// placeholder of a frozen argument there. Anything else would dereference
-/// the null handle; a call passing one to such an argument is a
-/// compile-time error. Transitive: solved to a fixed point over the calls.
-fn null_safe_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
-    let mut safe: HashMap<String, Vec<bool>> = HashMap::new();
-    // (function, argument, callee, position): argument passed on as is.
-    let mut passes: Vec<(String, usize, String, usize)> = Vec::new();
-    for &function in functions {
-        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
-        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
-        let arguments: HashMap<usize, usize> =
-            (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), i)).collect();
-        let mut flags = vec![true; body.argument_count()];
-        let mut passed = Vec::new();
-        mark_dereferenced(body, &arguments, &mut flags, &mut passed);
-        passes.extend(passed.into_iter().map(|(arg, callee, position)| (name.clone(), arg, callee, position)));
-        safe.insert(name, flags);
-    }
-    loop {
-        let unsafe_now: Vec<(String, usize)> = passes
-            .iter()
-            .filter(|(f, arg, callee, position)| {
-                safe[f][*arg] && safe.get(callee).is_some_and(|flags| !flags.get(*position).copied().unwrap_or(false))
-            })
-            .map(|(f, arg, _, _)| (f.clone(), *arg))
-            .collect();
-        if unsafe_now.is_empty() {
-            return safe;
-        }
-        for (f, arg) in unsafe_now {
-            safe.get_mut(&f).expect("a function with a body")[arg] = false;
-        }
-    }
-}
-
-/// Clears the flag of every argument in `arguments` that an op in `block`
-/// (or nested in it) uses other than by returning it or passing it to a
-/// call; the calls are collected in `passed` as (argument, callee,
-/// operand position).
-fn mark_dereferenced(
-    block: BlockRef,
-    arguments: &HashMap<usize, usize>,
-    flags: &mut [bool],
-    passed: &mut Vec<(usize, String, usize)>,
-) {
-    let mut next = block.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        let callee = (WrapOp::of(&op) == Some(WrapOp::CallCompiled) || name == "func.call")
-            .then(|| ir::flat_symbol_attr(op, "callee"))
-            .flatten();
-        for (position, operand) in op.operands().enumerate() {
-            let Some(&i) = arguments.get(&key(operand)) else { continue };
-            match &callee {
-                Some(callee) => passed.push((i, callee.clone(), position)),
-                None if name == "func.return" => {}
-                None => flags[i] = false,
-            }
-        }
-        for region in op.regions() {
-            let mut inner = region.first_block();
-            while let Some(b) = inner {
-                mark_dereferenced(b, arguments, flags, passed);
-                inner = b.next_in_region();
-            }
-        }
-    }
 }
 
 /// The value of an `arith.constant` of i64 type.

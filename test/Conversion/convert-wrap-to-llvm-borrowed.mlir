@@ -1,0 +1,55 @@
+// convert-wrap-to-llvm lists, per public entry point, the tensor arguments
+// the compiled code only reads (`<entry>_borrowed`, one byte per
+// argument): an embedder may lend its own tensor there as a header it
+// fills for the call (wrt_borrowed_tensor), with no runtime object.
+// RUN: wrapc-opt %s --convert-wrap-to-llvm | FileCheck %s
+
+// %x is launched on, %w an extern kernel's operand, %q only measured, %s
+// passed to a callee that only reads it, %t viewed (transposed) for an
+// extern kernel and the view freed; %m is bumped, %r returned, %d passed to
+// a callee that bumps it, %v viewed and the view returned, %n an int:
+// runtime objects all.
+// CHECK-DAG: llvm.mlir.global external constant @f_borrowed(dense<[1, 1, 1, 1, 1, 0, 0, 0, 0, 0]> : tensor<10xi8>) {addr_space = 0 : i32} : !llvm.array<10 x i8>
+// An entry point that only writes its arguments lists none.
+// CHECK-NOT: @writes_borrowed
+// Private functions are no library's interface.
+// CHECK-NOT: @reads_borrowed
+// CHECK-NOT: @bumps_borrowed
+
+wrap.kernel @k : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, i64) -> () entry "kernel" configs [] {library = "/opt/k.so"}
+
+func.func private @reads(%t: !wrap.tensor<4xf32>) -> index {
+  %s = wrap.tensor.size %t, 0 : !wrap.tensor<4xf32>
+  return %s : index
+}
+
+func.func private @bumps(%t: !wrap.tensor<4xf32>) {
+  wrap.bump_version %t : !wrap.tensor<4xf32>
+  return
+}
+
+func.func @f(%x: !wrap.tensor<4xf32>, %w: !wrap.tensor<4xf32>, %q: !wrap.tensor<4xf32>, %s: !wrap.tensor<4xf32>,
+             %t: !wrap.tensor<2x2xf32>, %m: !wrap.tensor<4xf32>, %r: !wrap.tensor<4xf32>, %d: !wrap.tensor<4xf32>,
+             %v: !wrap.tensor<2x2xf32>, %n: index)
+    -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, index, index, !wrap.tensor<2x2xf32>) {
+  %c = arith.constant 4 : i64
+  %a = wrap.empty_strided [4] [1] : !wrap.tensor<4xf32>
+  wrap.launch @k args(%x, %a, %c) : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, i64
+  wrap.extern_call "aten::add.out" "t0;t1;out=t2" (%a, %w, %a) : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> ()
+  %o = wrap.tensor.offset %q : !wrap.tensor<4xf32>
+  %z = func.call @reads(%s) : (!wrap.tensor<4xf32>) -> index
+  %tt = wrap.reinterpret %t [2, 2] [1, 2] 0 : !wrap.tensor<2x2xf32> -> !wrap.tensor<2x2xf32>
+  %b = wrap.empty_strided [2, 2] [2, 1] : !wrap.tensor<2x2xf32>
+  wrap.extern_call "aten::mm.out" "t0;t1;out=t2" (%tt, %tt, %b) : (!wrap.tensor<2x2xf32>, !wrap.tensor<2x2xf32>, !wrap.tensor<2x2xf32>) -> ()
+  wrap.free %tt : !wrap.tensor<2x2xf32>
+  wrap.free %b : !wrap.tensor<2x2xf32>
+  %vt = wrap.reinterpret %v [2, 2] [1, 2] 0 : !wrap.tensor<2x2xf32> -> !wrap.tensor<2x2xf32>
+  wrap.bump_version %m : !wrap.tensor<4xf32>
+  func.call @bumps(%d) : (!wrap.tensor<4xf32>) -> ()
+  return %a, %r, %o, %z, %vt : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, index, index, !wrap.tensor<2x2xf32>
+}
+
+func.func @writes(%x: !wrap.tensor<4xf32>) {
+  wrap.bump_version %x : !wrap.tensor<4xf32>
+  return
+}
