@@ -11,6 +11,10 @@ Columns (µs per call, best of 5 rounds of ITERS calls):
   wrapc_torch.compile   the Dynamo-free native callable, Inductor computing,
                         Inductor's wrapper program imported as native code
                         where it can be (CPU graphs; see `native`)
+  wrapc_torch.compile (mirrored)
+                        the same with every argument mirrored as a runtime
+                        object (WRAPC_LEND_ARGUMENTS=0), none lent: the
+                        path before lending
   wrapc_torch.compile (python wrapper)
                         the same with Inductor's Python wrapper (call())
                         called back by the native runtime wrapper
@@ -132,6 +136,11 @@ def measure(name, f, args, dev, iters):
     if FLOOR and plans and all(plans):
         out["floor"] = floor_us(plans)
         out["wrapc_torch.compile / floor"] = round(out["wrapc_torch.compile"] / out["floor"], 2)
+    os.environ["WRAPC_LEND_ARGUMENTS"] = "0"
+    try:
+        out["wrapc_torch.compile (mirrored)"] = bench(wrapc_torch.compile(f, clone()), clone(), iters, sync)
+    finally:
+        del os.environ["WRAPC_LEND_ARGUMENTS"]
     os.environ["WRAPC_INDUCTOR_WRAPPER"] = "python"
     try:
         out["wrapc_torch.compile (python wrapper)"] = bench(wrapc_torch.compile(f, clone()), clone(), iters, sync)
