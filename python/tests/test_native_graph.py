@@ -146,14 +146,14 @@ def _read_mm_and_bump(x, w, b, c):
 @pytest.mark.parametrize("inner", ["native", "python"])
 def test_arguments_the_compiled_code_only_reads_are_lent_not_mirrored(inner):
     """The library lists the arguments its code only reads (a kernel's, an
-    extern kernel's, the graph's); a call lends the caller's tensors there
-    and mirrors the rest (the mutated one): effects equal eager's, with
-    Inductor's wrapper imported or kept in Python."""
+    extern kernel's, the graph's) or bumps (an input the graph writes); a
+    call lends the caller's tensors there: effects, versions included,
+    equal eager's, with Inductor's wrapper imported or kept in Python."""
     args = [torch.randn(4, 8, device=DEVICE), torch.randn(8, 3, device=DEVICE), torch.randn(3, device=DEVICE)]
     args.append(torch.zeros(3, device=DEVICE))
     with torch.no_grad(), (python_wrapper() if inner == "python" else contextlib.nullcontext()):
         compiled = wrapc_torch.compile(_read_mm_and_bump, clone_args(args))
-        assert compiled.lendable == (True, True, True, False)
+        assert compiled.lendable == (True, True, True, True)
         for _ in range(2):
             assert_same(observe(compiled, clone_args(args)), observe(_read_mm_and_bump, clone_args(args)))
 
@@ -169,6 +169,29 @@ def test_a_lent_argument_of_another_size_or_dtype_is_named():
             compiled(torch.randn(4, 9, device=DEVICE), *args[1:])
         with pytest.raises(RuntimeError, match="argument #1: expected f32, got f64"):
             compiled(args[0], args[1].double(), *args[2:])
+
+
+def test_views_of_one_base_written_in_place_count_their_writes_as_eager():
+    """Two arguments over one storage, each written in place: merged into a
+    synthetic base (runtime objects) or lent with a counter each, the
+    shared version counter ends where eager's does, call after call."""
+
+    def f(a, b, c):
+        a.add_(1)
+        b.mul_(2)
+        c.sub_(1)
+        return a + b + c
+
+    def make():
+        base = torch.zeros(2, 3, device=DEVICE)
+        return [base[0], base[1], torch.ones(3, device=DEVICE)]
+
+    with torch.no_grad():
+        compiled = wrapc_torch.compile(f, make())
+        for _ in range(3):
+            got_args, want_args = make(), make()
+            assert_same(observe(compiled, got_args), observe(f, want_args))
+            assert [a._version for a in got_args] == [a._version for a in want_args]
 
 
 def test_an_argument_an_output_aliases_is_mirrored():

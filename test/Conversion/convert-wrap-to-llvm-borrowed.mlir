@@ -6,12 +6,15 @@
 
 // %x is launched on, %w an extern kernel's operand, %q only measured, %s
 // passed to a callee that only reads it, %t viewed (transposed) for an
-// extern kernel and the view freed; %m is bumped, %r returned, %d passed to
-// a callee that bumps it, %v viewed and the view returned, %n an int:
-// runtime objects all.
-// CHECK-DAG: llvm.mlir.global external constant @f_borrowed(dense<[1, 1, 1, 1, 1, 0, 0, 0, 0, 0]> : tensor<10xi8>) {addr_space = 0 : i32} : !llvm.array<10 x i8>
-// An entry point that only writes its arguments lists none.
-// CHECK-NOT: @writes_borrowed
+// extern kernel and the view freed, %m bumped (the graph wrote it: the
+// lent header's own counter counts it), %d passed to a callee that bumps
+// it; %r is returned, %v viewed and the view returned, %u viewed and the
+// view bumped (a view's counter is its own), %n an int: runtime objects all.
+// CHECK-DAG: llvm.mlir.global external constant @f_borrowed(dense<[1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0]> : tensor<11xi8>) {addr_space = 0 : i32} : !llvm.array<11 x i8>
+// An entry point that only bumps its argument lends it.
+// CHECK-DAG: llvm.mlir.global external constant @writes_borrowed(dense<1> : tensor<1xi8>)
+// One that returns its only argument lists none.
+// CHECK-NOT: @returns_borrowed
 // Private functions are no library's interface.
 // CHECK-NOT: @reads_borrowed
 // CHECK-NOT: @bumps_borrowed
@@ -30,7 +33,7 @@ func.func private @bumps(%t: !wrap.tensor<4xf32>) {
 
 func.func @f(%x: !wrap.tensor<4xf32>, %w: !wrap.tensor<4xf32>, %q: !wrap.tensor<4xf32>, %s: !wrap.tensor<4xf32>,
              %t: !wrap.tensor<2x2xf32>, %m: !wrap.tensor<4xf32>, %r: !wrap.tensor<4xf32>, %d: !wrap.tensor<4xf32>,
-             %v: !wrap.tensor<2x2xf32>, %n: index)
+             %v: !wrap.tensor<2x2xf32>, %u: !wrap.tensor<2x2xf32>, %n: index)
     -> (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, index, index, !wrap.tensor<2x2xf32>) {
   %c = arith.constant 4 : i64
   %a = wrap.empty_strided [4] [1] : !wrap.tensor<4xf32>
@@ -44,6 +47,9 @@ func.func @f(%x: !wrap.tensor<4xf32>, %w: !wrap.tensor<4xf32>, %q: !wrap.tensor<
   wrap.free %tt : !wrap.tensor<2x2xf32>
   wrap.free %b : !wrap.tensor<2x2xf32>
   %vt = wrap.reinterpret %v [2, 2] [1, 2] 0 : !wrap.tensor<2x2xf32> -> !wrap.tensor<2x2xf32>
+  %ut = wrap.reinterpret %u [2, 2] [1, 2] 0 : !wrap.tensor<2x2xf32> -> !wrap.tensor<2x2xf32>
+  wrap.bump_version %ut : !wrap.tensor<2x2xf32>
+  wrap.free %ut : !wrap.tensor<2x2xf32>
   wrap.bump_version %m : !wrap.tensor<4xf32>
   func.call @bumps(%d) : (!wrap.tensor<4xf32>) -> ()
   return %a, %r, %o, %z, %vt : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>, index, index, !wrap.tensor<2x2xf32>
@@ -52,4 +58,8 @@ func.func @f(%x: !wrap.tensor<4xf32>, %w: !wrap.tensor<4xf32>, %q: !wrap.tensor<
 func.func @writes(%x: !wrap.tensor<4xf32>) {
   wrap.bump_version %x : !wrap.tensor<4xf32>
   return
+}
+
+func.func @returns(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  return %x : !wrap.tensor<4xf32>
 }

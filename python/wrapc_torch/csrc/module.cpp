@@ -385,6 +385,15 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
                                                       runtime_offset(m.handle));
     }
   }
+  // A lent argument the wrapper bumped (an input the graph wrote in place)
+  // counted the bumps in its own cell: each one a write through it, as
+  // eager's in-place op bumps the counter it shares with its views.
+  for (const wrt_borrowed_tensor &l : call.lent) {
+    if (l.header.borrowed != WRT_LENT || l.version_cell == 0) continue;
+    const at::Tensor &t = lent_tensor(&l);
+    if (t.is_inference()) continue;
+    for (uint64_t k = 0; k < l.version_cell; ++k) torch::autograd::impl::bump_version(t);
+  }
   // Views share one counter: settle each group of the call's inputs once.
   Index<const void *> bumped_groups;
   bumped_groups.reserve(call.inputs.list.size());
@@ -463,6 +472,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   // The lent arguments' headers (wrt_borrowed_tensor), one slot per
   // argument so that a handle's address stays put.
   c10::SmallVector<wrt_borrowed_tensor, 4> lent_args(self->lendable.empty() ? 0 : n_in);
+  call.lent = lent_args;
   size_t n_out = self->out_kinds.size();
   c10::SmallVector<wrt_tensor *, 8> outputs(n_out, nullptr);
   PyObject *result = nullptr;

@@ -272,6 +272,9 @@ struct Call {
   std::string failure;
   // The inputs' torch tensors have had the wrapper's changes applied.
   bool reconciled = false;
+  // The lent arguments' headers, one slot per argument (borrowed 0: not
+  // lent): their version cells count the wrapper's bumps.
+  c10::ArrayRef<wrt_borrowed_tensor> lent;
   // Version bumps torch's own copy_ made for the runtime's delegated
   // copies, per version counter: the runtime counted them on its mirrors
   // already.

@@ -33,11 +33,12 @@ pub(super) fn null_safe_arguments(functions: &[OperationRef]) -> HashMap<String,
 /// `wrap.as_strided`: the runtime makes a lent header of its own, as
 /// Inductor hands a transposed weight to `addmm`) that is only read and
 /// freed in turn, or passing it on to a call whose callee only reads it
-/// (or only declares it: the embedder's graph). A mutated input is bumped
-/// (`wrap.bump_version`) or written back, an alias is returned, a
-/// duplicate compared, a base merged: each of those needs the runtime's
-/// object, and none is a read. Returning an argument is not one either:
-/// the caller would hold it past the call.
+/// (or only declares it: the embedder's graph). An input written back,
+/// an alias returned, a duplicate compared, a base merged: each of those
+/// needs the runtime's object, and none is a read. Returning an argument is not one either:
+/// the caller would hold it past the call. A version bump (an input the
+/// graph wrote in place) is counted in the lent header's own cell, which
+/// the embedder adds to its tensor's counter afterwards.
 pub(super) fn borrowable_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
     let mut uses: HashMap<usize, Vec<(OperationRef, usize)>> = HashMap::new();
     for &function in functions {
@@ -71,6 +72,10 @@ fn reads(op: OperationRef, position: usize, uses: &HashMap<usize, Vec<(Operation
         ) => true,
         Some(WrapOp::LazyLaunch) => op.attribute("cuda_graph").is_err(),
         Some(WrapOp::Free) => view,
+        // An input the graph wrote, bumped inline through the header's
+        // counter: a lent argument's own cell, which the embedder applies
+        // to its tensor after the call (a view's cell is its own, lost).
+        Some(WrapOp::BumpVersion) => !view,
         Some(WrapOp::Reinterpret | WrapOp::AsStrided) if position == 0 => {
             let result = op.result(0).expect("a view has its result");
             uses.get(&key(result.into())).into_iter().flatten().all(|&(user, at)| reads(user, at, uses, true))
