@@ -293,9 +293,10 @@ pub const TENSOR_HEADER: Layout = Layout {
         ("device_index", Field::I32),
         // 1 for a tensor-subclass instance (which owns no data), else 0.
         ("subclass", Field::I32),
-        // 1 for a header an embedder filled for one call over a tensor of
-        // its own (`wrt_borrowed_tensor`): no runtime object stands behind
-        // it, so only compiled code's inline reads may touch it, and only
+        // Nonzero for a header an embedder filled for one call over a
+        // tensor of its own (`wrt_borrowed_tensor`), or a view of one the
+        // runtime made: no runtime object stands behind it, so only
+        // compiled code's inline reads and bumps may touch it, and only
         // arguments the library lists as borrowable (`<entry>_borrowed`)
         // are passed so. 0 for every runtime tensor.
         ("borrowed", Field::I32),

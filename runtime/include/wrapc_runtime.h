@@ -45,14 +45,17 @@ typedef struct wrt_tensor_header {
 
 /* An embedder's tensor lent to one call of a compiled entry point, with no
  * runtime object behind it: the embedder fills the header from its own
- * tensor (borrowed = 1) and passes its address as the argument's handle.
- * Only arguments the library lists as borrowable may be passed so: its
- * constant `<entry>_borrowed` (one byte per argument, 1: borrowable) says
- * which; the compiled code only reads their headers and memory, and hands
- * them to the embedder's own callbacks (the graph, extern calls). The
- * runtime's functions refuse them, except the argument check, which reads
- * the header, and wrt_as_strided, which makes a lent view of one. `version` points at `version_cell`; `nbytes` is the memory's
- * extent from `data`; `embedder` is the embedder's tensor. */
+ * tensor (borrowed = WRT_LENT) and passes its address as the argument's
+ * handle. Only arguments the library lists as borrowable may be passed so:
+ * its constant `<entry>_borrowed` (one byte per argument, 1: borrowable)
+ * says which; the compiled code only reads their headers and memory,
+ * bumps their version (in `version_cell`, which the embedder applies to
+ * its tensor after the call), and hands them to the embedder's own
+ * callbacks (the graph, extern calls). The runtime's functions refuse
+ * them, except the argument check, which reads the header, and
+ * wrt_as_strided, which makes a lent view of one (WRT_LENT_VIEW).
+ * `version` points at `version_cell`; `nbytes` is the memory's extent from
+ * `data`; `embedder` is the embedder's tensor. */
 typedef struct wrt_borrowed_tensor {
   wrt_tensor_header header;
   uint64_t version_cell;

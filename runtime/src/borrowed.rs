@@ -5,12 +5,14 @@
 //! Mirroring a framework tensor as a runtime object per argument per call
 //! (an allocation, a storage object, a reference count, and reading its
 //! state back afterwards) was most of a native call's cost for arguments
-//! the compiled code only reads. For those, which `convert-wrap-to-llvm`
-//! lists in the library (`<entry>_borrowed`), compiled code needs nothing
-//! but the header. The runtime's functions take runtime tensors: given a
-//! borrowed header they refuse it with an error instead of reading past it,
-//! except where reading the header is all they do (the argument check, a
-//! kernel's memory spans).
+//! the compiled code only reads or bumps. For those, which
+//! `convert-wrap-to-llvm` lists in the library (`<entry>_borrowed`),
+//! compiled code needs nothing but the header (a bump goes to the header's
+//! own cell, which the embedder applies afterwards). The runtime's
+//! functions take runtime tensors: given a borrowed header they refuse it
+//! with an error instead of reading past it, except where reading the
+//! header is all they do (the argument check, a kernel's memory spans) and
+//! `wrt_as_strided`, which makes a lent view ([`view`]).
 
 use std::ffi::c_void;
 

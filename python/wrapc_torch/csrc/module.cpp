@@ -35,7 +35,8 @@ bool load_symbol(void *library, const char *name, T *slot) {
   return true;
 }
 
-// The library's list of the arguments its entry only reads (absent: none),
+// The library's list of the arguments its entry only reads or bumps
+// (absent: none),
 // one byte each: a list of another length is a library built for another
 // signature, refused rather than read past its end.
 bool load_lendable(Wrapper *self, const char *entry) {
@@ -552,8 +553,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     c10::str(t.strides()) + ", but the function was compiled for " +
                                     c10::str(c10::IntArrayRef(*self->strides[user])) +
                                     " (Inductor's code assumes them): pass .contiguous() or compile it again for it");
-      // Only read by the compiled code: lent as it is, with nothing to
-      // apply afterwards.
+      // Only read or bumped by the compiled code: lent as it is, with only
+      // its header's bump count to apply afterwards (reconcile_inputs).
       if (!lent_args.empty() && self->lendable[i]) {
         handles[i] = lend(t, lent_args[i]);
         // Not held: the caller's argument outlives the call, and copying
@@ -700,7 +701,7 @@ PyObject *Wrapper_lendable(Wrapper *self, void *) {
 PyGetSetDef Wrapper_getset[] = {
     {"lendable", reinterpret_cast<getter>(Wrapper_lendable), nullptr,
      "Per argument (lifted parameters first): lent to each call as it is, since the compiled code only reads it "
-     "(no per-call mirror).",
+     "or bumps its version (no per-call mirror).",
      nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 

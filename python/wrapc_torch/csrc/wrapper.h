@@ -384,10 +384,11 @@ struct Wrapper {
   // Per argument, whether it may be a lazy negation or conjugate (compiled
   // for one: only torch's own ops touch its memory).
   std::vector<bool> lazy_ok;
-  // Per argument, whether the compiled code only reads it (the library's
-  // `<entry>_borrowed`): the caller's tensor is lent as a header filled
-  // for the call (`wrt_borrowed_tensor`), with no mirror and nothing to
-  // apply afterwards. Empty: every tensor argument is mirrored.
+  // Per argument, whether the compiled code only reads it or bumps its
+  // version (the library's `<entry>_borrowed`): the caller's tensor is
+  // lent as a header filled for the call (`wrt_borrowed_tensor`), with no
+  // mirror, and only the header's bump count applied afterwards. Empty:
+  // every tensor argument is mirrored.
   std::vector<uint8_t> lendable;
 };
 
