@@ -29,7 +29,10 @@ equal its PyTorch reference there and the reference must differ from
 eager there ("pytorch-differs-from-eager: <key>", recorded; where wrapc
 equals eager and PyTorch does not: "wrapc-equals-eager-where-pytorch-
 differs: <key>"). wrapc raising (``wrapc_torch.Unsupported`` at compile
-time included) is accepted only where the reference raises too. Where
+time included) is accepted only where the reference raises too, or, for
+``Unsupported``, where the reference silently gives other values than
+eager (values, inputs' values, gradients: "unsupported-where-pytorch-is-
+wrong: <key>"), which wrapc refuses to reproduce. Where
 the reference raises and wrapc does not, wrapc must equal eager, or equal
 what the reference gives on the program keeping only the output in
 question (none, for what is left in the inputs): "pytorch-raises-wrapc-
@@ -163,6 +166,10 @@ def _brief(t: Any) -> str:
     return text if len(text) < 300 else text[:300] + "..."
 
 
+# What a silently wrong result differs in (not how it is recorded).
+WRONG_VALUES = ("values", "input_values", "grads")
+
+
 def _key(element: str) -> str:
     """``outputs[1]`` -> ``outputs``."""
     return element.split("[", 1)[0]
@@ -247,6 +254,10 @@ def _classify(result: Result, path: str, call: int, eager: Call, ref: Call, got:
                 result.notes.append("unsupported-where-pytorch-raises")
             else:
                 result.notes.append("both-raise")
+            return
+        wrong = [k for k in _diff(ref, eager) if _key(k) in WRONG_VALUES] if not ref.raised and not eager.raised else []
+        if got.error_type is wrapc_torch.Unsupported and wrong:
+            result.notes.append(f"unsupported-where-pytorch-is-wrong: {_key(wrong[0])}")
             return
         fail("raises", f"wrapc raises, PyTorch does not: {got.error}")
         return

@@ -368,3 +368,40 @@ def test_a_dtype_view_of_an_input_that_requires_grad_is_detached(dtype):
         assert view._base is None and not view.requires_grad and view.is_leaf, backend
         assert view.untyped_storage().data_ptr() == w.untyped_storage().data_ptr()
     torch._dynamo.reset()
+
+
+# PyTorch 2.11's joint graph, keeping in the graph the write of an input
+# that does not require grad, returns that input as the new value of one
+# that does and is written outside the graph, when the function returns
+# the first (random program 8827): aot_function then writes b's values into
+# a, and wrapc_torch.compile with Inductor's configuration did too (or,
+# where their shapes differ, failed to compile). wrapc sees the graph
+# return another input's placeholder there and traces again with the
+# writes outside the graph.
+@pytest.mark.parametrize("path", ["direct", "dynamo"])
+def test_an_input_written_in_the_graph_returned_beside_one_written_outside(path):
+    def f(a, b):
+        b.mul_(0.5)
+        a.mul_(2.0)
+        return (b,)
+
+    w = leaf(6)
+    other = torch.randn(6)
+
+    def make():
+        return [w * 1, other.clone()]
+
+    want = observe(f, make())
+    if path == "direct":
+        compiled = wrapc_torch.compile(f, make())
+    else:
+        torch._dynamo.reset()
+        compiled = torch.compile(f, backend="wrapc", fullgraph=True)
+    for _ in range(2):
+        args = make()
+        got = observe(compiled, args)
+        assert_same(got, want, values_only=True)
+        torch.testing.assert_close(args[0], w.detach() * 2)
+        w.grad = None
+        args[0].sum().backward()
+        torch.testing.assert_close(w.grad, torch.full((6,), 2.0))

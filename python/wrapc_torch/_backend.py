@@ -11,7 +11,14 @@ from ._build import CompileError
 from ._compile import INNER_COMPILERS, thread_state_kept
 from ._importer import Unsupported
 from ._native import native_callable
-from ._private.aot import CUDA_GRAPH_TREES, capture, capture_fallback, cuda_graph_trees, mode_options
+from ._private.aot import (
+    CUDA_GRAPH_TREES,
+    capture,
+    capture_fallback,
+    cuda_graph_trees,
+    failed_keeping_mutations,
+    mode_options,
+)
 
 def _fallback_warning(reason: str) -> None:
     warnings.warn(f"wrapc: falling back to PyTorch's runtime wrapper: {reason}", stacklevel=3)
@@ -47,8 +54,17 @@ def backend(
         _fallback_warning(CUDA_GRAPH_TREES)
         return capture_fallback(gm, example_inputs, inner, mode)
     try:
-        with thread_state_kept():
-            captured = capture(gm, example_inputs, inner, keep, mode)
+        try:
+            with thread_state_kept():
+                captured = capture(gm, example_inputs, inner, keep, mode)
+        except RuntimeError as e:
+            # A mutation PyTorch cannot keep inside the graph (or keeps
+            # wrongly): the runtime wrapper writes it back, unless the
+            # caller said otherwise.
+            if keep is not None or not failed_keeping_mutations(e):
+                raise
+            with thread_state_kept():
+                captured = capture(gm, example_inputs, inner, False, mode)
     except CompileError as e:
         # AOTAutograd did not build what wrapc hooks into (another PyTorch
         # than the one pinned): PyTorch's own path, with the reason.

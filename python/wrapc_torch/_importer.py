@@ -78,10 +78,10 @@ class SyntheticBases:
     # How many graph inputs are synthetic bases (they come first, as
     # merge_view_inputs orders them).
     num_bases: int
-    # Per output of the function, whether it returns one of its inputs
-    # (the analysis before merging says so; after, such an input merged
-    # into a base is a view of it).
-    returned_inputs: list[bool] = field(default_factory=list)
+    # Per output of the function, the input it returns (-1: none), as the
+    # analysis before merging says: after, such an input merged into a
+    # base is a view of it, or the base itself where their geometries meet.
+    returned_inputs: list[int] = field(default_factory=list)
     # Per output of the function, the input it is a view of (-1: none), as
     # the analysis before merging says: after, a view of an input merged
     # into a base is a view of the base, which no argument is.
@@ -245,6 +245,12 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     synthetic bases' layer, which no argument is: -1, and the base is found
     from the runtime's view."""
 
+    def to_argument(index: int) -> int:
+        """The wrapper argument a deduplicated input is (its first)."""
+        if not dupes:
+            return index
+        return list(dupes).index(index) if index in dupes else -1
+
     def argument(info: Any) -> int:
         if info.output_type != OutputType.alias_of_input:
             return -1
@@ -255,9 +261,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             # An input merged into a base has no argument of its own; one
             # that was not merged is one of the graph's inputs still.
             return graph_base(info)
-        if not dupes:
-            return info.base_idx
-        return list(dupes).index(info.base_idx) if info.base_idx in dupes else -1
+        return to_argument(info.base_idx)
 
     def graph_base(info: Any) -> int:
         """The argument the graph's own analysis names as the base."""
@@ -270,9 +274,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             if index < synthetic.num_bases or synthetic.args.count(index) != 1:
                 return -1
             index = synthetic.args.index(index)
-        if not dupes:
-            return index
-        return list(dupes).index(index) if index in dupes else -1
+        return to_argument(index)
 
     def detached(info: Any) -> bool:
         sequence = getattr(info, "view_meta_sequence", None)
@@ -285,24 +287,36 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         return synthetic is not None and info.output_type == OutputType.alias_of_input and not detached(info) and \
             j < len(synthetic.viewed_inputs) and synthetic.viewed_inputs[j] >= 0
 
+    def before_merging(names: Sequence[int], j: int) -> int:
+        """The argument the analysis before merging names for output j in
+        ``names`` (the synthetic bases' returned_inputs or viewed_inputs;
+        -1: none, or no inputs were merged)."""
+        if synthetic is None or j >= len(names) or names[j] < 0:
+            return -1
+        return to_argument(names[j])
+
+    def viewed_input(j: int) -> int:
+        return before_merging(synthetic.viewed_inputs, j) if synthetic is not None else -1
+
     def base(j: int, info: Any) -> int:
         if merged_view(j, info) and argument(info) < 0:
-            index = synthetic.viewed_inputs[j]
-            if not dupes:
-                return index
-            return list(dupes).index(index) if index in dupes else -1
+            return viewed_input(j)
         return graph_base(info)
+
+    def returned_input(j: int) -> int:
+        return before_merging(synthetic.returned_inputs, j) if synthetic is not None else -1
 
     def returns_merged_input(j: int, info: Any) -> bool:
         if synthetic is None:
             return False
         if info.output_type == OutputType.is_input and info.base_idx < synthetic.num_bases:
             return True
-        # A view of a base that the function returned as its input: eager
+        # An input the function returned, to the graph a view of a base it
+        # was merged into, or of itself where it was not (merging makes
+        # every returned input an alias: random program 2142): eager
         # returns the input itself, not a new view (which, made from the
         # caller's base, would take its gradient elsewhere).
-        return info.output_type == OutputType.alias_of_input and j < len(synthetic.returned_inputs) and \
-            synthetic.returned_inputs[j] and info.base_idx < synthetic.num_bases
+        return info.output_type == OutputType.alias_of_input and returned_input(j) >= 0
 
     def chain(info: Any) -> list[Any] | None:
         """The recorded ViewMeta sequence, where PyTorch would replay it."""
@@ -324,12 +338,20 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             return (None, -1, UNTRACKED_ALIAS, False)
         if returns_merged_input(j, info):
             # One of the inputs merged into a synthetic base (see
-            # _synthetic_output): the caller's tensor with the geometry the
-            # graph returned, where there is one (the base itself, when the
-            # caller passed it), else a view of the base.
-            from ._C import SAME_GEOMETRY_INPUT
+            # _synthetic_output): the caller's tensor the function returns,
+            # as eager returns it. The graph's analysis may name another
+            # input of the same base (two inputs over one storage, one of
+            # them changed in place to the other's geometry: random program
+            # 1837), so the analysis before merging names it; where that is
+            # not known, the caller's tensor with the geometry the graph
+            # returned, else a view of the base.
+            from ._C import CALLER_INPUT, SAME_GEOMETRY_INPUT
 
-            return (None, -1, SAME_GEOMETRY_INPUT, False)
+            if info.output_type == OutputType.alias_of_input and info.base_idx >= synthetic.num_bases:
+                # Not merged itself: its graph value is its new one (a fresh
+                # tensor where the function wrote it), no guide to which.
+                return (None, returned_input(j), CALLER_INPUT, False)
+            return (None, returned_input(j), SAME_GEOMETRY_INPUT, False)
         if merged_view(j, info) and argument(info) < 0:
             # A view of the caller's input, which the runtime made from the
             # base it was merged into: the recorded chain replayed on the
@@ -346,8 +368,11 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         on = argument(info) if sequence is not None else -1
         if sequence is not None and on < 0 and detached(info):
             # A detached alias is no view (its _base is None): as_strided
-            # cannot make it, the chain replayed on the input does.
-            return (sequence, graph_base(info), base(j, info), False)
+            # cannot make it, the chain replayed on the input does — on an
+            # input merged into a base too, which the analysis before
+            # merging names (random program 2021).
+            on = graph_base(info) if graph_base(info) >= 0 else viewed_input(j)
+            return (sequence, on, base(j, info), False)
         if j in written and on < 0:
             # Written after it was taken: eager's autograd records it as
             # AsStridedBackward0, so as_strided of the base makes it.

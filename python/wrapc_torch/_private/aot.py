@@ -140,7 +140,7 @@ def _record_synthetic_bases() -> Any:
         # The function's own outputs as the caller sees them: one that is
         # an input merged into a base is, to the graph, a view of the base.
         is_input = runtime_wrappers.OutputType.is_input
-        recorded["returned_inputs"] = [o.output_type == is_input for o in fw_metadata.output_info]
+        recorded["returned_inputs"] = [o.base_idx if o.output_type == is_input else -1 for o in fw_metadata.output_info]
         alias = runtime_wrappers.OutputType.alias_of_input
         recorded["viewed_inputs"] = [o.base_idx if o.output_type == alias else -1 for o in fw_metadata.output_info]
         return original_metadata(fw_metadata, *args, **kwargs)
@@ -213,15 +213,47 @@ def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
     return graph
 
 
+class KeptMutationsLost(RuntimeError):
+    """PyTorch's joint graph, keeping some input mutations in the graph,
+    returns another input as the new value of one it writes outside."""
+
+
+def check_written_back_values(joint: torch.fx.GraphModule, meta: Any) -> None:
+    """Raises :class:`KeptMutationsLost` where the joint graph's value for
+    an input written outside the graph is another input's placeholder.
+
+    PyTorch 2.11 builds such a graph for a training function that returns
+    an input it writes inside the graph beside one it writes outside
+    (``b.mul_(0.5); a.mul_(2); return b``, ``a`` requiring grad): the new
+    value of ``a`` is ``b`` and ``a``'s own is never computed, so
+    ``aot_function`` with ``keep_inference_input_mutations=True`` writes
+    ``b``'s values into ``a`` (random program 8827). With the mutations
+    written back outside the graph the values are right."""
+    placeholders = [n for n in joint.graph.nodes if n.op == "placeholder"][: len(meta.input_info)]
+    output = next(n for n in reversed(joint.graph.nodes) if n.op == "output")
+    values = output.args[0]
+    for k, i in enumerate(meta.mutated_inp_runtime_indices):
+        value = values[k] if k < len(values) else None
+        if isinstance(value, torch.fx.Node) and value.op == "placeholder" and value in placeholders \
+                and placeholders.index(value) != i:
+            raise KeptMutationsLost(
+                f"PyTorch's joint graph returns input #{placeholders.index(value)} as the new value of input #{i}, "
+                "which the function writes (an input written inside the graph is returned beside one written "
+                "outside it)"
+            )
+
+
 def failed_keeping_mutations(error: BaseException) -> bool:
     """Whether ``error`` came from functionalization writing an input's
     mutation back inside the graph (``apply_in_graph_mutations``): PyTorch
     2.11 cannot keep there a data write to an input whose rank the function
     changed in place (``x.unsqueeze_(0); x.mul_(2)``: "expand: the requested
     shape has too few dimensions"), which the runtime wrapper's write-back
-    handles."""
+    handles; or from :func:`check_written_back_values`."""
     from torch._functorch._aot_autograd.graph_capture_wrappers import apply_in_graph_mutations
 
+    if isinstance(error, KeptMutationsLost):
+        return True
     tb = error.__traceback__
     while tb is not None:
         if tb.tb_frame.f_code is apply_in_graph_mutations.__code__:
@@ -382,6 +414,8 @@ def _capture_patched(
         if training:
             # The joint graph takes (primals, tangents) and returns the
             # forward's values, then the gradients.
+            if keep_mutations:
+                check_written_back_values(stage1.graph_module, state.fw_metadata)
             primals, _ = stage1.updated_flat_args
             n_returned = (
                 state.fw_metadata.num_mutated_inp_runtime_indices

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include <ATen/TensorGeometry.h>
 #include <c10/core/impl/COW.h>
 
 namespace wrapc_torch {
@@ -334,15 +335,33 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   auto sizes = runtime_sizes(rt, h);
   auto strides = runtime_strides(rt, h);
   int64_t offset = runtime_offset(h);
+  if (replay.base == kCallerInput && replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size() &&
+      call.inputs.list[replay.input].tensor.defined())
+    return call.inputs.list[replay.input].tensor;
   if (replay.base == kSameGeometryInput) {
-    // An input merged into a synthetic base, returned: the caller's tensor
-    // that has the returned geometry, as eager returns the input itself.
-    for (const Mirror &m : call.inputs.list) {
-      const at::Tensor &t = m.tensor;
-      if (t.defined() && t.scalar_type() == dtype && t.storage().is_alias_of(base.storage()) &&
-          t.storage_offset() == offset && t.sizes() == sizes && t.strides() == strides)
-        return t;
-    }
+    // An input merged into a synthetic base, returned: the caller's tensor,
+    // as eager returns the input itself. The one the importer names
+    // (Replay::input, from the analysis before merging) where it has the
+    // graph's geometry, or where the graph hands back the base itself, all
+    // of the storage from its start (Inductor's graph for random programs
+    // 1837 and 6635, where another input may have that geometry); else the
+    // one with the graph's geometry, as PyTorch's analysis can miss the
+    // input's own metadata change that the graph's geometry has (random
+    // program 6907: a t_ later written under no_grad).
+    auto has_geometry = [&](const at::Tensor &t) {
+      return t.defined() && t.scalar_type() == dtype && t.storage().is_alias_of(base.storage()) &&
+             t.storage_offset() == offset && t.sizes() == sizes && t.strides() == strides;
+    };
+    const at::Tensor *named = replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size() &&
+                                      call.inputs.list[replay.input].tensor.defined()
+                                  ? &call.inputs.list[replay.input].tensor
+                                  : nullptr;
+    bool whole_base = offset == 0 && at::geometry_is_contiguous(sizes, strides) &&
+                      c10::multiply_integers(sizes) * static_cast<int64_t>(c10::elementSize(dtype)) ==
+                          static_cast<int64_t>(base.storage().nbytes());
+    if (named && (has_geometry(*named) || whole_base)) return *named;
+    for (const Mirror &m : call.inputs.list)
+      if (has_geometry(m.tensor)) return m.tensor;
   }
   if (replay.base == kUntrackedAlias) {
     // What Inductor's Python wrapper returns for it: no view of the

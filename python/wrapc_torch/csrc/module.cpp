@@ -779,5 +779,6 @@ PyMODINIT_FUNC PyInit__C() {
   // The importer's markers for Replay::base (wrapper.h), defined once here.
   if (PyModule_AddIntConstant(m, "SAME_GEOMETRY_INPUT", kSameGeometryInput) < 0) return nullptr;
   if (PyModule_AddIntConstant(m, "UNTRACKED_ALIAS", kUntrackedAlias) < 0) return nullptr;
+  if (PyModule_AddIntConstant(m, "CALLER_INPUT", kCallerInput) < 0) return nullptr;
   return m;
 }

@@ -100,8 +100,10 @@ struct Replay {
   bool restride = false;
 };
 
-// Replay::base for an output that is whichever argument has exactly its
-// geometry (the module's SAME_GEOMETRY_INPUT, which the importer reads).
+// Replay::base for an output that is one of the caller's arguments
+// itself: Replay::input where the importer names it, else whichever
+// argument has exactly its geometry (the module's SAME_GEOMETRY_INPUT,
+// which the importer reads).
 constexpr Py_ssize_t kSameGeometryInput = -2;
 // Replay::base for an output AOTAutograd calls non_alias that the native
 // graph returned as a reinterpretation of an argument's memory (Inductor's
@@ -109,6 +111,11 @@ constexpr Py_ssize_t kSameGeometryInput = -2;
 // records, with a counter of its own, as reinterpret_tensor makes it (the
 // module's UNTRACKED_ALIAS).
 constexpr Py_ssize_t kUntrackedAlias = -3;
+// Replay::base for an output that is the caller's argument Replay::input
+// itself: an input the function returns that was not merged into a
+// synthetic base, which merging others makes an alias of the graph's
+// input, its value the graph's (the module's CALLER_INPUT).
+constexpr Py_ssize_t kCallerInput = -4;
 
 // One storage torch and the runtime both know: torch's StorageImpl, the
 // runtime's storage id, and a torch tensor over it to take views of.
