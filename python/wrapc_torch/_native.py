@@ -146,6 +146,8 @@ def _native_wrapper(
         _module_modes(root) if root is not None else (),
         # A native CUDA graph's device (its launches use the default stream).
         captured.cuda_device if captured.native is not None else -1,
+        # Per argument, the version bumps eager makes (the trace's count).
+        tuple(captured.eager_bumps) if len(captured.eager_bumps) == len(sig.inputs) else (),
     )
     return wrapper
 

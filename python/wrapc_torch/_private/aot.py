@@ -68,6 +68,10 @@ class Captured:
         self.view_grad_modes: dict[int, bool] = {}
         # User outputs that are views written after they were taken.
         self.written_views: set[int] = set()
+        # Per argument of the traced function (lifted parameters first),
+        # how many times the trace bumped its version counter: once per
+        # in-place op on it or a view of it, as eager does.
+        self.eager_bumps: list[int] = []
 
 
 def _inductor_forward_compiler(
@@ -364,7 +368,7 @@ def _capture_patched(
             )
         )
         stack.enter_context(compiled_autograd._disable())
-        functional_call, views = _watching_views(functional_call)
+        functional_call, views, bumps = _watching_views(functional_call)
         if inner == "inductor":
             # As compile_fx around aot_autograd: Inductor's joint-graph
             # passes (replace_random's seeds, for one) make fake tensors in
@@ -377,6 +381,7 @@ def _capture_patched(
             stage1 = aot_stage1_graph_capture(state, functional_call)
         captured.params = list(params_flat)
         captured.written_views = views
+        captured.eager_bumps = bumps
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -453,14 +458,21 @@ def _capture_patched(
     return captured
 
 
-def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[int]]:
+def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[int], list[int]]:
     """``call`` noting, each time AOTAutograd traces it, which of its
-    outputs are views written after they were taken (ViewsTaken); the set
-    it fills holds the last trace's."""
+    outputs are views written after they were taken (ViewsTaken; the set
+    holds the last trace's), and, in its first trace (AOTAutograd's
+    analysis, on the arguments as given), how many times each argument's
+    version counter moved: the traced tensors count in-place ops on them
+    and their views as eager's do, each its own (a tensor passed twice
+    counted once), where eager's arguments may share one (the extension
+    sums them per counter)."""
     written: set[int] = set()
+    bumps: list[int] = []
 
     @functools.wraps(call)
     def watched(*args: Any, **kwargs: Any) -> Any:
+        versions = [a._version if isinstance(a, torch.Tensor) else None for a in args]
         views = ViewsTaken()
         with views:
             out = call(*args, **kwargs)
@@ -468,9 +480,15 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[i
         written.clear()
         written.update(j for j, t in enumerate(outs) if views.written_since(t))
         views.taken.clear()
+        if not bumps:
+            first: dict[int, int] = {}
+            bumps[:] = [
+                0 if v is None or first.setdefault(id(a), i) != i else a._version - v
+                for i, (a, v) in enumerate(zip(args, versions))
+            ]
         return out
 
-    return watched, written
+    return watched, written, bumps
 
 
 def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:

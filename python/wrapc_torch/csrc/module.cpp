@@ -169,20 +169,28 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
-                                "disable_amp",  "modes",         "cuda_device", nullptr};
+                                "disable_amp",  "modes",         "cuda_device", "eager_bumps", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0;
-  PyObject *lazy_ok = nullptr, *modes = nullptr;
+  PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!i", const_cast<char **>(names), &path,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
-                                   &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device))
+                                   &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
+                                   &eager_bumps))
     return -1;
+  if (eager_bumps) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(eager_bumps); ++j) {
+      long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(eager_bumps, j));
+      if (n == -1 && PyErr_Occurred()) return -1;
+      self->eager_bumps.push_back(n);
+    }
+  }
   self->cuda_device = cuda_device;
   if (modes) {
     // (name, module, training) per module of a compiled nn.Module.
@@ -410,6 +418,36 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
   }
 }
 
+// An argument eager bumps in a call: the caller's tensor (alive for the
+// call), its version before it, and eager's count.
+struct EagerCount {
+  const at::Tensor *tensor;
+  int64_t before, bumps;
+};
+
+// Eager bumps an argument's counter once per in-place op on it or a view
+// of it (x.add_(1); x.mul_(2) is two; two views of one base written once
+// each are two on the counter they share); the write-back counts one per
+// written input. Each counter is topped up to eager's count, the sum of
+// its arguments' (the trace counted each argument's own), after a call
+// that ran to its end (never lowered: a count wrapc exceeds stays).
+void top_up_versions(c10::ArrayRef<EagerCount> counts) {
+  for (size_t i = 0; i < counts.size(); ++i) {
+    const void *counter = version_key(*counts[i].tensor);
+    bool seen = false;
+    int64_t want = 0;
+    for (size_t k = 0; k < counts.size(); ++k) {
+      if (version_key(*counts[k].tensor) != counter) continue;
+      if (k < i) seen = true;
+      // One tensor passed twice counts once (the trace gave the repeat 0).
+      want += counts[k].bumps;
+    }
+    if (seen) continue;  // one counter, settled at its first argument
+    for (int64_t done = counts[i].tensor->_version() - counts[i].before; done < want; ++done)
+      torch::autograd::impl::bump_version(*counts[i].tensor);
+  }
+}
+
 // Refuses arguments that share storage otherwise than the traced ones did
 // (`groups`: per argument, the first one over the same storage; -1 for a
 // non-tensor). Another rank is left to the wrapper's own check, which names it.
@@ -470,6 +508,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   // On the stack for the usual call (a few heap blocks per call otherwise).
   c10::SmallVector<wrt_tensor *, 16> handles(n_in, nullptr);
   c10::SmallVector<InputState, 8> before(n_in);
+  // The arguments eager bumps, with their versions before the call.
+  c10::SmallVector<EagerCount, 4> eager_counts;
   // The lent arguments' headers (wrt_borrowed_tensor), one slot per
   // argument so that a handle's address stays put.
   c10::SmallVector<wrt_borrowed_tensor, 4> lent_args(self->lendable.empty() ? 0 : n_in);
@@ -553,6 +593,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     c10::str(t.strides()) + ", but the function was compiled for " +
                                     c10::str(c10::IntArrayRef(*self->strides[user])) +
                                     " (Inductor's code assumes them): pass .contiguous() or compile it again for it");
+      if (i < self->eager_bumps.size() && self->eager_bumps[i] > 0 && !t.is_inference())
+        eager_counts.push_back({&t, t._version(), self->eager_bumps[i]});
       // Only read or bumped by the compiled code: lent as it is, with only
       // its header's bump count to apply afterwards (reconcile_inputs).
       if (!lent_args.empty() && self->lendable[i]) {
@@ -610,6 +652,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     bool grad_after = rt.grad_enabled();
     c10::GradMode::set_enabled(grad_before);
     reconcile_inputs(call, before, grad_before);
+    top_up_versions(eager_counts);
     call.reconciled = true;
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();

@@ -367,6 +367,11 @@ struct Wrapper {
   // two views of one storage, where the trace had separate ones (or the
   // other way round), would compute with the wrong memory.
   std::vector<int64_t> alias_groups;
+  // Per argument, the version bumps eager makes in a call (AOTAutograd's
+  // trace counted them: one per in-place op on it or a view of it); the
+  // write-back counts one per written input, so the call tops its
+  // counter up to this. Empty: none known.
+  std::vector<int64_t> eager_bumps;
   // The grad mode the graph was traced under when it matters (tensors that
   // require grad: on is a training wrapper, off an inference one); -1: any.
   int grad_mode = -1;
