@@ -405,3 +405,8 @@ def test_an_input_written_in_the_graph_returned_beside_one_written_outside(path)
         w.grad = None
         args[0].sum().backward()
         torch.testing.assert_close(w.grad, torch.full((6,), 2.0))
+    if path == "direct":
+        # Asked to keep the writes in the graph, where PyTorch's graph is
+        # wrong: refused, naming what is wrong.
+        with pytest.raises(wrapc_torch.Unsupported, match="returns input #1 as the new value of input #0"):
+            wrapc_torch.compile(f, make(), keep_input_mutations=True)

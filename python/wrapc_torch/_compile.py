@@ -145,7 +145,8 @@ def compile(
             if keep_input_mutations:
                 raise Unsupported(
                     f"PyTorch cannot keep this function's input mutations in the graph ({e}; aot_function with "
-                    "keep_inference_input_mutations=True fails too): pass keep_input_mutations=False"
+                    "keep_inference_input_mutations=True fails on it too, or gives wrong values): pass "
+                    "keep_input_mutations=False"
                 ) from None
             captured, grad_after = trace(False)
     except AssertionError as e:

@@ -15,7 +15,7 @@
 #   direct call 2: PyTorch raises (RuntimeError: shape '[5, 1]' is invalid for input of size 6); wrapc differs from eager on grad_fns[1]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: version_deltas, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
+#   notes: pytorch-differs-from-eager: grad_fns, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -8,7 +8,7 @@
 #       want 'SqueezeBackward1'
 #       wrapc vs PyTorch: got 'AsStridedBackward0'
 #       want 'NoneType'
-#   notes: dynamo-refused, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
+#   notes: dynamo-refused, pytorch-differs-from-eager: grad_fns, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

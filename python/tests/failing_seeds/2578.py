@@ -13,7 +13,7 @@
 #       want 'CopySlices'
 #       wrapc vs PyTorch: got 'CopyBackwards'
 #       want 'AsStridedBackward0'
-#   notes: dynamo-refused, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: outputs
+#   notes: dynamo-refused, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

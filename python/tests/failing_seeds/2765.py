@@ -13,7 +13,7 @@
 #       want ('tensor', 'Tensor', torch.float32, (4,), (1,), 0, False, True, (0, 1, 2), None)
 #       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (4,), (1,), 0, False, True, (0, 1), None)
 #       want ('tensor', 'Tensor', torch.float32, (4,), (1,), 0, False, True, (0, 1), 1)
-#   notes: dynamo-refused, pytorch-differs-from-eager: inputs_after, pytorch-differs-from-eager: version_deltas
+#   notes: dynamo-refused, pytorch-differs-from-eager: inputs_after, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -9,7 +9,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (1, 2) (actual) vs (1, 1) (expected)); wrapc differs from eager on grad_fns[1]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
-#   notes: pytorch-differs-from-eager: version_deltas, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_fns
+#   notes: wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -13,7 +13,7 @@
 #       want 'CopySlices'
 #       wrapc vs PyTorch: got 'CopyBackwards'
 #       want 'AsStridedBackward0'
-#   notes: pytorch-differs-from-eager: outputs, wrapc-equals-eager-where-pytorch-differs: outputs
+#   notes: wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 

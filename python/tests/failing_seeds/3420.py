@@ -13,7 +13,7 @@
 #       want 'TBackward1'
 #       wrapc vs PyTorch: got 'MulBackward0'
 #       want 'CopyBackwards'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grads
+#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

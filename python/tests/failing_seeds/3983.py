@@ -15,7 +15,7 @@
 #   direct call 2: PyTorch raises (RuntimeError: setStorage: sizes [5], strides [1], storage offset 0, and itemsize 4 requiring a storage size of 20 are out of bounds for storage of size 16); wrapc differs from eager on values[2]:
 #       got [[-0.7026543021202087]]
 #       want [[1.0946913957595825]]
-#   notes: dynamo-refused, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
+#   notes: dynamo-refused
 
 import torch
 

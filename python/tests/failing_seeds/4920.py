@@ -2,10 +2,20 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(4920).report())'
 # Shrink: cd python/tests && python minimize.py 4920 --write
 #
-# seed 4920: 2 unexplained difference(s)
+# seed 4920: 4 unexplained difference(s)
+#   direct call 1: grad_fns[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'CopyBackwards'
+#       want 'SubBackward0'
+#       wrapc vs PyTorch: got 'CopyBackwards'
+#       want 'AsStridedBackward0'
 #   direct call 1: grad_fns[2] differs from eager and from PyTorch:
 #       wrapc vs eager: got 'CopyBackwards'
 #       want 'CopySlices'
+#       wrapc vs PyTorch: got 'CopyBackwards'
+#       want 'AsStridedBackward0'
+#   direct call 2: grad_fns[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got 'CopyBackwards'
+#       want 'SubBackward0'
 #       wrapc vs PyTorch: got 'CopyBackwards'
 #       want 'AsStridedBackward0'
 #   direct call 2: grad_fns[2] differs from eager and from PyTorch:
@@ -13,7 +23,7 @@
 #       want 'CopySlices'
 #       wrapc vs PyTorch: got 'CopyBackwards'
 #       want 'AsStridedBackward0'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: outputs, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: values
+#   notes: pytorch-differs-from-eager: grad_fns, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: values
 
 import torch
 

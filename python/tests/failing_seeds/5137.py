@@ -23,7 +23,7 @@
 #       want ('tensor', 'Tensor', torch.float64, (1,), (1,), 4, False, True, (0, 1), None)
 #       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float64, (1,), (1,), 1, False, True, (0, 1), None)
 #       want ('tensor', 'Tensor', torch.float64, (1,), (1,), 4, False, True, (0, 1), None)
-#   notes: dynamo-refused, pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: inputs_after, pytorch-differs-from-eager: version_deltas
+#   notes: dynamo-refused, pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: inputs_after, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -13,7 +13,7 @@
 #       want 'SliceBackward0'
 #       wrapc vs PyTorch: got 'AsStridedBackward0'
 #       want 'SliceBackward0'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: version_deltas
+#   notes: pytorch-differs-from-eager: grad_fns, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

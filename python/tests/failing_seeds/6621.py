@@ -13,7 +13,7 @@
 #       want [[[[[1.0696552991867065]], [[2.5495831966400146]]], [[[3.435337781906128]], [[0.9839076399803162]]], [[[0.07208672910928726]], [[0.2776806354522705]]]]]
 #       wrapc vs PyTorch: got [[[[[1.0342414379119873]], [[-1.5967414379119873]]], [[[-1.8534663915634155]], [[0.9919211864471436]]], [[[0.2684897184371948]], [[0.5269541144371033]]]]]
 #       want [[[[[1.7497457265853882]], [[1.1556482315063477]]], [[[-0.048421476036310196]], [[-0.31790891289711]]], [[[0.10027510672807693]], [[1.5419917106628418]]]]]
-#   notes: dynamo-refused, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: outputs
+#   notes: dynamo-refused, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

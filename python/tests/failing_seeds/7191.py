@@ -2,16 +2,10 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(7191).report())'
 # Shrink: cd python/tests && python minimize.py 7191 --write
 #
-# seed 7191: 4 unexplained difference(s)
-#   dynamo call 1: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on version_deltas[0]:
-#       got 1
-#       want 2
+# seed 7191: 2 unexplained difference(s)
 #   dynamo call 1: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
 #       got True
 #       want False
-#   dynamo call 2: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on version_deltas[0]:
-#       got 1
-#       want 2
 #   dynamo call 2: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
 #       got True
 #       want False

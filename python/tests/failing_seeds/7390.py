@@ -2,15 +2,12 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(7390).report())'
 # Shrink: cd python/tests && python minimize.py 7390 --write
 #
-# seed 7390: 16 unexplained difference(s)
-#   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on values[2]:
-#       got [[0.7859359979629517]]
-#       want [[0.0]]
+# seed 7390: 12 unexplained difference(s)
 #   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[0]:
 #       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1), 1)
 #       want ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1, 2, 3), 1)
 #   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[2]:
-#       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, True, True, (), None)
+#       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, True, False, (2, 3), None)
 #       want ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, True, False, (0, 1, 2, 3), None)
 #   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[3]:
 #       got ('tensor', 'Tensor', torch.float32, (1,), (2,), 1, False, True, (0, 1), 1)
@@ -24,17 +21,11 @@
 #   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on output_sharing[3]:
 #       got (0, 3)
 #       want (0, 2, 3)
-#   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on grads[0]:
-#       got None
-#       want [0.0, 0.49625658988952637, 0.0]
-#   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on values[2]:
-#       got [[0.7859359979629517]]
-#       want [[0.0]]
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[0]:
 #       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1), 1)
 #       want ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, False, True, (0, 1, 2, 3), 1)
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[2]:
-#       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, True, True, (), None)
+#       got ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, True, False, (2, 3), None)
 #       want ('tensor', 'Tensor', torch.float32, (1,), (1,), 1, True, False, (0, 1, 2, 3), None)
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on outputs[3]:
 #       got ('tensor', 'Tensor', torch.float32, (1,), (2,), 1, False, True, (0, 1), 1)
@@ -48,10 +39,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on output_sharing[3]:
 #       got (0, 3)
 #       want (0, 2, 3)
-#   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3,) (actual) vs (1,) (expected)); wrapc differs from eager on grads[0]:
-#       got None
-#       want [0.0, 0.49625658988952637, 0.0]
-#   notes: dynamo-refused, pytorch-raises-wrapc-as-pytorch-on-the-rest: grad_fns, pytorch-raises-wrapc-as-pytorch-on-the-rest: inputs_after, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
+#   notes: dynamo-refused, pytorch-raises-wrapc-as-pytorch-on-the-rest: inputs_after
 
 import torch
 

@@ -21,7 +21,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on grad_fns[3]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: outputs, pytorch-raises-wrapc-as-pytorch-on-the-rest: outputs, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
+#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: outputs, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
 
 import torch
 

@@ -2,19 +2,14 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(8308).report())'
 # Shrink: cd python/tests && python minimize.py 8308 --write
 #
-# seed 8308: 3 unexplained difference(s)
-#   direct call 1: outputs[2] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (1, 5, 1), (5, 1, 1), 0, True, False, (2,), None)
-#       want ('tensor', 'Tensor', torch.float32, (1, 5, 1), (1, 1, 5), 0, True, False, (2,), None)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (1, 5, 1), (5, 1, 1), 0, True, False, (2,), None)
-#       want ('tensor', 'Tensor', torch.float32, (1, 5, 1), (5, 1, 1), 0, True, True, (2,), None)
+# seed 8308: 2 unexplained difference(s)
 #   dynamo call 1: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
 #       got True
 #       want False
 #   dynamo call 2: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
 #       got True
 #       want False
-#   notes: both-raise, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads
+#   notes: both-raise, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 
