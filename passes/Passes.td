@@ -214,10 +214,11 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     (`func.func`, `func.call` between them, `func.constant` of a launch
     trampoline), integer constants, and the graph's own arith ops on
     `index` values, ready for `convert-to-llvm`.
-    A public entry point with tensor arguments it only reads or bumps
-    (inline: a size, stride or offset, a kernel's memory, an extern
-    kernel's operand, a strided view that is only read and freed, a
-    version bump, or passed on to a function that only does those) gets an
+    A public entry point with tensor arguments it only reads, bumps or
+    returns (inline: a size, stride or offset, a kernel's memory, an extern
+    kernel's operand, a strided view that is only read, freed or returned,
+    a version bump, returning the argument, or passed on to a function
+    that only does those or forwards it back) gets an
     exported
     constant `@<entry>_borrowed`, one `i8` per argument, 1 for those: an
     embedder may lend its own tensor there as a header it fills for the

@@ -194,18 +194,76 @@ def test_views_of_one_base_written_in_place_count_their_writes_as_eager():
             assert [a._version for a in got_args] == [a._version for a in want_args]
 
 
-def test_an_argument_an_output_aliases_is_mirrored():
-    """An output that is a view of an argument is regenerated from the
-    runtime's object of it: that argument is not lent; the other is."""
+ALIASING_OUTPUTS = {
+    # name: (function, arguments, the arguments lent)
+    "view": (lambda x, y: (x.view(-1), y * 2), lambda: [torch.randn(2, 2), torch.randn(2)], (True, True)),
+    "input itself": (lambda x, y: (x, y * 2), lambda: [torch.randn(2, 2), torch.randn(2)], (True, True)),
+    "view of a view": (lambda x: (x.t()[1], x.sum()), lambda: [torch.randn(3, 4)], (True,)),
+    "two views of one": (lambda x: (x[0], x[1:], x * 2), lambda: [torch.randn(3, 4)], (True,)),
+    # A dtype view (wrap.view_dtype) is the runtime's object's.
+    "dtype view": (lambda x: (x.view(torch.int32), x + 1), lambda: [torch.randn(4)], (False,)),
+    "wider dtype view": (lambda x: (x.view(torch.float64), x + 1), lambda: [torch.randn(4)], (False,)),
+    "view of a written input": (lambda x: (x.add_(1), x[1:])[1], lambda: [torch.randn(5, 2)], (True,)),
+    "view of a view argument": (lambda x: (x.view(-1), x * 2), lambda: [torch.randn(4, 6)[1:, ::2]], (True,)),
+    # A view of a requires-grad argument under no_grad requires grad, as
+    # its base does (eager's view under no_grad), with no grad_fn.
+    "view requiring grad": (lambda w, y: (w.view(-1), y * 2), lambda: [torch.randn(2, 2, requires_grad=True), torch.randn(2)], (True, True)),
+}
 
-    def f(x, y):
-        return x.view(-1), y * 2
 
-    args = [torch.randn(2, 2, device=DEVICE), torch.randn(2, device=DEVICE)]
+@pytest.mark.parametrize("name", sorted(ALIASING_OUTPUTS))
+def test_an_output_that_aliases_an_argument_is_a_view_of_the_callers_tensor(name):
+    """An output that is a view of an argument (or the argument itself)
+    comes back as the wrapper's lent view of the caller's tensor: torch's
+    view of that tensor, its _base and version counter eager's, with no
+    runtime object for the argument."""
+    fn, make_args, lent = ALIASING_OUTPUTS[name]
+    args = [a.to(DEVICE) for a in make_args()]
+    with torch.no_grad():
+        compiled = wrapc_torch.compile(fn, clone_args(args))
+        assert compiled.lendable == lent
+        for _ in range(2):
+            got_args, want_args = clone_args(args), clone_args(args)
+            assert_same(observe(compiled, got_args), observe(fn, want_args))
+        got, want = compiled(*got_args), fn(*want_args)
+    got = got if isinstance(got, tuple) else (got,)
+    want = want if isinstance(want, tuple) else (want,)
+    for g, w in zip(got, want):
+        # The same tensor, or a view of the same argument, as eager's.
+        assert [g is a for a in got_args] == [w is a for a in want_args]
+        assert [g._base is a for a in got_args] == [w._base is a for a in want_args]
+        g_shares = [g._version == a._version and g.untyped_storage().data_ptr() == a.untyped_storage().data_ptr() for a in got_args]
+        w_shares = [w._version == a._version and w.untyped_storage().data_ptr() == a.untyped_storage().data_ptr() for a in want_args]
+        assert g_shares == w_shares
+    # Writing through an output view bumps the argument's counter, as eager's.
+    for g, w, ga, wa in [(g, w, ga, wa) for g, w in zip(got, want) for ga, wa in zip(got_args, want_args) if w._base is wa]:
+        before = ga._version
+        with torch.no_grad():
+            g.zero_()
+            w.zero_()
+        assert ga._version == wa._version == before + 1 or ga._version - before == wa._version - before
+        torch.testing.assert_close(ga, wa)
+
+
+def test_a_lent_view_returned_twice_is_two_views():
+    """The same view returned twice: the wrapper retains its lent view (a
+    copy of the header), and both outputs are views of the caller's
+    tensor, as eager's one tensor returned twice is not: PyTorch's wrapper
+    makes two views too."""
+
+    def f(x):
+        v = x.view(-1)
+        return v, v, x * 2
+
+    args = [torch.randn(2, 3, device=DEVICE)]
     with torch.no_grad():
         compiled = wrapc_torch.compile(f, clone_args(args))
-        assert compiled.lendable == (False, True)
-        assert_same(observe(compiled, clone_args(args)), observe(f, clone_args(args)))
+        assert compiled.lendable == (True,)
+        got_args = clone_args(args)
+        a, b, _ = compiled(*got_args)
+    assert a._base is got_args[0] and b._base is got_args[0]
+    torch.testing.assert_close(a, args[0].view(-1))
+    torch.testing.assert_close(b, args[0].view(-1))
 
 
 def test_disabled_by_environment():

@@ -50,10 +50,17 @@ typedef struct wrt_tensor_header {
  * its constant `<entry>_borrowed` (one byte per argument, 1: borrowable)
  * says which; the compiled code only reads their headers and memory,
  * bumps their version (in `version_cell`, which the embedder applies to
- * its tensor after the call), and hands them to the embedder's own
- * callbacks (the graph, extern calls). The runtime's functions refuse
- * them, except the argument check, which reads the header, and
- * wrt_as_strided, which makes a lent view of one (WRT_LENT_VIEW).
+ * its tensor after the call), hands them to the embedder's own
+ * callbacks (the graph, extern calls), and may return them: an output
+ * handle that is the embedder's own header, or a lent view of it whose
+ * `embedder` is the lent tensor's (an output aliasing an input, which the
+ * embedder makes its own view of before it lets go of the tensor). A lent
+ * header stays as lent for the whole call: an embedder whose graph may
+ * move its tensor onto other memory keeps the lent memory alive until the
+ * call returns. The
+ * runtime's functions refuse them, except the argument check, which reads
+ * the header, wrt_as_strided, which makes a lent view of one
+ * (WRT_LENT_VIEW), and wrt_tensor_retain and wrt_tensor_release.
  * `version` points at `version_cell`; `nbytes` is the memory's extent from
  * `data`; `embedder` is the embedder's tensor. */
 typedef struct wrt_borrowed_tensor {
@@ -116,7 +123,8 @@ bool *wrt_grad_mode_slot(void);
 
 /** Releases one reference; null is ignored. */
 void wrt_tensor_release(wrt_tensor *t);
-/** Another reference to the same tensor object. */
+/** Another reference to the same tensor object (a lent header: the same
+ * header again, or a copy of a lent view). */
 int32_t wrt_tensor_retain(const wrt_tensor *t, wrt_tensor **out);
 
 /** A zero-filled tensor whose storage just covers sizes/strides. */

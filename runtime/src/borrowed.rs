@@ -119,6 +119,25 @@ pub(crate) fn view(
     Ok(view as *mut wrt_tensor)
 }
 
+/// Another reference to a lent header, as `wrt_tensor_retain` hands one
+/// out (an entry point returning its lent argument, or a view of one, that
+/// it also returns elsewhere): the embedder's own header again, whose
+/// release gives back nothing, or a copy of a view, owned by its handle.
+pub(crate) fn retain(lent: &wrt_borrowed_tensor) -> *mut wrt_tensor {
+    if lent.header.borrowed != LENT_VIEW {
+        return lent as *const wrt_borrowed_tensor as *mut wrt_tensor;
+    }
+    let copy = Box::into_raw(Box::new(wrt_borrowed_tensor {
+        header: lent.header,
+        version_cell: 0,
+        nbytes: lent.nbytes,
+        embedder: lent.embedder,
+    }));
+    // SAFETY: just made; the copy's counter is its own cell, as a view's.
+    unsafe { (*copy).header.version = &mut (*copy).version_cell };
+    copy as *mut wrt_tensor
+}
+
 /// Gives back a handle `wrt_tensor_release` got that is a lent header:
 /// nothing for the embedder's, the memory of a view the runtime made.
 ///
@@ -212,12 +231,15 @@ mod tests {
         assert_eq!(seen.device(), Some(Device::Host));
 
         // The runtime's functions refuse it by name; the argument check
-        // reads its header; releasing it gives back nothing.
+        // reads its header; retaining it (an entry point returning it)
+        // hands the same header back; releasing it gives back nothing.
         let mut out = std::ptr::null_mut();
         // SAFETY (all): a live borrowed header, a writable slot, two sizes.
-        let status = unsafe { crate::capi::wrt_tensor_retain(handle, &mut out) };
+        let status = unsafe { crate::capi::wrt_set_requires_grad(handle, true) };
         assert_eq!(status, crate::ffi::WRT_ERR_ARG);
         assert!(crate::last_error::text().contains("lent for the call"), "{}", crate::last_error::text());
+        assert_eq!(unsafe { crate::capi::wrt_tensor_retain(handle, &mut out) }, crate::ffi::WRT_OK);
+        assert_eq!(out as *const wrt_tensor, handle);
         let want = [2i64];
         let check = |dtype: DType, size: i64| unsafe {
             crate::capi::wrt_check_argument(handle, std::ptr::null(), 3, dtype as i32, 0, 1, [size].as_ptr())
@@ -240,6 +262,22 @@ mod tests {
         let past = unsafe { crate::capi::wrt_as_strided(view, 1, [2i64].as_ptr(), [1i64].as_ptr(), 1, &mut out) };
         assert_eq!(past, crate::ffi::WRT_ERR_BOUNDS);
         assert!(crate::last_error::text().contains("reach past the 8 bytes"), "{}", crate::last_error::text());
+        // Retaining a view (returned twice) copies it: a header of its own,
+        // with its own counter cell, released apart.
+        let mut copy = std::ptr::null_mut();
+        assert_eq!(unsafe { crate::capi::wrt_tensor_retain(view, &mut copy) }, crate::ffi::WRT_OK);
+        assert_ne!(copy, view);
+        let copied = unsafe { of(copy) }.expect("a lent view");
+        assert_eq!(
+            (copied.header.borrowed, copied.header.storage_offset, copied.sizes()),
+            (LENT_VIEW, 1, Some(&[1i64][..]))
+        );
+        assert_eq!(
+            (copied.nbytes, copied.embedder, copied.header.data),
+            (lent.nbytes, lent.embedder, lent.header.data)
+        );
+        assert_eq!(copied.header.version as *const u64, &copied.version_cell as *const u64);
         unsafe { crate::capi::wrt_tensor_release(view) };
+        unsafe { crate::capi::wrt_tensor_release(copy) };
     }
 }

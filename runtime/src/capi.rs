@@ -98,6 +98,12 @@ pub unsafe extern "C" fn wrt_tensor_retain(t: *const wrt_tensor, out: *mut *mut 
         unsafe { *out = Tensor::clone(&t).into_raw() as *mut wrt_tensor };
         return WRT_OK;
     }
+    // SAFETY: null or a live handle (the caller's contract).
+    if let (Some(lent), false) = (unsafe { crate::borrowed::of(t) }, out.is_null()) {
+        // SAFETY: `out` is a writable pointer slot (checked non-null).
+        unsafe { *out = crate::borrowed::retain(lent) };
+        return WRT_OK;
+    }
     status("wrt_tensor_retain", || store(out, Tensor::clone(&*tensor(t, "tensor")?)))
 }
 

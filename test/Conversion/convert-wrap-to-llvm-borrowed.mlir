@@ -8,16 +8,34 @@
 // passed to a callee that only reads it, %t viewed (transposed) for an
 // extern kernel and the view freed, %m bumped (the graph wrote it: the
 // lent header's own counter counts it), %d passed to a callee that bumps
-// it; %r is returned, %v viewed and the view returned, %u viewed and the
-// view bumped (a view's counter is its own), %n an int: runtime objects all.
-// CHECK-DAG: llvm.mlir.global external constant @f_borrowed(dense<[1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0]> : tensor<11xi8>) {addr_space = 0 : i32} : !llvm.array<11 x i8>
+// it, %r returned (the embedder's own header comes back), %v viewed and
+// the view returned (a lent view of it: an output aliasing an input); %u
+// viewed and the view bumped (a view's counter is its own), %n an int:
+// runtime objects both.
+// CHECK-DAG: llvm.mlir.global external constant @f_borrowed(dense<[1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]> : tensor<11xi8>) {addr_space = 0 : i32} : !llvm.array<11 x i8>
 // An entry point that only bumps its argument lends it.
 // CHECK-DAG: llvm.mlir.global external constant @writes_borrowed(dense<1> : tensor<1xi8>)
-// One that returns its only argument lists none.
-// CHECK-NOT: @returns_borrowed
+// One that returns its only argument lends it.
+// CHECK-DAG: llvm.mlir.global external constant @returns_borrowed(dense<1> : tensor<1xi8>)
+// A callee that forwards its argument back: the caller's uses of the
+// result count. %a is only measured after the round trip, %b's comes
+// back and is written back into (a runtime object), %c's is returned.
+// CHECK-DAG: llvm.mlir.global external constant @round_trip_borrowed(dense<[1, 0, 1]> : tensor<3xi8>)
+// A private function handing back a view of its argument (Inductor's
+// graph returning an output that aliases an input): the caller holds a
+// lent view, only measured and returned here; one whose view is passed on
+// to a call or bumped keeps a runtime object.
+// CHECK-DAG: llvm.mlir.global external constant @views_in_callee_borrowed(dense<[1, 0, 0]> : tensor<3xi8>)
+// The embedder's graph (declared, no body) may set_ an argument onto other
+// memory (AOTAutograd keeps that in it): a view taken after handing it
+// over is of the header lent at the call's start (the memory the embedder
+// keeps alive for the call), as a mirror's would be: all three lent.
+// CHECK-DAG: llvm.mlir.global external constant @hands_to_graph_borrowed(dense<1> : tensor<3xi8>)
 // Private functions are no library's interface.
 // CHECK-NOT: @reads_borrowed
 // CHECK-NOT: @bumps_borrowed
+// CHECK-NOT: @forwards_borrowed
+// CHECK-NOT: @view_of_borrowed
 
 wrap.kernel @k : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, i64) -> () entry "kernel" configs [] {library = "/opt/k.so"}
 
@@ -62,4 +80,52 @@ func.func @writes(%x: !wrap.tensor<4xf32>) {
 
 func.func @returns(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
   return %x : !wrap.tensor<4xf32>
+}
+
+func.func private @forwards(%t: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  return %t : !wrap.tensor<4xf32>
+}
+
+func.func @round_trip(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>, %c: !wrap.tensor<4xf32>)
+    -> (index, !wrap.tensor<4xf32>) {
+  %ra = func.call @forwards(%a) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  %sa = wrap.tensor.size %ra, 0 : !wrap.tensor<4xf32>
+  %rb = func.call @forwards(%b) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  %e = wrap.empty_strided [4] [1] : !wrap.tensor<4xf32>
+  wrap.copy_inplace %rb, %e : !wrap.tensor<4xf32>, !wrap.tensor<4xf32>
+  %rc = func.call @forwards(%c) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  return %sa, %rc : index, !wrap.tensor<4xf32>
+}
+
+func.func private @view_of(%t: !wrap.tensor<4xf32>) -> !wrap.tensor<2x2xf32> {
+  %v = wrap.reinterpret %t [2, 2] [2, 1] 0 : !wrap.tensor<4xf32> -> !wrap.tensor<2x2xf32>
+  return %v : !wrap.tensor<2x2xf32>
+}
+
+func.func @views_in_callee(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>, %c: !wrap.tensor<4xf32>)
+    -> (index, !wrap.tensor<2x2xf32>) {
+  %va = func.call @view_of(%a) : (!wrap.tensor<4xf32>) -> !wrap.tensor<2x2xf32>
+  %s = wrap.tensor.stride %va, 0 : !wrap.tensor<2x2xf32>
+  %vb = func.call @view_of(%b) : (!wrap.tensor<4xf32>) -> !wrap.tensor<2x2xf32>
+  %z = func.call @reads2(%vb) : (!wrap.tensor<2x2xf32>) -> index
+  wrap.free %vb : !wrap.tensor<2x2xf32>
+  %vc = func.call @view_of(%c) : (!wrap.tensor<4xf32>) -> !wrap.tensor<2x2xf32>
+  wrap.bump_version %vc : !wrap.tensor<2x2xf32>
+  wrap.free %vc : !wrap.tensor<2x2xf32>
+  return %s, %va : index, !wrap.tensor<2x2xf32>
+}
+
+func.func private @reads2(%t: !wrap.tensor<2x2xf32>) -> index {
+  %s = wrap.tensor.size %t, 0 : !wrap.tensor<2x2xf32>
+  return %s : index
+}
+
+func.func private @graph(!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+
+func.func @hands_to_graph(%a: !wrap.tensor<4xf32>, %b: !wrap.tensor<4xf32>, %c: !wrap.tensor<4xf32>)
+    -> (!wrap.tensor<4xf32>, !wrap.tensor<2xf32>, !wrap.tensor<2xf32>) {
+  %vc = wrap.as_strided %c [2] [1] 1 : !wrap.tensor<4xf32> -> !wrap.tensor<2xf32>
+  %r = wrap.call_compiled @graph(%a, %b, %c) : (!wrap.tensor<4xf32>, !wrap.tensor<4xf32>, !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  %va = wrap.as_strided %a [2] [1] 1 : !wrap.tensor<4xf32> -> !wrap.tensor<2xf32>
+  return %r, %va, %vc : !wrap.tensor<4xf32>, !wrap.tensor<2xf32>, !wrap.tensor<2xf32>
 }

@@ -223,6 +223,16 @@ std::optional<at::Tensor> replay_on(Call &call, const at::Tensor &on, const at::
   return view;
 }
 
+// The caller's tensor for wrapper argument `i`, mirrored or lent; null
+// for an int, or an index out of range (a Replay's markers are negative).
+const at::Tensor *argument(const Call &call, Py_ssize_t i) {
+  if (i < 0 || static_cast<size_t>(i) >= call.inputs.list.size()) return nullptr;
+  if (const at::Tensor &t = call.inputs.list[i].tensor; t.defined()) return &t;
+  if (static_cast<size_t>(i) < call.lent.size() && call.lent[i].header.borrowed == WRT_LENT)
+    return &lent_tensor(&call.lent[i]);
+  return nullptr;
+}
+
 // The output regenerated from `base` as PyTorch's gen_alias_from_base makes
 // it. An output aliasing the caller's input `replay.input` is that input
 // with the output's recorded view chain replayed on it: the graph output's
@@ -237,10 +247,10 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
                    c10::IntArrayRef strides, int64_t offset) {
   if (replay.sequence && call.wrapper->apply_views) {
     if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size()) {
-      const at::Tensor &input = call.inputs.list[replay.input].tensor;
-      if (input.defined() && input.storage().is_alias_of(base.storage())) {
-        if (auto view = replay_on(call, input, base, replay.sequence))
-          return replay.restride ? input.as_strided(view->sizes(), view->strides(), view->storage_offset()) : *view;
+      const at::Tensor *input = argument(call, replay.input);
+      if (input && input->storage().is_alias_of(base.storage())) {
+        if (auto view = replay_on(call, *input, base, replay.sequence))
+          return replay.restride ? input->as_strided(view->sizes(), view->strides(), view->storage_offset()) : *view;
         throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
                                  " did not give a view of it");
       }
@@ -285,13 +295,36 @@ std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix) {
   return message.substr(0, at) + said + message.substr(end);
 }
 
+at::Tensor view_over(Call &call, const wrt_tensor *h, const Replay &replay, at::Tensor base, bool known_counter,
+                     bool requires_grad);
+
+// What a view of lent header `l` is over: the caller's tensor, or, where
+// the graph set_ it onto other memory, a tensor over the memory lent at
+// the call's start, which the call holds (view_over then makes the view
+// the argument's, as eager's view taken before the set_).
+at::Tensor lent_base(const Call &call, const wrt_borrowed_tensor *l) {
+  const at::Tensor &t = lent_tensor(l);
+  if (t.storage().data() == l->header.data) return t;
+  for (const c10::Storage &s : call.lent_storages)
+    if (s.data() == l->header.data) {
+      at::Tensor over = at::empty({0}, t.options().requires_grad(false));
+      over.set_(s);
+      return over;
+    }
+  throw std::runtime_error("wrapc: a lent argument was moved onto other memory during the call");
+}
+
 at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
-  // A lent argument, handed to the graph: the caller's tensor itself (a
-  // view the runtime made of one: a torch tensor over its memory).
-  if (const wrt_borrowed_tensor *l = lent(h)) return l->header.borrowed == WRT_LENT ? lent_tensor(l) : torch_over(call, h);
+  // A lent argument, handed to the graph or returned: the caller's tensor
+  // itself.
+  const wrt_borrowed_tensor *l = lent(h);
+  if (l && l->header.borrowed == WRT_LENT) return lent_tensor(l);
   const Runtime &rt = *call.rt;
   std::optional<c10::AutoGradMode> made_under;
   if (replay.grad_mode >= 0) made_under.emplace(replay.grad_mode == 1);
+  // A view the wrapper made of a lent argument (an output aliasing an
+  // input): a view of the caller's tensor, made below as a mirror's is.
+  if (l) return view_over(call, h, replay, lent_base(call, l), true, lent_tensor(l).requires_grad());
   // One handle stands for one torch tensor (a tensor passed twice is one
   // mirror), so the first mirror with it is the one.
   // After the write-back the torch tensor is the truth: the graph may have
@@ -323,21 +356,28 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   if (!e) throw std::runtime_error("wrapc: a runtime tensor over memory torch does not know");
   at::Tensor base = e->representative;
   if (const at::Tensor *b = graph_output_base(call, h); b && b->storage().is_alias_of(base.storage())) base = *b;
+  bool known_counter = std::any_of(e->counters.begin(), e->counters.end(), [&](const auto &entry) {
+    return header(entry.second).version == header(h).version;
+  });
+  return view_over(call, h, replay, base, known_counter, rt.requires_grad(h) == 1);
+}
+
+// The torch tensor for runtime view `h` over `base`'s storage (see
+// to_torch): `known_counter`, h shares a version counter torch knows for
+// the storage; `requires_grad`, the runtime's decision for it.
+at::Tensor view_over(Call &call, const wrt_tensor *h, const Replay &replay, at::Tensor base, bool known_counter,
+                     bool requires_grad) {
   bool of_input = false;  // a view of the caller's input replay.base
-  if (replay.base >= 0 && static_cast<size_t>(replay.base) < call.inputs.list.size()) {
-    const at::Tensor &input = call.inputs.list[replay.base].tensor;
-    if (input.defined() && input.storage().is_alias_of(base.storage()) && input.scalar_type() == base.scalar_type()) {
-      base = input;
-      of_input = true;
-    }
+  if (const at::Tensor *input = argument(call, replay.base);
+      input && input->storage().is_alias_of(base.storage()) && input->scalar_type() == base.scalar_type()) {
+    base = *input;
+    of_input = true;
   }
   at::ScalarType dtype = torch_dtype(header(h).dtype);
-  auto sizes = runtime_sizes(rt, h);
-  auto strides = runtime_strides(rt, h);
+  auto sizes = runtime_sizes(*call.rt, h);
+  auto strides = runtime_strides(*call.rt, h);
   int64_t offset = runtime_offset(h);
-  if (replay.base == kCallerInput && replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size() &&
-      call.inputs.list[replay.input].tensor.defined())
-    return call.inputs.list[replay.input].tensor;
+  if (const at::Tensor *input = argument(call, replay.input); replay.base == kCallerInput && input) return *input;
   if (replay.base == kSameGeometryInput) {
     // An input merged into a synthetic base, returned: the caller's tensor,
     // as eager returns the input itself. The one the importer names
@@ -352,10 +392,7 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
       return t.defined() && t.scalar_type() == dtype && t.storage().is_alias_of(base.storage()) &&
              t.storage_offset() == offset && t.sizes() == sizes && t.strides() == strides;
     };
-    const at::Tensor *named = replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size() &&
-                                      call.inputs.list[replay.input].tensor.defined()
-                                  ? &call.inputs.list[replay.input].tensor
-                                  : nullptr;
+    const at::Tensor *named = argument(call, replay.input);
     bool whole_base = offset == 0 && at::geometry_is_contiguous(sizes, strides) &&
                       c10::multiply_integers(sizes) * static_cast<int64_t>(c10::elementSize(dtype)) ==
                           static_cast<int64_t>(base.storage().nbytes());
@@ -369,20 +406,17 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
     // a detach or a set_ target), its memory all the same.
     at::Tensor alias = at::empty({0}, base.options().dtype(dtype));
     alias.set_(base.storage(), offset, sizes, strides);
-    return match_requires_grad(alias, rt.requires_grad(h) == 1);
+    return match_requires_grad(alias, requires_grad);
   }
   at::Tensor view;
-  bool known_counter = std::any_of(e->counters.begin(), e->counters.end(), [&](const auto &entry) {
-    return header(entry.second).version == header(h).version;
-  });
   if (replay.sequence && call.wrapper->apply_views && replay.input >= 0 && dtype != base.scalar_type() &&
       static_cast<size_t>(replay.input) < call.inputs.list.size()) {
     // A dtype view of a mutated input: its chain replayed on the input, as
     // for any other view of one (the graph's geometry is its own value's).
-    const at::Tensor &input = call.inputs.list[replay.input].tensor;
+    const at::Tensor *input = argument(call, replay.input);
     std::optional<at::Tensor> replayed;
-    if (input.defined() && input.storage().is_alias_of(base.storage()))
-      replayed = replay_on(call, input, base, replay.sequence, dtype);
+    if (input && input->storage().is_alias_of(base.storage()))
+      replayed = replay_on(call, *input, base, replay.sequence, dtype);
     if (!replayed)
       throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
                                " did not give a view of it");
@@ -409,12 +443,12 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
     view = at::empty({0}, base.options().dtype(dtype));
     view.set_(base.storage(), offset, sizes, strides);
   }
-  if (replay.base >= 0 && static_cast<size_t>(replay.base) < call.inputs.list.size()) {
+  if (const at::Tensor *argued = argument(call, replay.base)) {
     // A view of an argument the call set_ onto other memory after taking
     // it (eager's `v = x[1:]; x.set_(y)`): over the old memory, with that
     // argument as its _base and counter, as eager's is.
-    const at::Tensor &input = call.inputs.list[replay.base].tensor;
-    if (input.defined() && !input.requires_grad() && input.scalar_type() == view.scalar_type() &&
+    const at::Tensor &input = *argued;
+    if (!input.requires_grad() && input.scalar_type() == view.scalar_type() &&
         !input.storage().is_alias_of(view.storage())) {
       at::Tensor aliased = input.alias();
       aliased.unsafeGetTensorImpl()->set_storage_keep_dtype(view.storage());
@@ -426,7 +460,6 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   // with the traced output's: a dtype view of a base that requires grad
   // (w.view(torch.int32), which cannot require grad) is detached, so it is
   // no view.
-  bool requires_grad = rt.requires_grad(h) == 1;
   if (base.requires_grad() && !requires_grad) return view.detach();
   return match_requires_grad(view, requires_grad);
 }
@@ -540,7 +573,11 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       PyList_SET_ITEM(args, i, value);
     }
     // The graph may set_ an input onto other memory (aten.set_ kept in it):
-    // the storages its representatives are over, held across the call.
+    // the storages its representatives are over, held across the call, and
+    // the lent arguments' for the whole call (Call::lent_storages).
+    for (size_t i = 0; i < n_in; ++i)
+      if (const wrt_borrowed_tensor *l = lent(inputs[i]); l && l->header.borrowed == WRT_LENT)
+        call->lent_storages.push_back(lent_tensor(l).storage());
     c10::SmallVector<c10::Storage, 4> held;
     for (const StorageEntry &e : call->storages) held.push_back(e.representative.storage());
     PyObject *result = PyObject_CallOneArg(w->graph, args);

@@ -282,6 +282,11 @@ struct Call {
   // The lent arguments' headers, one slot per argument (borrowed 0: not
   // lent): their version cells count the wrapper's bumps.
   c10::ArrayRef<wrt_borrowed_tensor> lent;
+  // The storages of lent arguments handed to the Python graph, held for
+  // the call: the graph may set_ one onto other memory (a set_ AOTAutograd
+  // keeps in it), and its header, views of it and the outputs regenerated
+  // from those stay over the memory lent at the call's start.
+  c10::SmallVector<c10::Storage, 2> lent_storages;
   // Version bumps torch's own copy_ made for the runtime's delegated
   // copies, per version counter: the runtime counted them on its mirrors
   // already.

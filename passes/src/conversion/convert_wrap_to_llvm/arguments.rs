@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, RegionLike, ValueLike};
+use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
+use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::key;
@@ -20,25 +20,95 @@ use crate::ir;
 /// the null handle; a call passing one to such an argument is a
 /// compile-time error.
 pub(super) fn null_safe_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
-    solve(functions, |op, _| op.name().as_string_ref().as_str() == Ok("func.return"))
+    solve(functions, |op, _, _| is_return(op))
+}
+
+fn is_return(op: OperationRef) -> bool {
+    op.name().as_string_ref().as_str() == Ok("func.return")
+}
+
+/// For each private function with a body: which results hand back one of
+/// its own tensor arguments unchanged (the compiled graph returning a
+/// mutated input, or the base of an alias). Within the module those results
+/// cross the ABI as borrowed handles: the callee does not retain them and
+/// the caller uses its own argument, so no retain/release pair runs per
+/// call for them.
+pub(super) fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<usize>>> {
+    per_private_result(functions, |value, body| {
+        ir::argument_number(value, body).filter(|_| TensorTypeInfo::from_type(value.r#type()).is_some())
+    })
+}
+
+/// For each private function with a body: which results are a strided
+/// view (`wrap.reinterpret`, `wrap.as_strided`, or a chain of them) of one
+/// of its tensor arguments: Inductor's graph returning an output that
+/// aliases an input. Its callers hold a view of their operand there.
+pub(super) fn viewed_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<usize>>> {
+    per_private_result(functions, view_source)
+}
+
+/// `argument_of` applied to every returned value of every private function
+/// with a body, by function name.
+fn per_private_result(
+    functions: &[OperationRef],
+    argument_of: impl Fn(Value, BlockRef) -> Option<usize>,
+) -> HashMap<String, Vec<Option<usize>>> {
+    let mut found = HashMap::new();
+    for &function in functions {
+        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        let Some(terminator) = body.terminator().filter(|t| is_return(*t)).filter(|_| private) else { continue };
+        let results = terminator.operands().map(|value| argument_of(value, body)).collect();
+        found.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), results);
+    }
+    found
+}
+
+/// The argument of `body` that `value` is a strided view of, through a
+/// chain of views; none for the argument itself or anything else.
+fn view_source(value: Value, body: BlockRef) -> Option<usize> {
+    let mut at = value;
+    let mut views = 0;
+    loop {
+        if let Some(i) = ir::argument_number(at, body) {
+            return (views > 0 && TensorTypeInfo::from_type(at.r#type()).is_some()).then_some(i);
+        }
+        let op = OperationResult::try_from(at).ok()?.owner();
+        if !matches!(WrapOp::of(&op), Some(WrapOp::Reinterpret | WrapOp::AsStrided)) {
+            return None;
+        }
+        at = op.operand(0).ok()?;
+        views += 1;
+    }
 }
 
 /// For each function with a body: which tensor arguments it only reads,
-/// so that an embedder may lend its own tensor there as a header it fills
-/// for the call, with no runtime object behind it. A read is an inline
-/// one: a size, stride or offset, a kernel's memory (`wrap.launch`, a lazy
-/// launch outside CUDA-graph mode, whose first call's tuning reads a lent
-/// header's extent too), an extern kernel's operand (the embedder's own
-/// callback takes its own tensor back), a strided view (`wrap.reinterpret`,
-/// `wrap.as_strided`: the runtime makes a lent header of its own, as
-/// Inductor hands a transposed weight to `addmm`) that is only read and
-/// freed in turn, or passing it on to a call whose callee only reads it
-/// (or only declares it: the embedder's graph). An input written back,
-/// an alias returned, a duplicate compared, a base merged: each of those
-/// needs the runtime's object, and none is a read. Returning an argument is not one either:
-/// the caller would hold it past the call. A version bump (an input the
-/// graph wrote in place) is counted in the lent header's own cell, which
-/// the embedder adds to its tensor's counter afterwards.
+/// bumps or returns, so that an embedder may lend its own tensor there as
+/// a header it fills for the call, with no runtime object behind it.
+///
+/// A read is an inline one: a size, stride or offset, a kernel's memory
+/// (`wrap.launch`, a lazy launch outside CUDA-graph mode, whose first
+/// call's tuning reads a lent header's extent too), an extern kernel's
+/// operand (the embedder's own callback takes its own tensor back), a
+/// strided view (`wrap.reinterpret`, `wrap.as_strided`: the runtime makes
+/// a lent header of its own, as Inductor hands a transposed weight to
+/// `addmm`) that is only read, freed or returned in turn, or passing it on
+/// to a call whose callee only reads it, or only declares it (the
+/// embedder's graph, which may `set_` the embedder's tensor onto other
+/// memory where AOTAutograd keeps that in it: the header stays the one
+/// lent at the call's start, as a mirror stays until the call ends, and
+/// the embedder keeps that memory alive for the call).
+///
+/// A public function may return a lent argument or a view of it: the
+/// embedder gets its own header back, or a lent view naming its tensor (an
+/// output that aliases an input, which the embedder makes its own view
+/// of). A private one may return the argument or a view of it, and its
+/// callers' uses of that result count as uses of their operand
+/// ([`forwarded_results`], [`viewed_results`]). A version bump (an input
+/// the graph wrote in place) is counted in the lent header's own cell,
+/// which the embedder adds to its tensor's counter afterwards. An input
+/// written back, a duplicate compared, a base merged, a requires-grad
+/// patch, a dtype view: each of those needs the runtime's object.
 pub(super) fn borrowable_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
     let mut uses: HashMap<usize, Vec<(OperationRef, usize)>> = HashMap::new();
     for &function in functions {
@@ -46,7 +116,7 @@ pub(super) fn borrowable_arguments(functions: &[OperationRef]) -> HashMap<String
             collect_uses(body, &mut uses);
         }
     }
-    let mut flags = solve(functions, |op, position| reads(op, position, &uses, false));
+    let mut flags = solve(functions, |op, position, view| reads(op, position, &uses, view));
     for &function in functions {
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
         let name = ir::string_attr(function, "sym_name").unwrap_or_default();
@@ -80,7 +150,12 @@ fn reads(op: OperationRef, position: usize, uses: &HashMap<usize, Vec<(Operation
             let result = op.result(0).expect("a view has its result");
             uses.get(&key(result.into())).into_iter().flatten().all(|&(user, at)| reads(user, at, uses, true))
         }
-        _ => false,
+        Some(_) => false,
+        // A public function hands the lent argument or its view to the
+        // embedder; a private one forwards the argument or hands back its
+        // view to its callers, whose uses of the result count
+        // ([`forwarded_results`], [`viewed_results`]).
+        None => is_return(op),
     }
 }
 
@@ -106,18 +181,24 @@ fn collect_uses<'c, 'a>(block: BlockRef<'c, 'a>, uses: &mut HashMap<usize, Vec<(
 /// one `allowed` accepts (the op and the operand's position), or passing
 /// it on to a call whose callee's argument is true in turn, or to a callee
 /// with no body. Transitive: solved to a fixed point over the calls.
-fn solve(functions: &[OperationRef], allowed: impl Fn(OperationRef, usize) -> bool) -> HashMap<String, Vec<bool>> {
+fn solve(
+    functions: &[OperationRef],
+    allowed: impl Fn(OperationRef, usize, bool) -> bool,
+) -> HashMap<String, Vec<bool>> {
+    let forwarded = forwarded_results(functions);
+    let viewed = viewed_results(functions);
     let mut flags: HashMap<String, Vec<bool>> = HashMap::new();
     // (function, argument, callee, position): argument passed on as is.
     let mut passes: Vec<(String, usize, String, usize)> = Vec::new();
     for &function in functions {
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
         let name = ir::string_attr(function, "sym_name").unwrap_or_default();
-        let arguments: HashMap<usize, usize> =
-            (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), i)).collect();
+        let mut arguments: HashMap<usize, (usize, bool)> =
+            (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), (i, false))).collect();
         let mut these = vec![true; body.argument_count()];
         let mut passed = Vec::new();
-        mark_uses(body, &arguments, &allowed, &mut these, &mut passed);
+        let mut context = Marking { forwarded: &forwarded, viewed: &viewed, allowed: &allowed, passed: &mut passed };
+        mark_uses(body, &mut arguments, &mut context, &mut these);
         passes.extend(passed.into_iter().map(|(arg, callee, position)| (name.clone(), arg, callee, position)));
         flags.insert(name, these);
     }
@@ -138,16 +219,27 @@ fn solve(functions: &[OperationRef], allowed: impl Fn(OperationRef, usize) -> bo
     }
 }
 
+/// What [`mark_uses`] consults and collects across a function's blocks.
+struct Marking<'f, F> {
+    forwarded: &'f HashMap<String, Vec<Option<usize>>>,
+    viewed: &'f HashMap<String, Vec<Option<usize>>>,
+    allowed: &'f F,
+    /// Calls an argument is passed to: (argument, callee, operand position).
+    passed: &'f mut Vec<(usize, String, usize)>,
+}
+
 /// Clears the flag of every argument in `arguments` that an op in `block`
 /// (or nested in it) uses other than as `allowed` accepts or by passing it
-/// to a call; the calls are collected in `passed` as (argument, callee,
-/// operand position).
-fn mark_uses(
+/// to a call; the calls are collected in `passed`. A call's result that
+/// its callee forwards from such an operand is the argument itself after
+/// lowering, one it hands back a view of is a view of the argument: each
+/// joins `arguments` (with whether it is a view), so that its uses count.
+/// A view passed to a call is no read.
+fn mark_uses<F: Fn(OperationRef, usize, bool) -> bool>(
     block: BlockRef,
-    arguments: &HashMap<usize, usize>,
-    allowed: &impl Fn(OperationRef, usize) -> bool,
+    arguments: &mut HashMap<usize, (usize, bool)>,
+    context: &mut Marking<F>,
     flags: &mut [bool],
-    passed: &mut Vec<(usize, String, usize)>,
 ) {
     let mut next = block.first_operation();
     while let Some(op) = next {
@@ -157,17 +249,26 @@ fn mark_uses(
             .then(|| ir::flat_symbol_attr(op, "callee"))
             .flatten();
         for (position, operand) in op.operands().enumerate() {
-            let Some(&i) = arguments.get(&key(operand)) else { continue };
+            let Some(&(i, view)) = arguments.get(&key(operand)) else { continue };
             match &callee {
-                Some(callee) => passed.push((i, callee.clone(), position)),
-                None if allowed(op, position) => {}
+                Some(_) if view => flags[i] = false,
+                Some(callee) => {
+                    context.passed.push((i, callee.clone(), position));
+                    for (results, view) in [(context.forwarded, false), (context.viewed, true)] {
+                        let from = results.get(callee).into_iter().flatten().enumerate();
+                        for (j, _) in from.filter(|(_, from)| **from == Some(position)) {
+                            arguments.insert(key(op.result(j).expect("a result per listed one").into()), (i, view));
+                        }
+                    }
+                }
+                None if (context.allowed)(op, position, view) => {}
                 None => flags[i] = false,
             }
         }
         for region in op.regions() {
             let mut inner = region.first_block();
             while let Some(b) = inner {
-                mark_uses(b, arguments, allowed, flags, passed);
+                mark_uses(b, arguments, context, flags);
                 inner = b.next_in_region();
             }
         }

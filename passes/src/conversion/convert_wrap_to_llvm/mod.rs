@@ -37,7 +37,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     let functions = entry_points(module)?;
     let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
     let mut decls = Declarations {
-        forwarded: forwarded_results(&functions),
+        forwarded: arguments::forwarded_results(&functions),
         null_safe: arguments::null_safe_arguments(&functions),
         ..Declarations::default()
     };
@@ -255,40 +255,10 @@ fn is_int(ty: Type) -> bool {
     text == "index" || text == "i64" || text == "i32"
 }
 
-/// For each private function with a body: which results hand back one of
-/// its own tensor arguments unchanged (the compiled graph returning a
-/// mutated input, or the base of an alias). Within the module those results
-/// cross the ABI as borrowed handles: the callee does not retain them and
-/// the caller uses its own argument, so no retain/release pair runs per
-/// call for them.
-fn forwarded_results(functions: &[OperationRef]) -> HashMap<String, Vec<Option<usize>>> {
-    let mut forwarded = HashMap::new();
-    for &function in functions {
-        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
-        let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
-        let Some(terminator) = body.terminator().filter(|t| t.name().as_string_ref().as_str() == Ok("func.return"))
-        else {
-            continue;
-        };
-        if !private {
-            continue;
-        }
-        let results = terminator
-            .operands()
-            .map(|value| {
-                let tensor = TensorTypeInfo::from_type(value.r#type()).is_some();
-                ir::argument_number(value, body).filter(|_| tensor)
-            })
-            .collect();
-        forwarded.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), results);
-    }
-    forwarded
-}
-
 /// Runtime functions declared in the module so far.
 #[derive(Default)]
 struct Declarations {
-    /// See [`forwarded_results`].
+    /// See [`arguments::forwarded_results`].
     forwarded: HashMap<String, Vec<Option<usize>>>,
     /// See [`arguments::null_safe_arguments`].
     null_safe: HashMap<String, Vec<bool>>,
