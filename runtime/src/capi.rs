@@ -269,17 +269,23 @@ pub unsafe extern "C" fn wrt_as_strided(
     // general path, which names what is wrong), and what it may run besides
     // — releases other threads sent this one — runs outside the barrier in
     // wrt_tensor_release too.
-    // SAFETY (`of`): null or a live handle (the caller's contract).
-    if let (false, false, Some(sizes), Some(strides), None) =
-        (t.is_null(), out.is_null(), dims_or_none(sizes, rank), dims_or_none(strides, rank), unsafe {
-            crate::borrowed::of(t)
-        })
+    if let (false, false, Some(sizes), Some(strides)) =
+        (t.is_null(), out.is_null(), dims_or_none(sizes, rank), dims_or_none(strides, rank))
     {
-        // SAFETY: a live handle (checked non-null); the caller keeps it.
-        let base = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(t) });
-        if let Some(view) = base.view_fast(sizes, strides, offset) {
+        // A lent view of a lent header (an output aliasing a lent
+        // argument): made here, its errors named by the general path.
+        // SAFETY: null or a live handle (the caller's contract).
+        let made = match unsafe { crate::borrowed::of(t) } {
+            Some(lent) => crate::borrowed::view(lent, sizes, strides, offset).ok(),
+            None => {
+                // SAFETY: a live handle (checked non-null); the caller keeps it.
+                let base = std::mem::ManuallyDrop::new(unsafe { Tensor::from_raw(t) });
+                base.view_fast(sizes, strides, offset).map(|view| view.into_raw() as *mut wrt_tensor)
+            }
+        };
+        if let Some(view) = made {
             // SAFETY: `out` is a writable pointer slot (checked non-null).
-            unsafe { *out = view.into_raw() as *mut wrt_tensor };
+            unsafe { *out = view };
             return WRT_OK;
         }
     }
