@@ -319,6 +319,68 @@ def test_views_of_inputs_over_one_storage_after_one_of_them_is_set():
     assert_same(got, want)
 
 
+def _transpose_under_no_grad(a, b):
+    torch.set_grad_enabled(False)
+    a.transpose_(1, 0)
+    return (b * 2,)
+
+
+def _write_under_no_grad(a):
+    # Random program 2483: written directly and through a view.
+    v = a.add(a)
+    torch.set_grad_enabled(False)
+    w = a.reshape(1, 1)
+    a.add_(0.5)
+    w.fill_(3.0)
+    return (v,)
+
+
+LEAF_CHANGES = {
+    # (function, arguments): an input that requires grad, changed under
+    # no_grad by the function, called with grad on.
+    "leaf metadata": (_transpose_under_no_grad, lambda: [torch.randn(2, 3, requires_grad=True), torch.randn(3)]),
+    "view of a leaf, metadata": (
+        _transpose_under_no_grad,
+        lambda: [torch.randn(3, 2, requires_grad=True).permute(1, 0), torch.randn(3)],
+    ),
+    "view of a leaf, data": (_write_under_no_grad, lambda: [torch.randn(2, requires_grad=True)[::2]]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEAF_CHANGES))
+def test_an_input_changed_under_no_grad_is_changed_as_eager_changes_it(name):
+    """A leaf that requires grad (or a view of one), changed in place under
+    no_grad inside the function, called with grad on: eager allows it and
+    autograd records nothing. PyTorch's epilogue applies the change in the
+    caller's grad mode and raises on every call after the first (random
+    programs 624, 2483, 7000); wrapc applies it as eager left it."""
+    fn, make_random = LEAF_CHANGES[name]
+
+    def make():
+        torch.manual_seed(0)
+        return make_random()
+
+    torch.set_grad_enabled(True)
+    try:
+        want = observe(fn, make())
+        torch.set_grad_enabled(True)
+        # Written back by the epilogue, as a training graph writes them.
+        compiled = wrapc_torch.compile(fn, make(), keep_input_mutations=False)
+        for _ in range(2):
+            torch.set_grad_enabled(True)
+            got = observe(compiled, make())
+            # A training wrapper's output names its node CompiledFunction-
+            # Backward where eager's names the op (issue 32); the rest is
+            # eager's.
+            got["grad_fns"] = [
+                w if g == "CompiledFunctionBackward" and w != "NoneType" else g
+                for g, w in zip(got["grad_fns"], want["grad_fns"])
+            ]
+            assert_same(got, want)
+    finally:
+        torch.set_grad_enabled(True)
+
+
 def test_set_under_no_grad_is_refused_by_name_where_pytorch_cannot_run_it():
     make = lambda: [torch.arange(3.0), torch.arange(5.0)]  # noqa: E731
     with pytest.raises(AssertionError):

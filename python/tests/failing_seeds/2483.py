@@ -2,9 +2,14 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(2483).report())'
 # Shrink: cd python/tests && python minimize.py 2483 --write
 #
-# seed 2483: 1 unexplained difference(s)
-#   direct call 1: wrapc raises, PyTorch does not: RuntimeError: wrapc: wrt_copy_: a view of a leaf Variable that requires grad is being used in an in-place operation.
-#   notes: both-raise
+# seed 2483: 2 unexplained difference(s)
+#   dynamo call 1: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_fns[0]:
+#       got 'CompiledFunctionBackward'
+#       want 'AddBackward0'
+#   dynamo call 2: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_fns[0]:
+#       got 'CompiledFunctionBackward'
+#       want 'AddBackward0'
+#   notes: pytorch-differs-from-eager: grad_fns, pytorch-raises-wrapc-as-pytorch-on-the-rest: grad_fns, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

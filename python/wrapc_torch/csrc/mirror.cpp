@@ -475,6 +475,17 @@ PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &re
   return THPVariable_Wrap(to_torch(call, h, replay));
 }
 
+bool autograd_sees_metadata_change(const at::Tensor &t) {
+  if (!t.requires_grad() || !at::GradMode::is_enabled()) return false;
+  // A leaf that requires grad, or a view of one, cannot change its
+  // metadata in place where autograd records it (eager raises): the
+  // function changed it under no_grad, which autograd does not record.
+  // PyTorch's epilogue runs as_strided_ in the caller's grad mode and
+  // raises on it (but on the first call, whose tracing left grad mode
+  // off); eager does not.
+  return t.is_view() ? !t._base().is_leaf() : !t.is_leaf();
+}
+
 // ---- What the runtime calls back --------------------------------------
 
 // Where a copy into `dst` lands in torch. A write-back into an input whose
@@ -492,7 +503,7 @@ at::Tensor copy_destination(Call &call, const wrt_tensor *dst) {
   // set_ onto other memory: applied after the call, as ever.
   if (!e || e->runtime_id != rt.storage_id(dst)) return to_torch(call, dst);
   at::Tensor t = m->tensor;
-  if (t.requires_grad() && at::GradMode::is_enabled())
+  if (autograd_sees_metadata_change(t))
     t.as_strided_(runtime_sizes(rt, dst), runtime_strides(rt, dst), runtime_offset(dst));
   else
     t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, dst), runtime_strides(rt, dst),
@@ -511,7 +522,15 @@ int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
     int64_t before = !input || input->tensor.is_inference() ? 0 : input->tensor._version();
     at::Tensor d = copy_destination(*call, dst);
     if (!input || !d.is_same(input->tensor)) before = d.is_inference() ? 0 : d._version();
+    // A view of a leaf that requires grad cannot be written where autograd
+    // records it (eager raises, and so would the function's trace): the
+    // function wrote it under no_grad, and so does the write-back, where
+    // PyTorch's epilogue copy_ raises (but on the first call, whose tracing
+    // left grad mode off).
+    std::optional<c10::AutoGradMode> unrecorded;
+    if (d.is_view() && d.requires_grad() && at::GradMode::is_enabled() && d._base().is_leaf()) unrecorded.emplace(false);
     d.copy_(s);
+    unrecorded.reset();
     if (!d.is_inference()) {
       const void *key = version_key(d);
       if (auto at = call->copy_bump_at.find(key)) {

@@ -382,7 +382,7 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
     // A write-back's copy gave the input its new geometry already
     // (copy_destination): nothing more to apply.
     bool moved = !was.same_geometry(m.handle) && !has_geometry(t, m.handle);
-    if (sid == was.storage_id && moved && t.requires_grad() && at::GradMode::is_enabled()) {
+    if (sid == was.storage_id && moved && autograd_sees_metadata_change(t)) {
       // Autograd must see the new geometry (PyTorch's epilogue runs
       // as_strided_): a view regenerated from the input, and the input's
       // own gradient, are computed in it.

@@ -464,6 +464,11 @@ int32_t torch_call(const char *op, const char *spec, void *const *cells, size_t 
                    size_t n_results);
 at::Tensor torch_over(Call &call, const wrt_tensor *h);
 
+// Whether an input's metadata change is applied so that autograd records
+// it (as_strided_, under grad mode), as PyTorch's epilogue does; else its
+// geometry is set directly, as eager's change under no_grad left it.
+bool autograd_sees_metadata_change(const at::Tensor &t);
+
 // The runtime's descriptor of torch tensor t's geometry and dtype (data,
 // owner and flags left to the caller); throws for a dtype or rank the
 // runtime lacks. The sizes and strides point into t.
