@@ -81,8 +81,17 @@ fn emit_borrowed_list(module: OperationRef, entry: &str, flags: &[bool]) {
     let context = ir::context_of(module);
     let module_body = module.region(0).unwrap().first_block().unwrap();
     let bytes: Vec<&str> = flags.iter().map(|&f| if f { "1" } else { "0" }).collect();
+    // Quoted, every byte outside printable ASCII (and the quote and
+    // backslash) escaped: an entry's name need not be an identifier.
+    let name: String = format!("{entry}{BORROWED_SUFFIX}")
+        .bytes()
+        .map(|b| match b {
+            0x20..=0x7e if b != b'"' && b != b'\\' => char::from(b).to_string(),
+            _ => format!("\\{b:02X}"),
+        })
+        .collect();
     let source = format!(
-        "llvm.mlir.global external constant @{entry}{BORROWED_SUFFIX}(dense<[{}]> : tensor<{}xi8>) \
+        "llvm.mlir.global external constant @\"{name}\"(dense<[{}]> : tensor<{}xi8>) \
          {{addr_space = 0 : i32}} : !llvm.array<{} x i8>",
         bytes.join(", "),
         flags.len(),
