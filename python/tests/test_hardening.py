@@ -234,6 +234,66 @@ def test_a_view_taken_after_turning_grad_on_is_recorded(inner):
 
 
 
+# As above, with an input written after grad mode was turned on: eager's
+# autograd records the write (the input's gradient is the write's where it
+# wrote, its old history elsewhere). Traced under the caller's no_grad,
+# AOTAutograd hides the write and detaches the input from the graph, so
+# the value written back has no history: recorded, the input's gradient
+# was cut everywhere; unrecorded (as before), the write was missing from it
+# and the view came back a leaf that required grad (random program 7796;
+# PyTorch's own wrapper gives wrong gradients too). Refused by name.
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+@pytest.mark.parametrize("write", [lambda v: v.fill_(3.0), lambda v: v.mul_(3.0)], ids=["overwrite", "read-modify-write"])
+def test_writing_an_input_after_turning_grad_on_under_no_grad_is_refused(inner, write):
+    def f(x):
+        torch.set_grad_enabled(True)
+        v = x[:, 1:]
+        write(v)
+        return (v,)
+
+    leaf = torch.randn(2, 3, requires_grad=True)
+    x = leaf * 1
+    before = x.tolist()
+    try:
+        with torch.no_grad():
+            with pytest.raises(wrapc_torch.Unsupported, match="turns grad mode on and writes argument 0"):
+                wrapc_torch.compile(f, [x], inner=inner)
+            # Nothing left changed: the caller's grad mode, the input.
+            assert not torch.is_grad_enabled()
+        assert x.tolist() == before and type(x.grad_fn).__name__ == "MulBackward0"
+    finally:
+        torch.set_grad_enabled(True)
+
+
+# An output PyTorch's analysis calls a view of an input that it saw
+# unchanged, which the graph computed over memory of its own (the input
+# was written and then set_ onto another: PyTorch's functionalization
+# drops the write). Its geometry is the graph's buffer's, no view of the
+# input: regenerated from it, the output was another element of the
+# input's storage (offset 1 where eager's is 4; random programs 4053,
+# 5137). The view chain replayed on the input places it, as PyTorch's
+# replay does.
+def test_a_view_the_graph_computed_apart_is_placed_by_its_view_chain():
+    def f(a, b):
+        b.mul_(3.0)
+        v = b[1:]
+        with torch.no_grad():
+            b.set_(a)
+        return v, a
+
+    def make():
+        t = torch.arange(5.0)
+        return [t[:3], t[3:]]
+
+    with torch.no_grad():
+        want = observe(f, make())
+        native = wrapc_torch.compile(f, make(), inner="eager", keep_input_mutations=True)
+        args = make()
+        v, _ = native(*args)
+    assert (v.shape, v.stride(), v.storage_offset()) == (want["raw"][0].shape, (1,), 4)
+    assert v.untyped_storage().data_ptr() == args[0].untyped_storage().data_ptr()
+
+
 # Inputs over one storage with counters of their own (made by set_, not as
 # views of each other), one mutated: AOTAutograd merges them into a
 # synthetic base, and an output that is a view of one of them was made as a
@@ -288,6 +348,12 @@ def view_then_set(x, y):
     return v
 
 
+def detach_then_set(a, b, c):
+    v = b.detach()
+    _set(b, c)
+    return v
+
+
 def sibling_view_then_set(a, b, c):
     v = a[1:]
     _set(a, c)
@@ -303,6 +369,21 @@ def _set(x, y):
 
 def test_a_view_taken_before_a_set_keeps_the_old_memory():
     same_as_eager(view_then_set, lambda: [torch.arange(4.0), torch.arange(10.0, 16.0)], keep=True)
+
+
+# A detached alias taken before a set_ kept in the graph: eager's is no
+# view (_base None) over the old memory. AOTAutograd records no view chain
+# for it (its input's metadata changes), so the wrapper made it as a view
+# of the other input over that memory (random program 3543); the graph's
+# aten.detach now marks it, and it comes back detached.
+def test_a_detached_alias_taken_before_a_set_is_no_view():
+    make = lambda: (lambda t: [t, t.view(1, 4), torch.arange(10.0, 13.0)])(torch.arange(4.0))  # noqa: E731
+    same_as_eager(detach_then_set, make, keep=True)
+    with torch.no_grad():
+        native = wrapc_torch.compile(detach_then_set, make(), inner="eager", keep_input_mutations=True)
+        args = make()
+        out = native(*args)
+    assert out._base is None and out.untyped_storage().data_ptr() == args[0].untyped_storage().data_ptr()
 
 
 def test_views_of_inputs_over_one_storage_after_one_of_them_is_set():

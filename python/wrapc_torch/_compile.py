@@ -56,8 +56,13 @@ class FunctionModule(torch.nn.Module):
         leaves, self.spec = tree_flatten(self.fn(*args))
         self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
         outputs = tuple(leaf for leaf in leaves if leaf is not None)
-        modes = {j: view_grad_mode(out) for j, out in enumerate(outputs)}
-        self.view_grad_modes = {j: mode for j, mode in modes.items() if mode is not None}
+        # AOTAutograd traces the function more than once (the joint graph,
+        # then its forward on inputs that no longer require grad): a mode
+        # one trace showed is kept where a later one cannot show it.
+        for j, out in enumerate(outputs):
+            mode = view_grad_mode(out)
+            if mode is not None:
+                self.view_grad_modes[j] = mode
         return outputs
 
     def single(self) -> bool:
@@ -171,6 +176,7 @@ def compile(
         raise Unsupported("a lazily negated or conjugated argument is written outside the graph, by wrapc's wrapper")
     if lazy and (captured.dupes or captured.synthetic is not None):
         raise Unsupported("a lazily negated or conjugated argument aliases another argument the function mutates")
+    _check_writes_autograd_hides(captured, example_inputs, grad_enabled)
     if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
         # The function leaves grad mode changed (torch.set_grad_enabled in
         # it), which AOTAutograd's analysis does not always record: the
@@ -192,6 +198,31 @@ def compile(
         grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,
     )
     return native if single else module.rebuild(native)
+
+
+def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[Any], grad_enabled: bool) -> None:
+    """Refuses a function called under no_grad that turns grad mode on and
+    writes an input that requires grad: eager's autograd records the write
+    (the input's gradient is the write's where it wrote, its old history
+    elsewhere), but AOTAutograd, tracing under the caller's mode, hides it
+    and detaches the input from the graph, so the value written back has
+    no history: recorded, it cuts the input's gradient everywhere; not
+    recorded, the write is missing from it (PyTorch's own wrapper gives
+    wrong gradients too; random program 7796)."""
+    if grad_enabled or captured.dupes or captured.synthetic is not None:
+        return
+    arguments = [*captured.params, *example_inputs]
+    for i in captured.detach_inputs:
+        if i < len(captured.write_modes) and captured.write_modes[i] == 1 and i < len(arguments):
+            x = arguments[i]
+            if isinstance(x, torch.Tensor) and x.requires_grad:
+                user = i - len(captured.params)
+                name = f"argument {user}" if user >= 0 else f"parameter #{i}"
+                raise Unsupported(
+                    f"the function turns grad mode on and writes {name}, which requires grad, while it is called "
+                    "under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be "
+                    "wrong; compile and call it with grad mode on"
+                )
 
 
 def _check_views_kept(captured: Captured, example_inputs: Sequence[Any]) -> None:

@@ -217,7 +217,8 @@ _REGENERATED = (
 
 
 def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None,
-                 written: Collection[int] = ()) -> tuple[Any, ...]:
+                 written: Collection[int] = (), over_no_input: Collection[int] = (),
+                 detached_outputs: Collection[int] = ()) -> tuple[Any, ...]:
     """Per user output, the view chain PyTorch replays on the base when it
     regenerates the output (None where there is none), the argument it
     replays on (-1: none), and the argument an ``alias_of_input`` output is
@@ -228,7 +229,9 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     ``as_strided`` of the base, as PyTorch falls back to; and whether the
     view the chain gives is made again with ``as_strided`` from that
     argument (eager's AsStridedBackward0 for a view written after it was
-    taken: ``written`` numbers those outputs).
+    taken: ``written`` numbers those outputs); and whether the output is a
+    detached alias (no view, though over the argument's memory: its chain
+    says so, or the graph made it with ``aten.detach``, ``detached_outputs``).
 
     The argument is given for an output aliasing a mutated input only: the
     graph returns that output as a view of the input's updated value, a
@@ -237,7 +240,9 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     of an input the graph did not mutate is a view of the input itself, and
     the runtime's geometry (the graph output's) is exact: -1 there, as for
     an intermediate base, and the chain is replayed only where autograd
-    records the view.
+    records the view — unless the graph made that output over memory of no
+    input of its own (``over_no_input`` numbers those): a change of the
+    input the analysis did not see, whose geometry is no view of the input.
 
     ``dupes`` maps each wrapper argument to the deduplicated input it is;
     ``base_idx`` numbers those, so the argument is the first that maps to
@@ -366,6 +371,8 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         if sequence is None and base(j, info) < 0:
             return None
         on = argument(info) if sequence is not None else -1
+        if sequence is not None and on < 0 and j in over_no_input and synthetic is None:
+            on = graph_base(info)
         if sequence is not None and on < 0 and detached(info):
             # A detached alias is no view (its _base is None): as_strided
             # cannot make it, the chain replayed on the input does — on an
@@ -381,7 +388,13 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         # places it on the input, as_strided from the input makes it.
         return (sequence, on, base(j, info), j in written and on >= 0)
 
-    return tuple(replay(j, info) for j, info in enumerate(meta.output_info))
+    def with_detached(j: int, replayed: Any, info: Any) -> Any:
+        # Whether the output is a detached alias (no _base, eager's
+        # x.detach()): made from another tensor than its chain's input (the
+        # input set_ onto other memory since), it must stay no view.
+        return None if replayed is None else (*replayed, detached(info) or j in detached_outputs)
+
+    return tuple(with_detached(j, replay(j, info), info) for j, info in enumerate(meta.output_info))
 
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,

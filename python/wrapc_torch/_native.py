@@ -125,7 +125,8 @@ def _native_wrapper(
         captured.synthetic is not None,
         _grad_mode_replays(
             _importer.view_replays(
-                captured.meta, dupes=captured.dupes, synthetic=captured.synthetic, written=captured.written_views
+                captured.meta, dupes=captured.dupes, synthetic=captured.synthetic, written=captured.written_views,
+                over_no_input=captured.over_no_input, detached_outputs=captured.detached_outputs,
             ),
             captured.view_grad_modes,
         ),
@@ -159,7 +160,7 @@ def _grad_mode_replays(replays: Sequence[Any], modes: Mapping[int, bool]) -> tup
     return x[1:]`` is a view autograd does not record, ``torch.set_grad_enabled(True);
     return x[1:]`` under the caller's no_grad one it does."""
     return tuple(
-        (*(r if r is not None else (None, -1, -1, False)), int(modes[j])) if j in modes else r
+        (*(r if r is not None else (None, -1, -1, False, False)), int(modes[j])) if j in modes else r
         for j, r in enumerate(replays)
     )
 

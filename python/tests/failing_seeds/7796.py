@@ -2,23 +2,9 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(7796).report())'
 # Shrink: cd python/tests && python minimize.py 7796 --write
 #
-# seed 7796: 3 unexplained difference(s)
-#   direct call 1: outputs[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, True, (0,), 0)
-#       want ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, False, (0,), 0)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, True, (0,), 0)
-#       want ('tensor', 'Tensor', torch.float32, (2, 3), (3, 1), 0, True, False, (0,), 0)
-#   direct call 1: grad_fns[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'NoneType'
-#       want 'AsStridedBackward0'
-#       wrapc vs PyTorch: got 'NoneType'
-#       want 'AliasBackward0'
-#   direct call 1: grads[0] differs from eager and from PyTorch:
-#       wrapc vs eager: got None
-#       want [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-#       wrapc vs PyTorch: got None
-#       want [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs
+# seed 7796: 1 unexplained difference(s)
+#   direct call 1: wrapc raises, PyTorch does not: Unsupported: the function turns grad mode on and writes argument 0, which requires grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be wrong; compile and call it with grad mode on
+#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs, unsupported-where-pytorch-is-wrong: grads
 
 import torch
 

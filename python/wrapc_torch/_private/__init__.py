@@ -12,7 +12,7 @@ FX wrapper route of the native call path.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import torch
 from torch._dynamo.exc import BackendCompilerFailed
@@ -51,9 +51,14 @@ def view_grad_mode(t: Any) -> bool | None:
     True where it did (a grad_fn); None for anything else."""
     if not isinstance(t, torch.Tensor) or t._base is None:
         return None
-    if torch._C._autograd._get_creation_meta(t) == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
+    meta = torch._C._autograd._get_creation_meta(t)
+    if meta == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
         return False
-    return True if t.grad_fn is not None else None
+    # Traced through AOTAutograd's functionalization, a view autograd
+    # records has no grad_fn yet: its creation meta and its base say it.
+    if t.grad_fn is not None or (meta == torch._C._autograd.CreationMeta.DEFAULT and t._base.requires_grad):
+        return True
+    return None
 
 
 @functools.lru_cache(maxsize=None)
@@ -73,13 +78,24 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
     of that base), and eager's autograd then records it as
     AsStridedBackward0 rather than by its view op."""
 
-    def __init__(self) -> None:
+    def __init__(self, arguments: Sequence[Any] = ()) -> None:
         super().__init__()
         # The tensor is held so that its id is not reused while traced.
         self.taken: dict[int, tuple[torch.Tensor, int]] = {}
+        # Per argument, whether an op wrote it under grad mode on (1), only
+        # under grad mode off (0), or none did (-1): the function may
+        # change grad mode itself, and eager's autograd records each write
+        # under the mode it ran in.
+        self.arguments = [a if isinstance(a, torch.Tensor) else None for a in arguments]
+        self.versions = [a._version if a is not None else 0 for a in self.arguments]
+        self.write_modes = [-1] * len(self.arguments)
 
     def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         result = func(*args, **(kwargs or {}))
+        for i, a in enumerate(self.arguments):
+            if a is not None and a._version != self.versions[i]:
+                self.versions[i] = a._version
+                self.write_modes[i] = max(self.write_modes[i], int(torch.is_grad_enabled()))
         # An in-place view op (v.squeeze_(0)) changes the view, not its
         # data: eager records it by that op (SqueezeBackward4), as taken
         # anew, where grad mode is on (under no_grad it records nothing).

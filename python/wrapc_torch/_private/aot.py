@@ -19,12 +19,48 @@ import torch
 from .. import _importer, _native
 from .._build import CompileError
 from .._importer import Unsupported
-from . import ViewsTaken
+from . import OutputType, ViewsTaken
 
 def _fake_outputs(graph_module: torch.fx.GraphModule) -> list[Any]:
     output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
     values = output.args[0]
     return [v.meta.get("val") if isinstance(v, torch.fx.Node) else v for v in values]
+
+
+def _over_no_input(graph_module: torch.fx.GraphModule, meta: Any) -> set[int]:
+    """The user outputs PyTorch's analysis calls aliases of an input whose
+    traced value is over no graph input's memory: the graph computed them
+    from the input's value, which the analysis did not see changed (a
+    ``mul_`` then a ``set_`` of the same input: random program 5137), so
+    their geometry is no view of the input and only the recorded view
+    chain, replayed on it, places them (as PyTorch's replay does)."""
+    storages = {
+        p.meta["val"].untyped_storage()._cdata
+        for p in graph_module.graph.nodes
+        if p.op == "placeholder" and isinstance(p.meta.get("val"), torch.Tensor)
+    }
+    outputs = _fake_outputs(graph_module)[meta.num_mutated_inp_runtime_indices :]
+    return {
+        j
+        for j, (info, out) in enumerate(zip(meta.output_info, outputs))
+        if info.output_type == OutputType.alias_of_input
+        and isinstance(out, torch.Tensor)
+        and out.untyped_storage()._cdata not in storages
+    }
+
+
+def _detached_outputs(graph_module: torch.fx.GraphModule, meta: Any) -> set[int]:
+    """The user outputs the graph makes with ``aten.detach`` (eager's
+    ``x.detach()``: over x's memory, no view), where the analysis records
+    no view chain to say so (an input ``set_`` onto other memory after it:
+    random program 3543)."""
+    output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
+    values = output.args[0][meta.num_mutated_inp_runtime_indices :]
+    return {
+        j
+        for j, v in enumerate(values[: len(meta.output_info)])
+        if isinstance(v, torch.fx.Node) and v.op == "call_function" and v.target is torch.ops.aten.detach.default
+    }
 
 
 class Captured:
@@ -68,10 +104,18 @@ class Captured:
         self.view_grad_modes: dict[int, bool] = {}
         # User outputs that are views written after they were taken.
         self.written_views: set[int] = set()
+        # Aliases of an input that the graph made over other memory, and
+        # outputs it made with aten.detach.
+        self.over_no_input: set[int] = set()
+        self.detached_outputs: set[int] = set()
         # Per argument of the traced function (lifted parameters first),
         # how many times the trace bumped its version counter: once per
         # in-place op on it or a view of it, as eager does.
         self.eager_bumps: list[int] = []
+        # Per argument, whether the trace wrote it under grad mode on (1),
+        # only off (0) or never (-1; ViewsTaken): compile refuses a write
+        # autograd would record that AOTAutograd hides.
+        self.write_modes: list[int] = []
 
 
 def _inductor_forward_compiler(
@@ -368,7 +412,7 @@ def _capture_patched(
             )
         )
         stack.enter_context(compiled_autograd._disable())
-        functional_call, views, bumps = _watching_views(functional_call)
+        functional_call, views, bumps, write_modes = _watching_views(functional_call)
         if inner == "inductor":
             # As compile_fx around aot_autograd: Inductor's joint-graph
             # passes (replace_random's seeds, for one) make fake tensors in
@@ -382,6 +426,7 @@ def _capture_patched(
         captured.params = list(params_flat)
         captured.written_views = views
         captured.eager_bumps = bumps
+        captured.write_modes = write_modes
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -428,6 +473,8 @@ def _capture_patched(
                 + state.fw_metadata.num_intermediate_bases
             )
             captured.graph_outputs = _fake_outputs(stage1.graph_module)[:n_returned]
+            captured.over_no_input = _over_no_input(stage1.graph_module, state.fw_metadata)
+            captured.detached_outputs = _detached_outputs(stage1.graph_module, state.fw_metadata)
             captured.fake_inputs = list(primals)
             with _grab_autograd_function() as grabbed:
                 aot_stage2_compile(state, stage1, partition, forward, backward, compiler)
@@ -447,6 +494,8 @@ def _capture_patched(
         captured.graph_module = stage1.graph_module
         captured.fake_inputs = list(stage1.updated_flat_args)
         captured.graph_outputs = _fake_outputs(stage1.graph_module)
+        captured.over_no_input = _over_no_input(stage1.graph_module, state.fw_metadata)
+        captured.detached_outputs = _detached_outputs(stage1.graph_module, state.fw_metadata)
         captured.meta = state.fw_metadata
         captured.compiled = _compile_inference(
             captured,
@@ -458,7 +507,7 @@ def _capture_patched(
     return captured
 
 
-def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[int], list[int]]:
+def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[int], list[int], list[int]]:
     """``call`` noting, each time AOTAutograd traces it, which of its
     outputs are views written after they were taken (ViewsTaken; the set
     holds the last trace's), and, in its first trace (AOTAutograd's
@@ -466,14 +515,16 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[i
     version counter moved: the traced tensors count in-place ops on them
     and their views as eager's do, each its own (a tensor passed twice
     counted once), where eager's arguments may share one (the extension
-    sums them per counter)."""
+    sums them per counter), and the grad mode each was last written under
+    (ViewsTaken.write_modes)."""
     written: set[int] = set()
     bumps: list[int] = []
+    write_modes: list[int] = []
 
     @functools.wraps(call)
     def watched(*args: Any, **kwargs: Any) -> Any:
         versions = [a._version if isinstance(a, torch.Tensor) else None for a in args]
-        views = ViewsTaken()
+        views = ViewsTaken(args if not bumps else ())
         with views:
             out = call(*args, **kwargs)
         outs = out if isinstance(out, (tuple, list)) else (out,)
@@ -481,6 +532,7 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[i
         written.update(j for j, t in enumerate(outs) if views.written_since(t))
         views.taken.clear()
         if not bumps:
+            write_modes[:] = views.write_modes
             first: dict[int, int] = {}
             bumps[:] = [
                 0 if v is None or first.setdefault(id(a), i) != i else a._version - v
@@ -488,7 +540,7 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[i
             ]
         return out
 
-    return watched, written, bumps
+    return watched, written, bumps, write_modes
 
 
 def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:

@@ -443,7 +443,11 @@ at::Tensor view_over(Call &call, const wrt_tensor *h, const Replay &replay, at::
     view = at::empty({0}, base.options().dtype(dtype));
     view.set_(base.storage(), offset, sizes, strides);
   }
-  if (const at::Tensor *argued = argument(call, replay.base)) {
+  if (replay.detached && view.is_view()) {
+    // Made from a base, not by the chain (its input was set_ onto other
+    // memory since eager's `x.detach()`): no view, as eager's is not.
+    view = view.detach();
+  } else if (const at::Tensor *argued = argument(call, replay.base)) {
     // A view of an argument the call set_ onto other memory after taking
     // it (eager's `v = x[1:]; x.set_(y)`): over the old memory, with that
     // argument as its _base and counter, as eager's is.

@@ -267,14 +267,16 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
       // None, or (the ViewMeta sequence or None, the argument it replays on
       // or -1, the argument it is a view of or -1[, made again with
-      // as_strided[, the grad mode it is made under: 0 or 1]]).
+      // as_strided[, a detached alias[, the grad mode it is made under: 0
+      // or 1]]]).
       PyObject *r = PyTuple_GET_ITEM(replays, j);
       Replay replay;
-      int restride = 0;
-      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|pi", &replay.sequence, &replay.input, &replay.base, &restride,
-                                            &replay.grad_mode))
+      int restride = 0, detached = 0;
+      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|ppi", &replay.sequence, &replay.input, &replay.base, &restride,
+                                            &detached, &replay.grad_mode))
         return -1;
       replay.restride = restride != 0;
+      replay.detached = detached != 0;
       if (replay.grad_mode < -1 || replay.grad_mode > 1) {
         PyErr_SetString(PyExc_ValueError, "wrapc: a replay's grad mode is 0, 1 or -1");
         return -1;

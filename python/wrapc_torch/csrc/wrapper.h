@@ -98,6 +98,10 @@ struct Replay {
   // records as AsStridedBackward0: the chain replayed on the input places
   // it, as_strided from the input makes it.
   bool restride = false;
+  // The output is a detached alias (eager's x.detach()): over the
+  // argument's memory, sharing its version counter, but no view (_base
+  // None), however it is made.
+  bool detached = false;
 };
 
 // Replay::base for an output that is one of the caller's arguments
