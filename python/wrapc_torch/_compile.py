@@ -56,13 +56,8 @@ class FunctionModule(torch.nn.Module):
         leaves, self.spec = tree_flatten(self.fn(*args))
         self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
         outputs = tuple(leaf for leaf in leaves if leaf is not None)
-        # AOTAutograd traces the function more than once (the joint graph,
-        # then its forward on inputs that no longer require grad): a mode
-        # one trace showed is kept where a later one cannot show it.
-        for j, out in enumerate(outputs):
-            mode = view_grad_mode(out)
-            if mode is not None:
-                self.view_grad_modes[j] = mode
+        modes = {j: view_grad_mode(out) for j, out in enumerate(outputs)}
+        self.view_grad_modes = {j: mode for j, mode in modes.items() if mode is not None}
         return outputs
 
     def single(self) -> bool:

@@ -51,14 +51,9 @@ def view_grad_mode(t: Any) -> bool | None:
     True where it did (a grad_fn); None for anything else."""
     if not isinstance(t, torch.Tensor) or t._base is None:
         return None
-    meta = torch._C._autograd._get_creation_meta(t)
-    if meta == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
+    if torch._C._autograd._get_creation_meta(t) == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
         return False
-    # Traced through AOTAutograd's functionalization, a view autograd
-    # records has no grad_fn yet: its creation meta and its base say it.
-    if t.grad_fn is not None or (meta == torch._C._autograd.CreationMeta.DEFAULT and t._base.requires_grad):
-        return True
-    return None
+    return True if t.grad_fn is not None else None
 
 
 @functools.lru_cache(maxsize=None)
