@@ -34,18 +34,21 @@ def _over_no_input(graph_module: torch.fx.GraphModule, meta: Any) -> set[int]:
     ``mul_`` then a ``set_`` of the same input: random program 5137), so
     their geometry is no view of the input and only the recorded view
     chain, replayed on it, places them (as PyTorch's replay does)."""
+
+    def strided(t: Any) -> bool:
+        # Only a strided tensor has a storage to ask for (a sparse one raises).
+        return isinstance(t, torch.Tensor) and t.layout == torch.strided
+
     storages = {
         p.meta["val"].untyped_storage()._cdata
         for p in graph_module.graph.nodes
-        if p.op == "placeholder" and isinstance(p.meta.get("val"), torch.Tensor)
+        if p.op == "placeholder" and strided(p.meta.get("val"))
     }
     outputs = _fake_outputs(graph_module)[meta.num_mutated_inp_runtime_indices :]
     return {
         j
         for j, (info, out) in enumerate(zip(meta.output_info, outputs))
-        if info.output_type == OutputType.alias_of_input
-        and isinstance(out, torch.Tensor)
-        and out.untyped_storage()._cdata not in storages
+        if info.output_type == OutputType.alias_of_input and strided(out) and out.untyped_storage()._cdata not in storages
     }
 
 
