@@ -265,6 +265,84 @@ def test_writing_an_input_after_turning_grad_on_under_no_grad_is_refused(inner, 
         torch.set_grad_enabled(True)
 
 
+# A set_ onto memory the input already shares changes neither its storage
+# nor, to functionalization, its metadata: PyTorch's analysis does not see
+# the new geometry, the graph drops it, and the caller's tensor kept its
+# old size (returned, it was 3 long where eager's is 4; random programs
+# 1289, 1337; aot_function does the same). Refused by name; a set_ onto
+# other memory, and as_strided_ over its own, are seen and compile.
+def _set_own(a, b):
+    a.set_(a[1:])
+    return (a,)
+
+
+def _set_other_over_same_storage(a, b):
+    a.set_(b)
+    return (a,)
+
+
+def _set_with_a_synthetic_base(a, b, c, d):
+    c.set_(d)
+    b.add_(b)
+    return (c,)
+
+
+def _own_storage(t):
+    return [t.clone(), torch.randn(2)]
+
+
+def _shared_storage(t):
+    return [t[:3], t[0:]]
+
+
+def _shared_and_synthetic(t):
+    s = torch.randn(2)
+    return [s, s.view(1, 2), t[:3], t[0:]]
+
+
+@pytest.mark.parametrize(
+    "fn, make",
+    [(_set_own, _own_storage), (_set_other_over_same_storage, _shared_storage),
+     (_set_with_a_synthetic_base, _shared_and_synthetic)],
+    ids=["own-storage", "another-argument", "synthetic-base"],
+)
+def test_a_set_onto_memory_the_input_shares_is_refused(fn, make):
+    args = make(torch.randn(4))
+    before = [(x.shape, x.stride(), x.storage_offset(), x.tolist()) for x in args]
+    with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match=r"set_s argument \d onto memory it already shares"):
+        wrapc_torch.compile(fn, args, inner="eager")
+    assert [(x.shape, x.stride(), x.storage_offset(), x.tolist()) for x in args] == before
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [lambda a, b: (a.set_(b),), lambda a, b: (a.as_strided_((3,), (1,), 1),)],
+    ids=["set-onto-other-memory", "as-strided-over-own-memory"],
+)
+def test_a_new_geometry_the_analysis_sees_is_given_back(fn):
+    t = torch.randn(4)
+    compiled = wrapc_torch.compile(fn, [t.clone(), torch.randn(5)], inner="eager")
+    x, y = t.clone(), torch.randn(5)
+    ex, ey = x.clone(), y.clone()
+    out, want = compiled(x, y)[0], fn(ex, ey)[0]
+    assert out is x and (x.shape, x.stride(), x.storage_offset()) == (ex.shape, ex.stride(), ex.storage_offset())
+    assert torch.equal(out, want)
+
+
+# A traced write gives the written value a new layout (a view's offset
+# becomes 0): no set_, nothing refused (random program 2699).
+def test_a_write_to_an_input_with_an_offset_is_no_set():
+    def f(a):
+        a.mul_(a)
+        return (a[1:],)
+
+    t = torch.arange(6.0)
+    compiled = wrapc_torch.compile(f, [t.clone()[3:]], inner="eager")
+    x, e = t.clone()[3:], t.clone()[3:]
+    out, want = compiled(x)[0], f(e)[0]
+    assert torch.equal(out, want) and torch.equal(x, e) and out.storage_offset() == want.storage_offset() == 4
+
+
 # An output PyTorch's analysis calls a view of an input that it saw
 # unchanged, which the graph computed over memory of its own (the input
 # was written and then set_ onto another: PyTorch's functionalization

@@ -172,6 +172,7 @@ def compile(
     if lazy and (captured.dupes or captured.synthetic is not None):
         raise Unsupported("a lazily negated or conjugated argument aliases another argument the function mutates")
     _check_writes_autograd_hides(captured, example_inputs, grad_enabled)
+    _check_reshapes_seen(captured)
     if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
         # The function leaves grad mode changed (torch.set_grad_enabled in
         # it), which AOTAutograd's analysis does not always record: the
@@ -218,6 +219,33 @@ def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[An
                     "under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be "
                     "wrong; compile and call it with grad mode on"
                 )
+
+
+def _check_reshapes_seen(captured: Captured) -> None:
+    """Refuses a function that changes an input's geometry where PyTorch's
+    analysis does not see it: a ``set_`` onto memory the input already
+    shares (``x.set_(x[1:])``, or onto another argument over the same
+    storage) changes neither its storage nor, to functionalization, its
+    metadata, so the graph drops it and the caller's tensor would keep
+    its old size (aot_function's does; random programs 1289, 1337)."""
+    meta, synthetic = captured.meta, captured.synthetic
+    for i in sorted(captured.reshaped):
+        j = captured.dupes[i] if captured.dupes else i
+        if synthetic is not None:
+            if j in synthetic.metadata_mutated:
+                continue
+            j = synthetic.args[j]
+            seen = j >= synthetic.num_bases and meta.input_info[j].mutates_metadata
+        else:
+            seen = meta.input_info[j].mutates_metadata
+        if not seen:
+            user = i - len(captured.params)
+            name = f"argument {user}" if user >= 0 else f"parameter #{i}"
+            raise Unsupported(
+                f"the function set_s {name} onto memory it already shares (its own storage or another "
+                "argument's), which PyTorch's analysis does not see: the caller's tensor would keep its old "
+                "geometry; return the new tensor instead, or give the argument its new geometry with as_strided_"
+            )
 
 
 def _check_views_kept(captured: Captured, example_inputs: Sequence[Any]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import functools
 import os
 from typing import Any, Callable, Sequence
@@ -119,6 +120,9 @@ class Captured:
         # only off (0) or never (-1; ViewsTaken): compile refuses a write
         # autograd would record that AOTAutograd hides.
         self.write_modes: list[int] = []
+        # Arguments whose geometry the trace changed (size, stride or
+        # offset), whatever PyTorch's analysis says of them.
+        self.reshaped: set[int] = set()
 
 
 def _inductor_forward_compiler(
@@ -415,7 +419,7 @@ def _capture_patched(
             )
         )
         stack.enter_context(compiled_autograd._disable())
-        functional_call, views, bumps, write_modes = _watching_views(functional_call)
+        functional_call, notes = _watching_views(functional_call)
         if inner == "inductor":
             # As compile_fx around aot_autograd: Inductor's joint-graph
             # passes (replace_random's seeds, for one) make fake tensors in
@@ -427,9 +431,10 @@ def _capture_patched(
         with _record_synthetic_bases() as merged:
             stage1 = aot_stage1_graph_capture(state, functional_call)
         captured.params = list(params_flat)
-        captured.written_views = views
-        captured.eager_bumps = bumps
-        captured.write_modes = write_modes
+        captured.written_views = notes.written
+        captured.eager_bumps = notes.bumps
+        captured.write_modes = notes.write_modes
+        captured.reshaped = notes.reshaped
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -510,7 +515,43 @@ def _capture_patched(
     return captured
 
 
-def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[int], list[int], list[int]]:
+@dataclasses.dataclass
+class _TraceNotes:
+    """What ``_watching_views`` saw of the traced function."""
+
+    # The last trace's outputs that are views written after they were taken.
+    written: set[int] = dataclasses.field(default_factory=set)
+    # From the first trace, per argument: its version counter's moves and
+    # the grad mode it was last written under (ViewsTaken.write_modes).
+    bumps: list[int] = dataclasses.field(default_factory=list)
+    write_modes: list[int] = dataclasses.field(default_factory=list)
+    # From the first trace: the arguments a set_ gave a new geometry.
+    reshaped: set[int] = dataclasses.field(default_factory=set)
+
+
+def _geometry(x: Any) -> tuple[str, str, str] | None:
+    """A strided tensor's size, stride and offset, symbolic ones by their
+    expressions (comparing SymInts would add guards)."""
+    if not isinstance(x, torch.Tensor) or x.layout != torch.strided or x.is_nested:
+        return None
+    return str(tuple(x.shape)), str(tuple(x.stride())), str(x.storage_offset())
+
+
+def _set_geometry(x: Any) -> tuple[str, str, str] | None:
+    """The geometry a traced argument's value has after a ``set_`` on it
+    (None where none ran): the functional tensor itself keeps its old one.
+    A data mutation after the set_ would give the value a new layout too,
+    but functionalization refuses those over memory the argument already
+    shared ("cannot mutate tensors with frozen storage"), the only set_s
+    this is read for."""
+    from torch._subclasses.functional_tensor import FunctionalTensor
+
+    if not isinstance(x, FunctionalTensor) or not torch._functionalize_was_storage_changed(x.elem):
+        return None
+    return _geometry(torch._from_functional_tensor(x.elem))
+
+
+def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _TraceNotes]:
     """``call`` noting, each time AOTAutograd traces it, which of its
     outputs are views written after they were taken (ViewsTaken; the set
     holds the last trace's), and, in its first trace (AOTAutograd's
@@ -518,32 +559,38 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], set[i
     version counter moved: the traced tensors count in-place ops on them
     and their views as eager's do, each its own (a tensor passed twice
     counted once), where eager's arguments may share one (the extension
-    sums them per counter), and the grad mode each was last written under
-    (ViewsTaken.write_modes)."""
-    written: set[int] = set()
-    bumps: list[int] = []
-    write_modes: list[int] = []
+    sums them per counter), the grad mode each was last written under
+    (ViewsTaken.write_modes), and which a ``set_`` gave a new geometry
+    (ViewsTaken.reshaped): PyTorch's analysis misses one onto memory the
+    argument already shares, and compile refuses what it missed."""
+    notes = _TraceNotes()
+    first_trace = [True]
 
     @functools.wraps(call)
     def watched(*args: Any, **kwargs: Any) -> Any:
         versions = [a._version if isinstance(a, torch.Tensor) else None for a in args]
-        views = ViewsTaken(args if not bumps else ())
+        geometries = [_geometry(a) for a in args] if first_trace[0] else []
+        views = ViewsTaken(args if first_trace[0] else ())
         with views:
             out = call(*args, **kwargs)
         outs = out if isinstance(out, (tuple, list)) else (out,)
-        written.clear()
-        written.update(j for j, t in enumerate(outs) if views.written_since(t))
+        notes.written.clear()
+        notes.written.update(j for j, t in enumerate(outs) if views.written_since(t))
         views.taken.clear()
-        if not bumps:
-            write_modes[:] = views.write_modes
+        if first_trace[0]:
+            first_trace[0] = False
+            notes.write_modes[:] = views.write_modes
             first: dict[int, int] = {}
-            bumps[:] = [
+            notes.bumps[:] = [
                 0 if v is None or first.setdefault(id(a), i) != i else a._version - v
                 for i, (a, v) in enumerate(zip(args, versions))
             ]
+            notes.reshaped.update(
+                i for i, (a, g) in enumerate(zip(args, geometries)) if g is not None and _set_geometry(a) not in (None, g)
+            )
         return out
 
-    return watched, written, bumps, write_modes
+    return watched, notes
 
 
 def _graph_copy(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:
