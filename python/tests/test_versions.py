@@ -121,3 +121,80 @@ def test_a_failed_call_is_not_topped_up():
             compiled(x, torch.tensor([7]))
         counts.append(x._version - before)
     assert counts[1] == counts[0] < 2
+
+
+# A view's grad_fn goes stale when its counter moves on, and autograd makes
+# it again from the base (AsStridedBackward0). Eager's last bump here is
+# the view's own in-place view op, so the grad_fn that op recorded is
+# current; topped up after the wrapper's as_strided_, it had gone stale
+# (random programs 2118, 1975, 3135 and six more). An op that keeps the
+# geometry (a 1-d t_) keeps the grad_fn from before the call, as PyTorch's
+# wrapper does. One made under no_grad changes the geometry where autograd
+# does not see it: the old grad_fn no longer fits, and kept current it
+# raised in backward (random program 3321).
+def _two_view_ops(x):
+    x.as_strided_((3, 2), (6, 2), 6)
+    x.as_strided_((2, 2), (6, 2), 6)
+    return (x,)
+
+
+def _a_view_op_keeping_the_geometry(x):
+    x.t_()
+    return (x,)
+
+
+def _a_view_op_under_no_grad(x):
+    with torch.no_grad():
+        x.unsqueeze_(1)
+    return (x.flatten(),)
+
+
+@pytest.mark.parametrize("f", [_two_view_ops, _a_view_op_keeping_the_geometry, _a_view_op_under_no_grad],
+                         ids=["two-view-ops", "geometry-kept", "under-no-grad"])
+def test_a_view_keeps_the_grad_fn_its_last_view_op_recorded(f):
+    def make():
+        leaf = torch.linspace(-1.0, 1.0, 24).view(4, 3, 2).requires_grad_()
+        x = (leaf * 1)[1:, :, 0]
+        return leaf, x if f is not _a_view_op_keeping_the_geometry else x[:, :1].squeeze(1)
+
+    leaf, x = make()
+    compiled = wrapc_torch.compile(f, [x], inner="eager")
+    got, want = [], []
+    for fn, into in ((compiled, got), (f, want)):
+        leaf, x = make()
+        before, grad_fn = x._version, type(x.grad_fn).__name__
+        out = fn(x)[0]
+        (out * torch.arange(out.numel(), dtype=out.dtype).view(out.shape)).sum().backward()
+        into += [x._version - before, leaf.grad]
+        if f is _two_view_ops:
+            into += [type(out.grad_fn).__name__, type(x.grad_fn).__name__]
+        if f is _a_view_op_keeping_the_geometry and fn is compiled:
+            assert type(x.grad_fn).__name__ == grad_fn  # not made again from the base
+    assert got[0] == want[0] and got[2:] == want[2:]
+    assert torch.equal(got[1], want[1])
+
+
+# An in-place view op that keeps the geometry (a 1-d t_) is no change to
+# PyTorch's analysis: the wrapper never bumps the argument, and the
+# top-up after the call bumped it past the version at which the graph
+# saved it for backward, which then raised that it was modified in place
+# (random programs 1035, 4699). Eager bumps it before the read: so does
+# the extension now (bump_before_call).
+def test_a_bump_the_wrapper_never_makes_comes_before_the_graph_saves_the_input():
+    def f(x):
+        x.t_()
+        return (x.sin(),)
+
+    def make():
+        leaf = torch.linspace(-1.0, 1.0, 8).view(4, 2).requires_grad_()
+        return leaf, (leaf * 1)[:, 0]
+
+    compiled = wrapc_torch.compile(f, [make()[1]], inner="eager")
+    got, want = [], []
+    for fn, into in ((compiled, got), (f, want)):
+        leaf, x = make()
+        before = x._version
+        fn(x)[0].sum().backward()
+        into += [x._version - before, leaf.grad]
+    assert got[0] == want[0] == 1
+    assert torch.equal(got[1], want[1])

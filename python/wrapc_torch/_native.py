@@ -149,8 +149,27 @@ def _native_wrapper(
         captured.cuda_device if captured.native is not None else -1,
         # Per argument, the version bumps eager makes (the trace's count).
         tuple(captured.eager_bumps) if len(captured.eager_bumps) == len(sig.inputs) else (),
+        # Per argument, whether that count ends with an in-place view op on it.
+        tuple(captured.view_op_last) if len(captured.view_op_last) == len(sig.inputs) else (),
+        _bumps_before_call(captured, len(sig.inputs)),
     )
     return wrapper
+
+
+def _bumps_before_call(captured: Any, n_inputs: int) -> tuple[int, ...]:
+    """Per argument, how many of eager's version bumps the extension makes
+    before the call: all of them for an argument PyTorch's analysis sees
+    unchanged (in-place view ops that leave its geometry as it was), which
+    the wrapper never bumps itself; eager bumps it before the reads that
+    follow, and the graph may save it for backward. Arguments merged or
+    deduplicated are numbered otherwise by the analysis: none."""
+    meta, bumps = captured.meta, captured.eager_bumps
+    if meta is None or captured.dupes or captured.synthetic is not None or len(bumps) != n_inputs:
+        return ()
+    if len(meta.input_info) != n_inputs:
+        return ()
+    unchanged = [not (i.mutates_data or i.mutates_metadata or i.mutates_storage_metadata) for i in meta.input_info]
+    return tuple(n if same else 0 for n, same in zip(bumps, unchanged))
 
 
 def _grad_mode_replays(replays: Sequence[Any], modes: Mapping[int, bool]) -> tuple[Any, ...]:

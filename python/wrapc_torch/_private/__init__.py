@@ -84,17 +84,23 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         self.arguments = [a if isinstance(a, torch.Tensor) else None for a in arguments]
         self.versions = [a._version if a is not None else 0 for a in self.arguments]
         self.write_modes = [-1] * len(self.arguments)
+        # Per argument, whether the last op that bumped its version was an
+        # in-place view op on it under grad mode (x.t_()): eager's grad_fn
+        # for a view is then the one that op recorded, current at the end.
+        self.view_op_last = [False] * len(self.arguments)
 
     def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         result = func(*args, **(kwargs or {}))
+        view_op = _inplace_view(getattr(func, "__name__", ""))
         for i, a in enumerate(self.arguments):
             if a is not None and a._version != self.versions[i]:
                 self.versions[i] = a._version
                 self.write_modes[i] = max(self.write_modes[i], int(torch.is_grad_enabled()))
+                self.view_op_last[i] = view_op and torch.is_grad_enabled() and bool(args) and args[0] is a
         # An in-place view op (v.squeeze_(0)) changes the view, not its
         # data: eager records it by that op (SqueezeBackward4), as taken
         # anew, where grad mode is on (under no_grad it records nothing).
-        again = torch.is_grad_enabled() and _inplace_view(getattr(func, "__name__", ""))
+        again = torch.is_grad_enabled() and view_op
         for t in result if isinstance(result, (tuple, list)) else (result,):
             if isinstance(t, torch.Tensor) and t._base is not None and (again or id(t) not in self.taken):
                 self.taken[id(t)] = (t, t._version)

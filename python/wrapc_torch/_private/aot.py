@@ -120,6 +120,10 @@ class Captured:
         # only off (0) or never (-1; ViewsTaken): compile refuses a write
         # autograd would record that AOTAutograd hides.
         self.write_modes: list[int] = []
+        # Per argument, whether its last version bump in the trace was an
+        # in-place view op on it (ViewsTaken.view_op_last): the extension
+        # keeps the grad_fn that op records current past its top-up.
+        self.view_op_last: list[bool] = []
         # Arguments whose geometry the trace changed (size, stride or
         # offset), whatever PyTorch's analysis says of them.
         self.reshaped: set[int] = set()
@@ -434,6 +438,7 @@ def _capture_patched(
         captured.written_views = notes.written
         captured.eager_bumps = notes.bumps
         captured.write_modes = notes.write_modes
+        captured.view_op_last = notes.view_op_last
         captured.reshaped = notes.reshaped
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
@@ -525,6 +530,7 @@ class _TraceNotes:
     # the grad mode it was last written under (ViewsTaken.write_modes).
     bumps: list[int] = dataclasses.field(default_factory=list)
     write_modes: list[int] = dataclasses.field(default_factory=list)
+    view_op_last: list[bool] = dataclasses.field(default_factory=list)
     # From the first trace: the arguments a set_ gave a new geometry.
     reshaped: set[int] = dataclasses.field(default_factory=set)
 
@@ -580,6 +586,7 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
         if first_trace[0]:
             first_trace[0] = False
             notes.write_modes[:] = views.write_modes
+            notes.view_op_last[:] = views.view_op_last
             first: dict[int, int] = {}
             notes.bumps[:] = [
                 0 if v is None or first.setdefault(id(a), i) != i else a._version - v

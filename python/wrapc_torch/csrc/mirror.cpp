@@ -507,9 +507,10 @@ at::Tensor copy_destination(Call &call, const wrt_tensor *dst) {
   // set_ onto other memory: applied after the call, as ever.
   if (!e || e->runtime_id != rt.storage_id(dst)) return to_torch(call, dst);
   at::Tensor t = m->tensor;
-  if (autograd_sees_metadata_change(t))
+  if (autograd_sees_metadata_change(t)) {
     t.as_strided_(runtime_sizes(rt, dst), runtime_strides(rt, dst), runtime_offset(dst));
-  else
+    call.restrided.push_back({t.unsafeGetTensorImpl(), t._version()});
+  } else
     t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, dst), runtime_strides(rt, dst),
                                                     runtime_offset(dst));
   return t;

@@ -169,26 +169,36 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                 "outputs",      "graph_inputs",  "graph_outputs", "dynamic_dims", "single",
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
-                                "disable_amp",  "modes",         "cuda_device", "eager_bumps", nullptr};
+                                "disable_amp",  "modes",         "cuda_device", "eager_bumps",
+                                "view_op_last", "bumps_before_call", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0;
-  PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr;
+  PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr, *view_op_last = nullptr,
+           *bumps_before_call = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!", const_cast<char **>(names), &path,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!", const_cast<char **>(names), &path,
                                    &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
                                    &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
                                    &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
-                                   &eager_bumps))
+                                   &eager_bumps, &PyTuple_Type, &view_op_last, &PyTuple_Type,
+                                   &bumps_before_call))
     return -1;
-  if (eager_bumps) {
-    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(eager_bumps); ++j) {
-      long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(eager_bumps, j));
+  for (auto [tuple, into] : {std::pair{eager_bumps, &self->eager_bumps}, {bumps_before_call, &self->bumps_before_call}}) {
+    for (Py_ssize_t j = 0; tuple && j < PyTuple_GET_SIZE(tuple); ++j) {
+      long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(tuple, j));
       if (n == -1 && PyErr_Occurred()) return -1;
-      self->eager_bumps.push_back(n);
+      into->push_back(n);
+    }
+  }
+  if (view_op_last) {
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(view_op_last); ++j) {
+      int last = PyObject_IsTrue(PyTuple_GET_ITEM(view_op_last, j));
+      if (last < 0) return -1;
+      self->view_op_last.push_back(last != 0);
     }
   }
   self->cuda_device = cuda_device;
@@ -390,6 +400,7 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
       // own gradient, are computed in it.
       int64_t version = t._version();
       t.as_strided_(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle), runtime_offset(m.handle));
+      call.restrided.push_back({t.unsafeGetTensorImpl(), t._version()});
       own_bumps.push_back({was.counter, t._version() - version});
     } else if (sid != was.storage_id || moved) {
       t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, m.handle), runtime_strides(rt, m.handle),
@@ -425,7 +436,61 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
 struct EagerCount {
   const at::Tensor *tensor;
   int64_t before, bumps;
+  // Eager's last bump of it was an in-place view op on it under grad mode.
+  bool view_op_last;
+  // How many of the bumps are made before the call (bump_before_call).
+  int64_t before_call;
+  // Its geometry before the call.
+  c10::SmallVector<int64_t, 5> sizes, strides;
+  int64_t offset;
+  EagerCount(const at::Tensor *t, int64_t bumps, bool view_op_last, int64_t before_call)
+      : tensor(t), before(t->_version()), bumps(bumps), view_op_last(view_op_last), before_call(before_call),
+        sizes(t->sizes().begin(), t->sizes().end()),
+        strides(t->strides().begin(), t->strides().end()), offset(t->storage_offset()) {}
+  bool same_geometry() const {
+    return tensor->sizes() == c10::IntArrayRef(sizes) && tensor->strides() == c10::IntArrayRef(strides) &&
+           tensor->storage_offset() == offset;
+  }
 };
+
+// A view's grad_fn goes stale when its counter moves on (autograd then
+// makes it again, as_strided from the base: AsStridedBackward0). Where
+// eager's last bump was the view's own in-place view op under grad mode,
+// the grad_fn that op recorded stays current in eager. Kept current past
+// the top-up: the one the wrapper's as_strided_ recorded (the view's new
+// geometry), or one current before the top-up over the geometry the call
+// began with (an op that kept it: eager's TBackward1 of a 1-d x.t_(),
+// where PyTorch's wrapper, seeing no change, keeps the same one). Not one
+// the wrapper's metadata change outside autograd (under no_grad) left
+// over another geometry: its gradient would not fit.
+void keep_view_grad_fn(const Call &call, const EagerCount &count, int64_t version_before_top_up) {
+  if (!count.view_op_last) return;
+  const at::Tensor &t = *count.tensor;
+  auto *view = torch::autograd::impl::get_view_autograd_meta(t);
+  if (!view || !view->has_bw_view()) return;
+  auto recorded = static_cast<int64_t>(view->get_attr_version());
+  bool keep = recorded == version_before_top_up && count.same_geometry();
+  for (const auto &[impl, version] : call.restrided)
+    keep = keep || (impl == t.unsafeGetTensorImpl() && recorded == version);
+  if (keep) view->set_attr_version(static_cast<uint32_t>(t._version()));
+}
+
+// Eager's bumps of an argument the wrapper never bumps (its in-place view
+// ops that leave its geometry as it was: PyTorch's analysis sees no
+// change), made before the call as eager makes them before its reads: a
+// tensor the compiled graph saves for backward is saved at eager's
+// version, where bumped after, backward raised that it was modified in
+// place (random program 1035). A view's grad_fn stays current where the
+// last of them was its own view op (as in keep_view_grad_fn).
+void bump_before_call(const EagerCount &count) {
+  if (count.before_call <= 0) return;
+  const at::Tensor &t = *count.tensor;
+  auto *view = torch::autograd::impl::get_view_autograd_meta(t);
+  bool keep = count.view_op_last && view && view->has_bw_view() &&
+              static_cast<int64_t>(view->get_attr_version()) == t._version();
+  for (int64_t k = 0; k < count.before_call; ++k) torch::autograd::impl::bump_version(t);
+  if (keep) view->set_attr_version(static_cast<uint32_t>(t._version()));
+}
 
 // Eager bumps an argument's counter once per in-place op on it or a view
 // of it (x.add_(1); x.mul_(2) is two; two views of one base written once
@@ -433,7 +498,7 @@ struct EagerCount {
 // written input. Each counter is topped up to eager's count, the sum of
 // its arguments' (the trace counted each argument's own), after a call
 // that ran to its end (never lowered: a count wrapc exceeds stays).
-void top_up_versions(c10::ArrayRef<EagerCount> counts) {
+void top_up_versions(const Call &call, c10::ArrayRef<EagerCount> counts) {
   for (size_t i = 0; i < counts.size(); ++i) {
     const void *counter = version_key(*counts[i].tensor);
     bool seen = false;
@@ -445,8 +510,11 @@ void top_up_versions(c10::ArrayRef<EagerCount> counts) {
       want += counts[k].bumps;
     }
     if (seen) continue;  // one counter, settled at its first argument
-    for (int64_t done = counts[i].tensor->_version() - counts[i].before; done < want; ++done)
+    int64_t version = counts[i].tensor->_version();
+    for (int64_t done = version - counts[i].before; done < want; ++done)
       torch::autograd::impl::bump_version(*counts[i].tensor);
+    for (size_t k = i; k < counts.size(); ++k)
+      if (version_key(*counts[k].tensor) == counter) keep_view_grad_fn(call, counts[k], version);
   }
 }
 
@@ -596,7 +664,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     c10::str(c10::IntArrayRef(*self->strides[user])) +
                                     " (Inductor's code assumes them): pass .contiguous() or compile it again for it");
       if (i < self->eager_bumps.size() && self->eager_bumps[i] > 0 && !t.is_inference())
-        eager_counts.push_back({&t, t._version(), self->eager_bumps[i]});
+        eager_counts.emplace_back(&t, self->eager_bumps[i], i < self->view_op_last.size() && self->view_op_last[i],
+                                  i < self->bumps_before_call.size() ? self->bumps_before_call[i] : 0);
       // Only read or bumped by the compiled code: lent as it is, with only
       // its header's bump count to apply afterwards (reconcile_inputs).
       if (!lent_args.empty() && self->lendable[i]) {
@@ -630,6 +699,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       was.storage_id = rt.storage_id(handles[i]);
       was.record(handles[i]);
     }
+    // Every argument checked: nothing is bumped for a call refused.
+    for (const EagerCount &count : eager_counts) bump_before_call(count);
     rt.set_grad_enabled(grad_before);
     current_call = &call;
     entered = true;
@@ -654,7 +725,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     bool grad_after = rt.grad_enabled();
     c10::GradMode::set_enabled(grad_before);
     reconcile_inputs(call, before, grad_before);
-    top_up_versions(eager_counts);
+    top_up_versions(call, eager_counts);
     call.reconciled = true;
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();

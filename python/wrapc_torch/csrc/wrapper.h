@@ -296,6 +296,10 @@ struct Call {
   // already.
   std::vector<std::pair<const void *, int64_t>> copy_bumps;
   Index<const void *> copy_bump_at;
+  // Inputs the wrapper gave a new geometry with as_strided_ where
+  // autograd records it, each with its version just after: the grad_fn
+  // recorded then (keep_view_grad_fn).
+  c10::SmallVector<std::pair<const c10::TensorImpl *, int64_t>, 2> restrided;
 
   int64_t delegated_bumps(const void *counter) const {
     auto at = copy_bump_at.find(counter);
@@ -381,6 +385,9 @@ struct Wrapper {
   // write-back counts one per written input, so the call tops its
   // counter up to this. Empty: none known.
   std::vector<int64_t> eager_bumps;
+  std::vector<bool> view_op_last;
+  // Per argument, how many of eager's bumps are made before the call.
+  std::vector<int64_t> bumps_before_call;
   // The grad mode the graph was traced under when it matters (tensors that
   // require grad: on is a training wrapper, off an inference one); -1: any.
   int grad_mode = -1;
