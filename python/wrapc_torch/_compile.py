@@ -212,13 +212,18 @@ def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[An
         if i < len(captured.write_modes) and captured.write_modes[i] == 1 and i < len(arguments):
             x = arguments[i]
             if isinstance(x, torch.Tensor) and x.requires_grad:
-                user = i - len(captured.params)
-                name = f"argument {user}" if user >= 0 else f"parameter #{i}"
                 raise Unsupported(
-                    f"the function turns grad mode on and writes {name}, which requires grad, while it is called "
-                    "under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be "
-                    "wrong; compile and call it with grad mode on"
+                    f"the function turns grad mode on and writes {_argument_name(captured, i)}, which requires "
+                    "grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, "
+                    "so its gradient would be wrong; compile and call it with grad mode on"
                 )
+
+
+def _argument_name(captured: Captured, i: int) -> str:
+    """The traced function's argument ``i`` (lifted parameters first) as
+    the caller numbers it."""
+    user = i - len(captured.params)
+    return f"argument {user}" if user >= 0 else f"parameter #{i}"
 
 
 def _check_reshapes_seen(captured: Captured) -> None:
@@ -239,12 +244,11 @@ def _check_reshapes_seen(captured: Captured) -> None:
         else:
             seen = meta.input_info[j].mutates_metadata
         if not seen:
-            user = i - len(captured.params)
-            name = f"argument {user}" if user >= 0 else f"parameter #{i}"
             raise Unsupported(
-                f"the function set_s {name} onto memory it already shares (its own storage or another "
-                "argument's), which PyTorch's analysis does not see: the caller's tensor would keep its old "
-                "geometry; return the new tensor instead, or give the argument its new geometry with as_strided_"
+                f"the function set_s {_argument_name(captured, i)} onto memory it already shares (its own storage "
+                "or another argument's), which PyTorch's analysis does not see: the caller's tensor would keep "
+                "its old geometry; return the new tensor instead, or give the argument its new geometry with "
+                "as_strided_"
             )
 
 

@@ -161,15 +161,18 @@ def _bumps_before_call(captured: Any, n_inputs: int) -> tuple[int, ...]:
     before the call: all of them for an argument PyTorch's analysis sees
     unchanged (in-place view ops that leave its geometry as it was), which
     the wrapper never bumps itself; eager bumps it before the reads that
-    follow, and the graph may save it for backward. Arguments merged or
-    deduplicated are numbered otherwise by the analysis: none."""
+    follow, and the graph may save it for backward. -1 for an argument the
+    wrapper or graph changes: the extension makes none on a version
+    counter such an argument shares. Arguments merged or deduplicated are
+    numbered otherwise by the analysis: none."""
     meta, bumps = captured.meta, captured.eager_bumps
     if meta is None or captured.dupes or captured.synthetic is not None or len(bumps) != n_inputs:
         return ()
     if len(meta.input_info) != n_inputs:
         return ()
     unchanged = [not (i.mutates_data or i.mutates_metadata or i.mutates_storage_metadata) for i in meta.input_info]
-    return tuple(n if same else 0 for n, same in zip(bumps, unchanged))
+    before = tuple(n if same else -1 for n, same in zip(bumps, unchanged))
+    return before if any(n > 0 for n in before) else ()
 
 
 def _grad_mode_replays(replays: Sequence[Any], modes: Mapping[int, bool]) -> tuple[Any, ...]:

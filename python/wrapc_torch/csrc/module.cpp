@@ -376,7 +376,8 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
   c10::AutoGradMode epilogue_mode(grad_mode);
   // Bumps this function makes itself, through torch, per version counter:
   // the runtime counted them too.
-  c10::SmallVector<std::pair<const void *, int64_t>, 4> own_bumps;
+  c10::SmallVector<std::pair<const void *, int64_t>, 4> own_bumps(call.bumps_before_call.begin(),
+                                                                  call.bumps_before_call.end());
   for (size_t i = 0; i < call.inputs.list.size(); ++i) {
     Mirror &m = call.inputs.list[i];
     if (!m.handle) continue;
@@ -477,14 +478,17 @@ void keep_view_grad_fn(const Call &call, const EagerCount &count, int64_t versio
 
 // Eager's bumps of an argument the wrapper never bumps (its in-place view
 // ops that leave its geometry as it was: PyTorch's analysis sees no
-// change), made before the call as eager makes them before its reads: a
+// change) and whose counter no argument the wrapper or graph changes
+// shares (those bump it after; counted after, it came out one over: random
+// programs 2481, 4829, 8640), made before the call as eager makes them before its reads: a
 // tensor the compiled graph saves for backward is saved at eager's
 // version, where bumped after, backward raised that it was modified in
 // place (random program 1035). A view's grad_fn stays current where the
 // last of them was its own view op (as in keep_view_grad_fn).
-void bump_before_call(const EagerCount &count) {
+void bump_before_call(Call &call, const EagerCount &count) {
   if (count.before_call <= 0) return;
   const at::Tensor &t = *count.tensor;
+  call.bumps_before_call.push_back({version_key(t), count.before_call});
   auto *view = torch::autograd::impl::get_view_autograd_meta(t);
   bool keep = count.view_op_last && view && view->has_bw_view() &&
               static_cast<int64_t>(view->get_attr_version()) == t._version();
@@ -580,6 +584,8 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   c10::SmallVector<InputState, 8> before(n_in);
   // The arguments eager bumps, with their versions before the call.
   c10::SmallVector<EagerCount, 4> eager_counts;
+  // The version counters of the arguments the wrapper or graph changes.
+  c10::SmallVector<const void *, 4> changed;
   // The lent arguments' headers (wrt_borrowed_tensor), one slot per
   // argument so that a handle's address stays put.
   c10::SmallVector<wrt_borrowed_tensor, 4> lent_args(self->lendable.empty() ? 0 : n_in);
@@ -630,6 +636,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
+      if (i < self->bumps_before_call.size() && self->bumps_before_call[i] < 0) changed.push_back(version_key(t));
       // What a mirror cannot stand for: memory that is not a strided host
       // or CUDA buffer.
       if (t.layout() != c10::kStrided || !(t.is_cpu() || t.is_cuda()))
@@ -700,7 +707,9 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       was.record(handles[i]);
     }
     // Every argument checked: nothing is bumped for a call refused.
-    for (const EagerCount &count : eager_counts) bump_before_call(count);
+    for (const EagerCount &count : eager_counts)
+      if (std::find(changed.begin(), changed.end(), version_key(*count.tensor)) == changed.end())
+        bump_before_call(call, count);
     rt.set_grad_enabled(grad_before);
     current_call = &call;
     entered = true;

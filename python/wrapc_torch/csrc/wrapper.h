@@ -300,6 +300,9 @@ struct Call {
   // autograd records it, each with its version just after: the grad_fn
   // recorded then (keep_view_grad_fn).
   c10::SmallVector<std::pair<const c10::TensorImpl *, int64_t>, 2> restrided;
+  // Eager's bumps made before the call, per version counter: a mirror's
+  // header reads torch's counter, and these are no bumps of the runtime.
+  c10::SmallVector<std::pair<const void *, int64_t>, 2> bumps_before_call;
 
   int64_t delegated_bumps(const void *counter) const {
     auto at = copy_bump_at.find(counter);
