@@ -178,16 +178,17 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
   PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr, *view_op_last = nullptr,
            *bumps_before_call = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!", const_cast<char **>(names), &path,
-                                   &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn, &single,
-                                   &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!", const_cast<char **>(names),
+                                   &path, &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn,
+                                   &single, &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
                                    &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
                                    &eager_bumps, &PyTuple_Type, &view_op_last, &PyTuple_Type,
                                    &bumps_before_call))
     return -1;
-  for (auto [tuple, into] : {std::pair{eager_bumps, &self->eager_bumps}, {bumps_before_call, &self->bumps_before_call}}) {
+  for (auto [tuple, into] :
+       {std::pair{eager_bumps, &self->eager_bumps}, {bumps_before_call, &self->bumps_before_call}}) {
     for (Py_ssize_t j = 0; tuple && j < PyTuple_GET_SIZE(tuple); ++j) {
       long long n = PyLong_AsLongLong(PyTuple_GET_ITEM(tuple, j));
       if (n == -1 && PyErr_Occurred()) return -1;
@@ -446,8 +447,8 @@ struct EagerCount {
   int64_t offset;
   EagerCount(const at::Tensor *t, int64_t bumps, bool view_op_last, int64_t before_call)
       : tensor(t), before(t->_version()), bumps(bumps), view_op_last(view_op_last), before_call(before_call),
-        sizes(t->sizes().begin(), t->sizes().end()),
-        strides(t->strides().begin(), t->strides().end()), offset(t->storage_offset()) {}
+        sizes(t->sizes().begin(), t->sizes().end()), strides(t->strides().begin(), t->strides().end()),
+        offset(t->storage_offset()) {}
   bool same_geometry() const {
     return tensor->sizes() == c10::IntArrayRef(sizes) && tensor->strides() == c10::IntArrayRef(strides) &&
            tensor->storage_offset() == offset;
@@ -478,13 +479,13 @@ void keep_view_grad_fn(const Call &call, const EagerCount &count, int64_t versio
 
 // Eager's bumps of an argument the wrapper never bumps (its in-place view
 // ops that leave its geometry as it was: PyTorch's analysis sees no
-// change) and whose counter no argument the wrapper or graph changes
-// shares (those bump it after; counted after, it came out one over: random
-// programs 2481, 4829, 8640), made before the call as eager makes them before its reads: a
+// change), made before the call as eager makes them before its reads: a
 // tensor the compiled graph saves for backward is saved at eager's
 // version, where bumped after, backward raised that it was modified in
-// place (random program 1035). A view's grad_fn stays current where the
-// last of them was its own view op (as in keep_view_grad_fn).
+// place (random program 1035). Not on a counter an argument the wrapper or
+// graph changes shares: those bump it after, and the count came out one
+// over (random programs 2481, 4829, 8640). A view's grad_fn stays current
+// where the last of them was its own view op (as in keep_view_grad_fn).
 void bump_before_call(Call &call, const EagerCount &count) {
   if (count.before_call <= 0) return;
   const at::Tensor &t = *count.tensor;
