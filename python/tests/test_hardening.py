@@ -287,6 +287,15 @@ def _set_with_a_synthetic_base(a, b, c, d):
     return (c,)
 
 
+def _set_own_passed_twice(a, b):
+    a.set_(a[1:])
+    return (a, b * 2)
+
+
+def _passed_twice(t):
+    return [t, t]
+
+
 def _own_storage(t):
     return [t.clone(), torch.randn(2)]
 
@@ -303,8 +312,8 @@ def _shared_and_synthetic(t):
 @pytest.mark.parametrize(
     "fn, make",
     [(_set_own, _own_storage), (_set_other_over_same_storage, _shared_storage),
-     (_set_with_a_synthetic_base, _shared_and_synthetic)],
-    ids=["own-storage", "another-argument", "synthetic-base"],
+     (_set_with_a_synthetic_base, _shared_and_synthetic), (_set_own_passed_twice, _passed_twice)],
+    ids=["own-storage", "another-argument", "synthetic-base", "passed-twice"],
 )
 def test_a_set_onto_memory_the_input_shares_is_refused(fn, make):
     args = make(torch.randn(4))
