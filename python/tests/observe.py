@@ -68,9 +68,26 @@ def describe(value: Any, inputs: Sequence[Any]) -> Any:
     )
 
 
+def _memory(storage: Any, dtype: torch.dtype) -> Any:
+    """A copy of all of ``storage``, read as ``dtype`` where it divides."""
+    if storage is None:
+        return None
+    size = torch.empty((), dtype=dtype).element_size()
+    if storage.nbytes() % size:
+        dtype, size = torch.uint8, 1
+    with torch.no_grad():
+        return torch.empty(0, dtype=dtype, device=storage.device).set_(storage).clone()
+
+
 def observe(fn: Callable[..., Any], args: Sequence[Any]) -> dict[str, Any]:
     """Runs ``fn(*args)`` and records everything observable."""
     versions = [a._version if isinstance(a, torch.Tensor) and not a.is_inference() else None for a in args]
+    # The memory each argument came with: the caller may hold other views
+    # of it, which see a write there even after a set_ moved the argument.
+    storages = [
+        a.untyped_storage() if isinstance(a, torch.Tensor) and a.layout == torch.strided and not a.is_nested else None
+        for a in args
+    ]
     out = fn(*args)
     outs = list(out) if isinstance(out, (tuple, list)) else [out]
     return {
@@ -86,6 +103,7 @@ def observe(fn: Callable[..., Any], args: Sequence[Any]) -> dict[str, Any]:
         ],
         "values": [o.detach().clone() if isinstance(o, torch.Tensor) else o for o in outs],
         "input_values": [a.detach().clone() if isinstance(a, torch.Tensor) else a for a in args],
+        "memory": [_memory(m, a.dtype) if m is not None else None for m, a in zip(storages, args)],
         "grad_enabled": torch.is_grad_enabled(),
         # what autograd recorded for each output (a regenerated view's is
         # its view op's when PyTorch replays the view chain, TBackward0 ...)
@@ -96,7 +114,7 @@ def observe(fn: Callable[..., Any], args: Sequence[Any]) -> dict[str, Any]:
 
 
 def assert_same(got: dict[str, Any], want: dict[str, Any], *, values_only: bool = False) -> None:
-    for key in ("values", "input_values"):
+    for key in ("values", "input_values", "memory"):
         assert len(got[key]) == len(want[key]), key
         for g, w in zip(got[key], want[key]):
             if isinstance(w, torch.Tensor):
@@ -135,13 +153,14 @@ def element_differences(got: dict[str, Any], want: dict[str, Any]) -> dict[str, 
     ``outputs[1]``, ``version_deltas[0]``, ``grad_enabled``, ... (the bare
     key for a length mismatch)."""
     found: dict[str, str] = {}
-    for key in ("values", "input_values", "outputs", "output_sharing", "inputs_after", "version_deltas", "grad_fns"):
+    for key in ("values", "input_values", "memory", "outputs", "output_sharing", "inputs_after", "version_deltas",
+                "grad_fns"):
         g, w = got[key], want[key]
         if len(g) != len(w):
             found[key] = f"got {len(g)} elements, want {len(w)}"
             continue
         for i, (a, b) in enumerate(zip(g, w)):
-            same = same_values(a, b) if key in ("values", "input_values") else a == b
+            same = same_values(a, b) if key in ("values", "input_values", "memory") else a == b
             if not same:
                 shown = (lambda v: _short([v])) if key in ("values", "input_values") else repr
                 found[f"{key}[{i}]"] = f"got {shown(a)}\n    want {shown(b)}"

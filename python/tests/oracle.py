@@ -30,9 +30,11 @@ eager there ("pytorch-differs-from-eager: <key>", recorded; where wrapc
 equals eager and PyTorch does not: "wrapc-equals-eager-where-pytorch-
 differs: <key>"). wrapc raising (``wrapc_torch.Unsupported`` at compile
 time included) is accepted only where the reference raises too, or, for
-``Unsupported``, where the reference silently gives other values than
-eager (values, inputs' values, gradients: "unsupported-where-pytorch-is-
-wrong: <key>"), which wrapc refuses to reproduce. Where
+``Unsupported``, where the reference silently gives other results than
+eager (values, inputs' values, the memory the inputs came with, gradients,
+layouts and memory sharing of outputs and inputs: "unsupported-where-
+pytorch-is-wrong: <key>"), which
+wrapc refuses to reproduce. Where
 the reference raises and wrapc does not, wrapc must equal eager, or equal
 what the reference gives on the program keeping only the output in
 question (none, for what is left in the inputs): "pytorch-raises-wrapc-
@@ -166,8 +168,11 @@ def _brief(t: Any) -> str:
     return text if len(text) < 300 else text[:300] + "..."
 
 
-# What a silently wrong result differs in (not how it is recorded).
-WRONG_VALUES = ("values", "input_values", "grads")
+# What a silently wrong result differs in (not how it is recorded): values,
+# the memory the arguments came with, gradients, and the tensors' layouts
+# and memory (outputs, inputs_after: shapes, strides, which tensors share
+# memory, which input a view is of), where a later write tells them apart.
+WRONG_VALUES = ("values", "input_values", "memory", "grads", "outputs", "output_sharing", "inputs_after")
 
 
 def _key(element: str) -> str:
@@ -206,7 +211,7 @@ class Result:
 
 # What a call leaves in its inputs and the thread: the same lists whatever
 # the function returns.
-INPUT_SIDE = ("input_values", "inputs_after", "version_deltas", "grad_enabled")
+INPUT_SIDE = ("input_values", "memory", "inputs_after", "version_deltas", "grad_enabled")
 # Per output: what one output is, whatever the others are.
 PER_OUTPUT = ("values", "outputs", "grad_fns")
 

@@ -265,6 +265,23 @@ def test_writing_an_input_after_turning_grad_on_under_no_grad_is_refused(inner, 
         torch.set_grad_enabled(True)
 
 
+# The same with the input passed twice (one wrapper input for both): the
+# output came back without history, and backward raised where eager's
+# gives the input's gradient.
+def test_writing_an_input_passed_twice_after_turning_grad_on_under_no_grad_is_refused():
+    def f(a, b):
+        torch.set_grad_enabled(True)
+        a.mul_(2.0)
+        return (b + 1,)
+
+    x = torch.randn(3, requires_grad=True) * 1
+    try:
+        with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match="turns grad mode on and writes argument 0"):
+            wrapc_torch.compile(f, [x, x], inner="eager")
+    finally:
+        torch.set_grad_enabled(True)
+
+
 # A set_ onto memory the input already shares changes neither its storage
 # nor, to functionalization, its metadata: PyTorch's analysis does not see
 # the new geometry, the graph drops it, and the caller's tensor kept its
@@ -285,6 +302,12 @@ def _set_with_a_synthetic_base(a, b, c, d):
     c.set_(d)
     b.add_(b)
     return (c,)
+
+
+def _state(args):
+    """What a refused compile must leave as it found: each argument's
+    geometry and values."""
+    return [(x.shape, x.stride(), x.storage_offset(), x.tolist()) for x in args]
 
 
 def _set_own_passed_twice(a, b):
@@ -317,10 +340,10 @@ def _shared_and_synthetic(t):
 )
 def test_a_set_onto_memory_the_input_shares_is_refused(fn, make):
     args = make(torch.randn(4))
-    before = [(x.shape, x.stride(), x.storage_offset(), x.tolist()) for x in args]
+    before = _state(args)
     with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match=r"set_s argument \d onto memory it already shares"):
         wrapc_torch.compile(fn, args, inner="eager")
-    assert [(x.shape, x.stride(), x.storage_offset(), x.tolist()) for x in args] == before
+    assert _state(args) == before
 
 
 @pytest.mark.parametrize(
@@ -336,6 +359,146 @@ def test_a_new_geometry_the_analysis_sees_is_given_back(fn):
     out, want = compiled(x, y)[0], fn(ex, ey)[0]
     assert out is x and (x.shape, x.stride(), x.storage_offset()) == (ex.shape, ex.stride(), ex.storage_offset())
     assert torch.equal(out, want)
+
+
+def _write_then_set(a, b):
+    a.mul_(a)
+    v = a.permute(1, 0)
+    a.set_(b)
+    return (v,)
+
+
+def _write_through_a_view_then_set(a, b):
+    a.view(-1).add_(1.5)
+    a.set_(b)
+    return (a + 1,)
+
+
+def _write_then_set_twice(a, b):
+    a.add_(1)
+    a.set_(b)
+    a.set_(b[:1])
+    return (a * 2,)
+
+
+def _write_then_set_onto_itself(a, b):
+    a.mul_(2)
+    a.set_(a)
+    return (b + 1,)
+
+
+def _write_then_set_back_through_another(a, b):
+    a.mul_(2)
+    b.set_(a)
+    a.set_(b)
+    return (b + 1,)
+
+
+# PyTorch's analysis counts a storage change in place of the write
+# (collect_metadata_analysis drops mutates_data), so the memory the input
+# came with keeps its old values, read here through a view taken before
+# the set_ (aot_function's is wrong too; random program 6621). Even a set_
+# back onto that memory (onto itself, or through another argument) counts
+# as a storage change, and the write is dropped all the same (9780).
+@pytest.mark.parametrize(
+    "fn",
+    [_write_then_set, _write_through_a_view_then_set, _write_then_set_twice, _write_then_set_onto_itself,
+     _write_then_set_back_through_another],
+)
+@pytest.mark.parametrize("keep_input_mutations", [None, True])
+def test_a_write_then_a_set_of_the_input_is_refused(fn, keep_input_mutations):
+    args = [torch.randn(2, 3), torch.randn(4)]
+    before = _state(args)
+    with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match="writes argument 0 and then set_s it, a write"):
+        wrapc_torch.compile(fn, args, inner="eager", keep_input_mutations=keep_input_mutations)
+    assert _state(args) == before
+
+
+# A set_ onto another argument that the function also writes, before or
+# after the set_ (through either), or onto one that overlaps a written
+# argument: the graph's value for the moved input is the written value, a
+# tensor of its own, and the input came back over it where eager's shares
+# the other's memory (aot_function's too), or, with the merged arguments,
+# a view taken after the set_ was placed in the wrong memory (random
+# programs 999, 2765, 5056, 7413).
+def _set_then_write(a, b):
+    a.set_(b)
+    a.mul_(2)
+    return (a + 1,)
+
+
+def _write_target_then_set(a, b):
+    b.mul_(3)
+    a.set_(b)
+    return (a * 1,)
+
+
+def _set_onto_merged(a, b, c):
+    b.mul_(1.25)
+    c.set_(a)
+    return (c[1:],)
+
+
+@pytest.mark.parametrize(
+    "fn, make",
+    [(_set_then_write, lambda: [torch.randn(2, 3), torch.randn(4)]),
+     (_write_target_then_set, lambda: [torch.randn(2, 3), torch.randn(4)]),
+     (_set_onto_merged, lambda: (lambda t: [t[1:], t[:3], torch.randn(2)])(torch.randn(4)))],
+    ids=["set-then-write", "write-target-then-set", "onto-merged"],
+)
+def test_a_set_onto_an_argument_the_function_writes_is_refused(fn, make):
+    args = make()
+    before = _state(args)
+    with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match=r"set_s argument \d onto the memory of argument \d"):
+        wrapc_torch.compile(fn, args, inner="eager", keep_input_mutations=True)
+    assert _state(args) == before
+
+
+# What stays: a set_ onto an argument the function does not write, or onto
+# new memory the function then writes; the input shares the memory as
+# eager's does.
+@pytest.mark.parametrize(
+    "fn, onto",
+    [(lambda a, b: (a.set_(b), a + 1)[1], 1), (lambda a, b: (a.set_(b[1:]), b * 2)[1], 1),
+     (lambda a, b: (a.set_(torch.zeros(3)), a.add_(b[:3]), a * 1)[2], None)],
+    ids=["onto-an-unwritten-argument", "onto-a-view-of-one", "onto-new-memory-then-written"],
+)
+def test_a_set_the_analysis_follows_compiles(fn, onto):
+    make = lambda: [torch.randn(2, 3), torch.randn(4)]  # noqa: E731
+    torch.manual_seed(0)
+    x = make()
+    torch.manual_seed(0)
+    e = make()
+    with torch.no_grad():
+        compiled = wrapc_torch.compile(fn, make(), inner="eager", keep_input_mutations=True)
+        out, want = compiled(*x), fn(*e)
+    assert torch.equal(out[0] if isinstance(out, tuple) else out, want)
+    assert all(torch.equal(a, b) and a.stride() == b.stride() and a.storage_offset() == b.storage_offset()
+               for a, b in zip(x, e))
+    if onto is not None:
+        assert x[0].untyped_storage().data_ptr() == x[onto].untyped_storage().data_ptr()
+
+
+# Both inputs merged into one synthetic base (they overlap, one is written):
+# the moved one is made again as a view of the caller's base, and shares
+# its memory as eager's does (random program 9492).
+def test_a_set_onto_an_argument_merged_into_the_same_base_compiles():
+    def f(a, b):
+        a.add_(3.0)
+        b.set_(a)
+        return (a * 1,)
+
+    def make():
+        t = torch.arange(4.0)
+        return [t, t[1:]]
+
+    x, e = make(), make()
+    with torch.no_grad():
+        compiled = wrapc_torch.compile(f, make(), inner="eager", keep_input_mutations=True)
+        out, want = compiled(*x), f(*e)
+    assert torch.equal(out[0], want[0]) and all(torch.equal(a, b) for a, b in zip(x, e))
+    assert x[1].untyped_storage().data_ptr() == x[0].untyped_storage().data_ptr()
+    assert (x[1].shape, x[1].storage_offset()) == (e[1].shape, e[1].storage_offset())
 
 
 # A traced write gives the written value a new layout (a view's offset
@@ -361,7 +524,8 @@ def test_a_write_to_an_input_with_an_offset_is_no_set():
 # 5137). The view chain replayed on the input places it, as PyTorch's
 # replay does. Over one storage the set_ itself is lost to PyTorch's
 # analysis, and compile now refuses it
-# (test_a_set_onto_memory_the_input_shares_is_refused).
+# (test_a_set_onto_memory_the_input_shares_is_refused), as it refuses the
+# dropped write (test_a_write_then_a_set_of_the_input_is_refused).
 def test_a_view_the_graph_computed_apart_is_placed_by_its_view_chain():
     def f(a, b):
         b.mul_(3.0)
@@ -378,13 +542,14 @@ def test_a_view_the_graph_computed_apart_is_placed_by_its_view_chain():
         want = observe(f, make())
         with pytest.raises(wrapc_torch.Unsupported, match="set_s argument 1 onto memory it already shares"):
             wrapc_torch.compile(f, make(), inner="eager", keep_input_mutations=True)
-        _check_reshapes_seen = wrapc_torch._compile._check_reshapes_seen
+        checks = wrapc_torch._compile._check_reshapes_seen, wrapc_torch._compile._check_writes_kept
         try:
-            # What the placement gives, the set_ aside.
+            # What the placement gives, the set_ and the dropped write aside.
             wrapc_torch._compile._check_reshapes_seen = lambda captured: None
+            wrapc_torch._compile._check_writes_kept = lambda captured: None
             native = wrapc_torch.compile(f, make(), inner="eager", keep_input_mutations=True)
         finally:
-            wrapc_torch._compile._check_reshapes_seen = _check_reshapes_seen
+            wrapc_torch._compile._check_reshapes_seen, wrapc_torch._compile._check_writes_kept = checks
         args = make()
         v, _ = native(*args)
     assert (v.shape, v.stride(), v.storage_offset()) == (want["raw"][0].shape, (1,), 4)

@@ -173,6 +173,8 @@ def compile(
         raise Unsupported("a lazily negated or conjugated argument aliases another argument the function mutates")
     _check_writes_autograd_hides(captured, example_inputs, grad_enabled)
     _check_reshapes_seen(captured)
+    _check_writes_kept(captured)
+    _check_moves_kept(captured)
     if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
         # The function leaves grad mode changed (torch.set_grad_enabled in
         # it), which AOTAutograd's analysis does not always record: the
@@ -205,18 +207,23 @@ def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[An
     no history: recorded, it cuts the input's gradient everywhere; not
     recorded, the write is missing from it (PyTorch's own wrapper gives
     wrong gradients too; random program 7796)."""
-    if grad_enabled or captured.dupes or captured.synthetic is not None:
+    if grad_enabled:
         return
     arguments = [*captured.params, *example_inputs]
-    for i in captured.detach_inputs:
-        if i < len(captured.write_modes) and captured.write_modes[i] == 1 and i < len(arguments):
-            x = arguments[i]
-            if isinstance(x, torch.Tensor) and x.requires_grad:
-                raise Unsupported(
-                    f"the function turns grad mode on and writes {_argument_name(captured, i)}, which requires "
-                    "grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, "
-                    "so its gradient would be wrong; compile and call it with grad mode on"
-                )
+    detached = set(captured.detach_inputs)
+    for i, mode in enumerate(captured.write_modes[: len(arguments)]):
+        # detach_inputs numbers the wrapper's inputs: one per tensor passed
+        # twice, and the synthetic base in place of the inputs merged in it.
+        k = captured.dupes[i] if captured.dupes else i
+        if captured.synthetic is not None:
+            k = captured.synthetic.args[k]
+        x = arguments[i]
+        if mode == 1 and k in detached and isinstance(x, torch.Tensor) and x.requires_grad:
+            raise Unsupported(
+                f"the function turns grad mode on and writes {_argument_name(captured, i)}, which requires "
+                "grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, "
+                "so its gradient would be wrong; compile and call it with grad mode on"
+            )
 
 
 def _argument_name(captured: Captured, i: int) -> str:
@@ -249,6 +256,55 @@ def _check_reshapes_seen(captured: Captured) -> None:
                 "or another argument's), which PyTorch's analysis does not see: the caller's tensor would keep "
                 "its old geometry; return the new tensor instead, or give the argument its new geometry with "
                 "as_strided_"
+            )
+
+
+def _check_writes_kept(captured: Captured) -> None:
+    """Refuses a function that writes an input and then ``set_``s it (onto
+    other memory, or back onto its own: x.set_(x) counts as a storage
+    change too): PyTorch's analysis counts a storage change instead of a
+    data mutation (collect_metadata_analysis drops ``mutates_data``), so
+    the write never reaches the memory the input came with, and a view of
+    that memory (returned, or the caller's own) keeps the old values
+    (aot_function's does; random program 6621)."""
+    if captured.written_then_moved:
+        name = _argument_name(captured, min(captured.written_then_moved))
+        raise Unsupported(
+            f"the function writes {name} and then set_s it, a write PyTorch's analysis drops (it counts a "
+            "storage change instead, even a set_ back onto the same memory): the memory the argument came with "
+            "would keep its old values; write a clone of it, or return the new tensor instead of set_ing the "
+            "argument"
+        )
+
+
+def _check_moves_kept(captured: Captured) -> None:
+    """Refuses a ``set_`` of an input onto the memory of another input that
+    the function writes, or that AOTAutograd merges with one it writes
+    (a synthetic base) where the moved input is not merged into the same
+    base: the graph's value for the moved input is then the written value,
+    a tensor of its own, so the input comes back over new memory where
+    eager's shares the other's, and a view of it taken after the set_ is
+    placed in the wrong memory (wrong values or out of bounds; random
+    programs 999, 2765, 5056, 7413). PyTorch's wrapper loses the sharing
+    too, or raises. Both in one base, the moved input is made again as a
+    view of the caller's base, and shares its memory as eager's does."""
+    meta, synthetic = captured.meta, captured.synthetic
+
+    def base_of(i: int) -> int | None:
+        k = captured.dupes[i] if captured.dupes else i
+        return synthetic.args[k] if synthetic is not None and synthetic.args[k] < synthetic.num_bases else None
+
+    for i, j in sorted(captured.moved_onto.items()):
+        base = base_of(j)
+        if base is not None and base == base_of(i):
+            continue
+        k = captured.dupes[j] if captured.dupes else j
+        if base is not None or meta.input_info[synthetic.args[k] if synthetic is not None else k].mutates_data:
+            raise Unsupported(
+                f"the function set_s {_argument_name(captured, i)} onto the memory of {_argument_name(captured, j)}, "
+                "which it also writes (or an argument overlapping it): PyTorch's analysis gives the set_ the "
+                "written value, a tensor of its own, so the two would not share memory after the call; return "
+                "the written argument instead of set_ing onto it"
             )
 
 

@@ -9,7 +9,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (4, 1, 4) (actual) vs (4, 1) (expected)); wrapc differs from eager on values[0]:
 #       got [[[0.0], [0.1823800802230835], [2.182988405227661], [1.4427387714385986]]]
 #       want [[[0.0], [-0.7336140275001526], [1.2669942378997803], [0.5267447233200073]]]
-#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: memory, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -13,7 +13,7 @@
 #       want [[[1.25, 1.25, 1.25], [1.25, 1.25, 1.25]]]
 #       wrapc vs PyTorch: got [[[4.916443347930908, 4.916443347930908, 4.916443347930908], [4.916443347930908, 4.916443347930908, 4.916443347930908]]]
 #       want [[[-0.42055973410606384, 4.916443347930908, -0.10391845554113388], [-0.42055973410606384, 4.916443347930908, -0.10391845554113388]]]
-#   notes: dynamo-refused, pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: values, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: dynamo-refused, pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: memory, pytorch-differs-from-eager: values, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -15,7 +15,7 @@
 #   dynamo call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (4, 4) (actual) vs (4,) (expected)); wrapc differs from eager on values[0]:
 #       got [[1.2165136337280273, -2.0852651596069336, -0.14549300074577332, 1.2686514854431152]]
 #       want [[1.2165136337280273, -2.0852651596069336, -0.14549300074577332, 2.146777391433716]]
-#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values
+#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory
 
 import torch
 

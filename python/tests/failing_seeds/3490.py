@@ -33,7 +33,7 @@
 #       want [[0.04400171339511871, 0.03592880442738533]]
 #       wrapc vs PyTorch: got [[0.04400171339511871, 0.18985553085803986]]
 #       want [[[-0.4350205659866333, -0.7018487453460693], [0.04400171339511871, 0.18985553085803986]]]
-#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: values, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: memory, pytorch-differs-from-eager: values, wrapc-equals-eager-where-pytorch-differs: outputs, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

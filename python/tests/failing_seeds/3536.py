@@ -9,7 +9,7 @@
 #   direct call 2: PyTorch raises (RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [2, 2].  Tensor sizes: [3]); wrapc differs from eager on values[2]:
 #       got [[[7.5, 7.5], [7.5, 7.5]]]
 #       want [[[3.0, 3.0], [3.0, 3.0]]]
-#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: memory, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

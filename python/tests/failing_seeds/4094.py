@@ -15,7 +15,7 @@
 #   dynamo call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3, 3) (actual) vs (3,) (expected)); wrapc differs from eager on values[0]:
 #       got [[0.9447021484375, 0.0, -5.679706573486328]]
 #       want [[0.9447021484375, 0.0, 2.332418441772461]]
-#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values
+#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory
 
 import torch
 

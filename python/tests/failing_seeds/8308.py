@@ -2,14 +2,17 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(8308).report())'
 # Shrink: cd python/tests && python minimize.py 8308 --write
 #
-# seed 8308: 2 unexplained difference(s)
+# seed 8308: 3 unexplained difference(s)
 #   dynamo call 1: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
 #       got True
 #       want False
 #   dynamo call 2: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
 #       got True
 #       want False
-#   notes: both-raise, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
+#   dynamo call 3: PyTorch raises (RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.); wrapc differs from eager on grad_enabled:
+#       got True
+#       want False
+#   notes: pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 

@@ -15,7 +15,7 @@
 #   direct call 2: PyTorch raises (RuntimeError: The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 0.  Target sizes: [3].  Tensor sizes: [2]); wrapc differs from eager on values[1]:
 #       got [[[-2.1610708236694336]]]
 #       want [[[0.0]]]
-#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: memory, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

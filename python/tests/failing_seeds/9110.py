@@ -15,7 +15,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (3, 3) (actual) vs (3,) (expected)); wrapc differs from eager on values[2]:
 #       got [[3, 3, 3]]
 #       want [[2, 2, 2]]
-#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: values, wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: pytorch-differs-from-eager: input_values, pytorch-differs-from-eager: memory, pytorch-differs-from-eager: values, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory, pytorch-raises-wrapc-as-pytorch-on-the-rest: values, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -15,7 +15,7 @@
 #   dynamo call 2: PyTorch raises (RuntimeError: shape '[2, 2]' is invalid for input of size 8); wrapc differs from eager on values[2]:
 #       got [[[0.13042357563972473, -0.20822012424468994], [0.8887879848480225, -0.7157579064369202]]]
 #       want [[[0.13042357563972473, -0.20822012424468994], [0.8887879848480225, -0.6747847199440002]]]
-#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: grad_enabled, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: values
+#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: grad_enabled, pytorch-raises-wrapc-as-pytorch-on-the-rest: input_values, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory, pytorch-raises-wrapc-as-pytorch-on-the-rest: values
 
 import torch
 

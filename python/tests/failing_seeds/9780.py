@@ -27,7 +27,7 @@
 #   direct call 2: PyTorch raises (RuntimeError: setStorage: sizes [4, 4], strides [4, 1], storage offset 0, and itemsize 4 requiring a storage size of 64 are out of bounds for storage of size 16); wrapc differs from eager on output_sharing[3]:
 #       got (3,)
 #       want (1, 3)
-#   notes: dynamo-refused, pytorch-raises-wrapc-as-pytorch-on-the-rest: inputs_after, pytorch-raises-wrapc-as-pytorch-on-the-rest: outputs, pytorch-raises-wrapc-as-pytorch-on-the-rest: values
+#   notes: dynamo-refused, pytorch-raises-wrapc-as-pytorch-on-the-rest: inputs_after, pytorch-raises-wrapc-as-pytorch-on-the-rest: memory, pytorch-raises-wrapc-as-pytorch-on-the-rest: outputs, pytorch-raises-wrapc-as-pytorch-on-the-rest: values
 
 import torch
 

@@ -66,6 +66,13 @@ def _inplace_view(name: str) -> bool:
     return any(torch.Tag.inplace_view in getattr(packet, overload).tags for overload in packet.overloads())
 
 
+def _storage_changed(t: torch.Tensor) -> bool:
+    """Whether functionalization saw a traced tensor set_ onto other memory."""
+    from torch._subclasses.functional_tensor import FunctionalTensor
+
+    return isinstance(t, FunctionalTensor) and torch._functionalize_was_storage_changed(t.elem)
+
+
 class ViewsTaken(torch.overrides.TorchFunctionMode):
     """Notes the version of each view a function takes, when it takes it:
     a view whose version moved on by the time the function returns it was
@@ -88,12 +95,32 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # in-place view op on it under grad mode (x.t_()): eager's grad_fn
         # for a view is then the one that op recorded, current at the end.
         self.view_op_last = [False] * len(self.arguments)
+        # Per argument, whether its data was written while it was over the
+        # memory it came with (written), whether a set_ has moved it since
+        # (moved), and whether one did after such a write (set_after_write):
+        # PyTorch's analysis then counts no data mutation, so the write
+        # never reaches that memory.
+        self.written = [False] * len(self.arguments)
+        self.moved = [False] * len(self.arguments)
+        self.set_after_write = [False] * len(self.arguments)
 
     def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        # Tensor.set_ never reaches the mode itself (only the op it runs
+        # inside, on unwrapped tensors): a move shows as functionalization's
+        # storage-changed flag, read before and after each op.
+        at_start = [(a._version, _storage_changed(a)) if a is not None else (0, False) for a in self.arguments]
         result = func(*args, **(kwargs or {}))
         view_op = _inplace_view(getattr(func, "__name__", ""))
         for i, a in enumerate(self.arguments):
-            if a is not None and a._version != self.versions[i]:
+            if a is None:
+                continue
+            moved = _storage_changed(a)
+            if a._version != at_start[i][0] and not view_op and not at_start[i][1] and not moved:
+                self.written[i] = True
+            if moved and not self.moved[i]:
+                self.moved[i] = True
+                self.set_after_write[i] = self.written[i]
+            if a._version != self.versions[i]:
                 self.versions[i] = a._version
                 self.write_modes[i] = max(self.write_modes[i], int(torch.is_grad_enabled()))
                 self.view_op_last[i] = view_op and torch.is_grad_enabled() and bool(args) and args[0] is a

@@ -127,6 +127,12 @@ class Captured:
         # Arguments whose geometry the trace changed (size, stride or
         # offset), whatever PyTorch's analysis says of them.
         self.reshaped: set[int] = set()
+        # Arguments whose data the trace wrote before a set_ moved them onto
+        # other memory: the analysis drops that write.
+        self.written_then_moved: set[int] = set()
+        # Per argument the trace set_ onto another argument's memory, that
+        # argument (_moved_onto).
+        self.moved_onto: dict[int, int] = {}
 
 
 def _inductor_forward_compiler(
@@ -440,6 +446,8 @@ def _capture_patched(
         captured.write_modes = notes.write_modes
         captured.view_op_last = notes.view_op_last
         captured.reshaped = notes.reshaped
+        captured.written_then_moved = notes.written_then_moved
+        captured.moved_onto = notes.moved_onto
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -533,6 +541,12 @@ class _TraceNotes:
     view_op_last: list[bool] = dataclasses.field(default_factory=list)
     # From the first trace: the arguments a set_ gave a new geometry.
     reshaped: set[int] = dataclasses.field(default_factory=set)
+    # From the first trace: the arguments written and then set_ onto
+    # other memory (ViewsTaken.set_after_write).
+    written_then_moved: set[int] = dataclasses.field(default_factory=set)
+    # From the first trace: per argument set_ onto another argument's
+    # memory (that one not moved), the other's index.
+    moved_onto: dict[int, int] = dataclasses.field(default_factory=dict)
 
 
 def _geometry(x: Any) -> tuple[str, str, str] | None:
@@ -555,6 +569,31 @@ def _set_geometry(x: Any) -> tuple[str, str, str] | None:
     if not isinstance(x, FunctionalTensor) or not torch._functionalize_was_storage_changed(x.elem):
         return None
     return _geometry(torch._from_functional_tensor(x.elem))
+
+
+def _functional_storages(args: Sequence[Any]) -> list[Any]:
+    """Each traced argument's functional storage, by its address (None for
+    another value), and the storages, held so that no address is reused
+    while they are compared."""
+    from torch._subclasses.functional_tensor import FunctionalTensor
+
+    held = [a.elem.untyped_storage() if isinstance(a, FunctionalTensor) else None for a in args]
+    return [(s._cdata, s) if s is not None else None for s in held]
+
+
+def _moved_onto(args: Sequence[Any]) -> dict[int, int]:
+    """Per traced argument that a set_ moved onto the memory of another
+    argument (one not moved itself), that argument's index: they share
+    one functional storage."""
+    storages = _functional_storages(args)
+    moved = [_set_geometry(a) is not None for a in args]
+    return {
+        i: j
+        for i in range(len(args)) if moved[i]
+        for j in range(len(args))
+        if j != i and not moved[j] and storages[j] is not None and storages[i] is not None
+        and storages[j][0] == storages[i][0]
+    }
 
 
 def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _TraceNotes]:
@@ -595,6 +634,13 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
             notes.reshaped.update(
                 i for i, (a, g) in enumerate(zip(args, geometries)) if g is not None and _set_geometry(a) not in (None, g)
             )
+            # Even a set_ back onto the memory the argument came with
+            # (x.set_(x), or a ping-pong through another argument) counts as
+            # a storage change, and the analysis drops the write all the same.
+            notes.written_then_moved.update(
+                i for i, (a, w) in enumerate(zip(args, views.set_after_write)) if w and _set_geometry(a) is not None
+            )
+            notes.moved_onto.update(_moved_onto(args))
         return out
 
     return watched, notes
