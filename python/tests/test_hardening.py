@@ -439,12 +439,19 @@ def _set_onto_merged(a, b, c):
     return (c[1:],)
 
 
+def _set_onto_one_passed_twice(a, b, c):
+    b.mul_(2)
+    a.set_(c)
+    return (a + 1,)
+
+
 @pytest.mark.parametrize(
     "fn, make",
     [(_set_then_write, lambda: [torch.randn(2, 3), torch.randn(4)]),
      (_write_target_then_set, lambda: [torch.randn(2, 3), torch.randn(4)]),
-     (_set_onto_merged, lambda: (lambda t: [t[1:], t[:3], torch.randn(2)])(torch.randn(4)))],
-    ids=["set-then-write", "write-target-then-set", "onto-merged"],
+     (_set_onto_merged, lambda: (lambda t: [t[1:], t[:3], torch.randn(2)])(torch.randn(4))),
+     (_set_onto_one_passed_twice, lambda: (lambda t: [torch.randn(2, 3), t, t])(torch.randn(4)))],
+    ids=["set-then-write", "write-target-then-set", "onto-merged", "onto-one-passed-twice"],
 )
 def test_a_set_onto_an_argument_the_function_writes_is_refused(fn, make):
     args = make()

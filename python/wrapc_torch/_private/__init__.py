@@ -19,6 +19,7 @@ from torch._dynamo.exc import BackendCompilerFailed
 from torch._functorch._aot_autograd.schemas import OutputType
 from torch._ops import OpOverload
 from torch._subclasses.fake_tensor import FakeTensor
+from torch._subclasses.functional_tensor import FunctionalTensor
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
 __all__ = [
@@ -67,9 +68,8 @@ def _inplace_view(name: str) -> bool:
 
 
 def _storage_changed(t: torch.Tensor) -> bool:
-    """Whether functionalization saw a traced tensor set_ onto other memory."""
-    from torch._subclasses.functional_tensor import FunctionalTensor
-
+    """Whether functionalization saw a traced tensor set_ onto other memory
+    (read around every traced op: the import is the module's)."""
     return isinstance(t, FunctionalTensor) and torch._functionalize_was_storage_changed(t.elem)
 
 

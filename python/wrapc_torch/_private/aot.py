@@ -571,28 +571,19 @@ def _set_geometry(x: Any) -> tuple[str, str, str] | None:
     return _geometry(torch._from_functional_tensor(x.elem))
 
 
-def _functional_storages(args: Sequence[Any]) -> list[Any]:
-    """Each traced argument's functional storage, by its address (None for
-    another value), and the storages, held so that no address is reused
-    while they are compared."""
-    from torch._subclasses.functional_tensor import FunctionalTensor
-
-    held = [a.elem.untyped_storage() if isinstance(a, FunctionalTensor) else None for a in args]
-    return [(s._cdata, s) if s is not None else None for s in held]
-
-
 def _moved_onto(args: Sequence[Any]) -> dict[int, int]:
     """Per traced argument that a set_ moved onto the memory of another
     argument (one not moved itself), that argument's index: they share
-    one functional storage."""
-    storages = _functional_storages(args)
+    one functional storage (compared by address while the arguments hold
+    them)."""
+    from torch._subclasses.functional_tensor import FunctionalTensor
+
+    storages = [a.elem.untyped_storage()._cdata if isinstance(a, FunctionalTensor) else None for a in args]
     moved = [_set_geometry(a) is not None for a in args]
     return {
         i: j
-        for i in range(len(args)) if moved[i]
-        for j in range(len(args))
-        if j != i and not moved[j] and storages[j] is not None and storages[i] is not None
-        and storages[j][0] == storages[i][0]
+        for i in range(len(args)) if moved[i] and storages[i] is not None
+        for j in range(len(args)) if j != i and not moved[j] and storages[j] == storages[i]
     }
 
 
