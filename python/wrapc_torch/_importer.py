@@ -231,7 +231,15 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     argument (eager's AsStridedBackward0 for a view written after it was
     taken: ``written`` numbers those outputs); and whether the output is a
     detached alias (no view, though over the argument's memory: its chain
-    says so, or the graph made it with ``aten.detach``, ``detached_outputs``).
+    says so, or the graph made it with ``aten.detach``, ``detached_outputs``);
+    then -1 (the grad mode: the caller's, see ``_native._grad_mode_replays``);
+    and the graph output whose own view function makes the output where no
+    chain does (-1: none). That is ``gen_alias_from_base``'s next route: a
+    chain with symbolic inputs is not replayed (``dynamic=True``), and the
+    graph's output, a view PyTorch's training call made under
+    ``_force_original_view_tracking``, carries the view op itself
+    (``ViewBackward0``, not ``AsStridedBackward0``). Not for a view written
+    after it was taken (``written``: eager's ``AsStridedBackward0``).
 
     The argument is given for an output aliasing a mutated input only: the
     graph returns that output as a view of the input's updated value, a
@@ -388,11 +396,23 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         # places it on the input, as_strided from the input makes it.
         return (sequence, on, base(j, info), j in written and on >= 0)
 
+    def view_func_output(j: int, info: Any) -> int:
+        if info.output_type not in _REGENERATED or j in written or chain(info) is not None:
+            return -1
+        # The graph returns the mutated inputs' new values first.
+        return meta.num_mutated_inp_runtime_indices + j
+
     def with_detached(j: int, replayed: Any, info: Any) -> Any:
         # Whether the output is a detached alias (no _base, eager's
         # x.detach()): made from another tensor than its chain's input (the
         # input set_ onto other memory since), it must stay no view.
-        return None if replayed is None else (*replayed, detached(info) or j in detached_outputs)
+        by_view_func = view_func_output(j, info)
+        if replayed is None:
+            return None if by_view_func < 0 else (None, -1, -1, False, False, -1, by_view_func)
+        if replayed[0] is not None or replayed[2] < -1:
+            # A chain replays it, or it is no view (the _C markers are < -1).
+            by_view_func = -1
+        return (*replayed, detached(info) or j in detached_outputs, -1, by_view_func)
 
     return tuple(with_detached(j, replay(j, info), info) for j, info in enumerate(meta.output_info))
 

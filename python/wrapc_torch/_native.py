@@ -152,6 +152,8 @@ def _native_wrapper(
         # Per argument, whether that count ends with an in-place view op on it.
         tuple(captured.view_op_last) if len(captured.view_op_last) == len(sig.inputs) else (),
         _bumps_before_call(captured, len(sig.inputs)),
+        # PyTorch's training call runs the graph under view replay.
+        captured.trace_joint,
     )
     return wrapper
 
@@ -176,15 +178,19 @@ def _bumps_before_call(captured: Any, n_inputs: int) -> tuple[int, ...]:
 
 
 def _grad_mode_replays(replays: Sequence[Any], modes: Mapping[int, bool]) -> tuple[Any, ...]:
-    """``replays`` with a fourth element for each output regenerated under
-    the grad mode eager made it under (``modes``: 1 on, 0 off) rather than
-    the caller's, as PyTorch's epilogue regenerates it: ``torch.set_grad_enabled(False);
-    return x[1:]`` is a view autograd does not record, ``torch.set_grad_enabled(True);
-    return x[1:]`` under the caller's no_grad one it does."""
-    return tuple(
-        (*(r if r is not None else (None, -1, -1, False, False)), int(modes[j])) if j in modes else r
-        for j, r in enumerate(replays)
-    )
+    """``replays`` (``_importer.view_replays``) with the grad mode set for
+    each output regenerated under the grad mode eager made it under
+    (``modes``: 1 on, 0 off) rather than the caller's, as PyTorch's epilogue
+    regenerates it: ``torch.set_grad_enabled(False); return x[1:]`` is a
+    view autograd does not record, ``torch.set_grad_enabled(True); return
+    x[1:]`` under the caller's no_grad one it does."""
+
+    def with_mode(replay: Any, mode: int) -> tuple[Any, ...]:
+        fields = list(replay if replay is not None else (None, -1, -1, False, False, -1, -1))
+        fields[5] = mode
+        return tuple(fields)
+
+    return tuple(with_mode(r, int(modes[j])) if j in modes else r for j, r in enumerate(replays))
 
 
 def _alias_groups(captured: Any, example_inputs: Sequence[Any]) -> tuple[int, ...]:

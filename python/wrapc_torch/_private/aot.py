@@ -279,13 +279,14 @@ def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class KeptMutationsLost(RuntimeError):
-    """PyTorch's joint graph, keeping some input mutations in the graph,
+    """PyTorch's graph, keeping some input mutations in the graph,
     returns another input as the new value of one it writes outside."""
 
 
 def check_written_back_values(joint: torch.fx.GraphModule, meta: Any) -> None:
-    """Raises :class:`KeptMutationsLost` where the joint graph's value for
-    an input written outside the graph is another input's placeholder.
+    """Raises :class:`KeptMutationsLost` where the graph's value for an
+    input changed outside the graph is another input (its placeholder, or
+    a ``copy_`` into it).
 
     PyTorch 2.11 builds such a graph for a training function that returns
     an input it writes inside the graph beside one it writes outside
@@ -297,14 +298,31 @@ def check_written_back_values(joint: torch.fx.GraphModule, meta: Any) -> None:
     placeholders = [n for n in joint.graph.nodes if n.op == "placeholder"][: len(meta.input_info)]
     output = next(n for n in reversed(joint.graph.nodes) if n.op == "output")
     values = output.args[0]
+
+    def dtype(node: Any) -> Any:
+        value = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+        return value.dtype if isinstance(value, torch.Tensor) else None
+
     for k, i in enumerate(meta.mutated_inp_runtime_indices):
         value = values[k] if k < len(values) else None
-        if isinstance(value, torch.fx.Node) and value.op == "placeholder" and value in placeholders \
-                and placeholders.index(value) != i:
+        other = value
+        # copy_ returns the tensor it wrote: another input written inside
+        # the graph. Its new values may well be this input's too (a1.copy_(a0)
+        # after a0 is written), but not in another dtype: the graph lost
+        # this input's own change (random program 1860: an int input's
+        # write where a float input's as_strided_ belongs).
+        while isinstance(other, torch.fx.Node) and other.op == "call_function" and \
+                other.target is torch.ops.aten.copy_.default:
+            other = other.args[0]
+        # Another input itself is a new geometry (a set_ onto it), never new
+        # values (random program 8827's graph, above).
+        lost = dtype(value) != dtype(placeholders[i]) if other is not value else meta.input_info[i].mutates_data
+        if isinstance(other, torch.fx.Node) and other.op == "placeholder" and other in placeholders \
+                and placeholders.index(other) != i and lost:
             raise KeptMutationsLost(
-                f"PyTorch's joint graph returns input #{placeholders.index(value)} as the new value of input #{i}, "
-                "which the function writes (an input written inside the graph is returned beside one written "
-                "outside it)"
+                f"PyTorch's graph returns input #{placeholders.index(other)} as the new value of input #{i}, "
+                "which the function changes outside the graph (an input written inside the graph is returned in "
+                "its place)"
             )
 
 
@@ -506,6 +524,8 @@ def _capture_patched(
             captured.detach_inputs = grabbed["detach_inputs"]
             captured.compiled = _autograd_graph(grabbed["function"])
             return captured
+        if keep_mutations:
+            check_written_back_values(stage1.graph_module, state.fw_metadata)
         aot_config.inference_compiler = compiler
         # As aot_stage2_inference before the inner compiler: Python floats
         # Dynamo passed as 0-d tensors (and `.item()`ed in the graph) become

@@ -233,6 +233,30 @@ const at::Tensor *argument(const Call &call, Py_ssize_t i) {
   return nullptr;
 }
 
+// gen_alias_from_base's route where no chain is replayed: the graph
+// output's own view function (recorded where view replay was on around the
+// graph, as PyTorch's training call runs it) replayed on `base`, given the
+// geometry of the base that output was taken from (as Tensor._view_func,
+// which declines a base of another storage size or geometry). None where
+// the output is no view, or records no view function (as_strided then,
+// the caller's own fallback).
+std::optional<at::Tensor> by_view_func(const Call &call, Py_ssize_t graph_output, const at::Tensor &base) {
+  if (static_cast<size_t>(graph_output) >= call.graph_results.size()) return std::nullopt;
+  const at::Tensor &made = call.graph_results[graph_output];
+  if (!made.defined()) return std::nullopt;
+  auto *meta = torch::autograd::impl::get_view_autograd_meta(made);
+  if (!meta || !meta->has_bw_view()) return std::nullopt;
+  const torch::autograd::ViewInfo &info = meta->get_backward_view();
+  const at::Tensor &from = info.base_;
+  if (!info.has_view_fn() ||
+      base.storage().nbytes() / base.itemsize() != from.storage().nbytes() / from.itemsize())
+    return std::nullopt;
+  at::Tensor on = base;
+  if (on.sizes() != from.sizes() || on.strides() != from.strides() || on.storage_offset() != from.storage_offset())
+    on = base.as_strided(from.sizes(), from.strides(), from.storage_offset());
+  return info.view_fn()(on);
+}
+
 // The output regenerated from `base` as PyTorch's gen_alias_from_base makes
 // it. An output aliasing the caller's input `replay.input` is that input
 // with the output's recorded view chain replayed on it: the graph output's
@@ -259,6 +283,11 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
       if (view && view->sizes() == sizes && view->strides() == strides && view->storage_offset() == offset)
         return *view;
     }
+  }
+  if (replay.graph_output >= 0 && base.requires_grad() && at::GradMode::is_enabled()) {
+    auto view = by_view_func(call, replay.graph_output, base);
+    if (view && view->sizes() == sizes && view->strides() == strides && view->storage_offset() == offset)
+      return *view;
   }
   return base.as_strided(sizes, strides, offset);
 }
@@ -578,6 +607,9 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   }
   bool torch_grad = c10::GradMode::is_enabled();
   c10::GradMode::set_enabled(rt.grad_enabled());
+  c10::AutogradState &autograd = c10::AutogradState::get_tls_state();
+  bool view_replay = autograd.get_view_replay_enabled();
+  if (w->view_replay) autograd.set_view_replay_enabled(true);
   // wrap.call_compiled's disable_amp: the graph was traced under autocast,
   // its casts are in it (call_func_at_runtime_with_args' disable_amp). The
   // lowering leaves autocast to the embedder; the guard ends with the call.
@@ -605,6 +637,8 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
     c10::SmallVector<c10::Storage, 4> held;
     for (const StorageEntry &e : call->storages) held.push_back(e.representative.storage());
     PyObject *result = PyObject_CallOneArg(w->graph, args);
+    // Views the graph returns are views as the caller sees them from here.
+    autograd.set_view_replay_enabled(view_replay);
     for (size_t k = 0; k < held.size(); ++k) {
       StorageEntry &e = call->storages[k];
       if (e.representative.storage().unsafeGetStorageImpl() != e.impl)
@@ -621,11 +655,13 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       throw std::runtime_error("the compiled graph did not return a sequence");
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    call->graph_results.clear();
     if (static_cast<size_t>(n) != n_out)
       throw std::runtime_error("the compiled graph returned " + std::to_string(n) + " values, expected " +
                                std::to_string(n_out));
     for (size_t j = 0; j < n_out; ++j) {
       PyObject *item = PySequence_Fast_GET_ITEM(seq, j);
+      call->graph_results.emplace_back();
       if (w->graph_out_kinds[j] == 'i') {
         long long v = PyLong_AsLongLong(item);
         if (v == -1 && PyErr_Occurred()) {
@@ -645,6 +681,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       wrt_tensor *kept = nullptr;
       rt.retain(h, &kept);  // the call keeps one: handles stay unique while it runs
       call->graph_outputs.add(kept, t);
+      call->graph_results.back() = t;
       outputs[j] = h;
     }
   } catch (const std::exception &e) {
@@ -657,6 +694,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   Py_XDECREF(seq);
   Py_XDECREF(args);
   c10::GradMode::set_enabled(torch_grad);
+  autograd.set_view_replay_enabled(view_replay);
   return status;
 }
 

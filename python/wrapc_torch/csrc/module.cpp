@@ -170,23 +170,24 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
                                 "disable_amp",  "modes",         "cuda_device", "eager_bumps",
-                                "view_op_last", "bumps_before_call", nullptr};
+                                "view_op_last", "bumps_before_call", "view_replay", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
-  int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0;
+  int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0, view_replay = 0;
   PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr, *view_op_last = nullptr,
            *bumps_before_call = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!", const_cast<char **>(names),
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!p", const_cast<char **>(names),
                                    &path, &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn,
                                    &single, &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
                                    &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
                                    &eager_bumps, &PyTuple_Type, &view_op_last, &PyTuple_Type,
-                                   &bumps_before_call))
+                                   &bumps_before_call, &view_replay))
     return -1;
+  self->view_replay = view_replay != 0;
   for (auto [tuple, into] :
        {std::pair{eager_bumps, &self->eager_bumps}, {bumps_before_call, &self->bumps_before_call}}) {
     for (Py_ssize_t j = 0; tuple && j < PyTuple_GET_SIZE(tuple); ++j) {
@@ -278,13 +279,13 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
       // None, or (the ViewMeta sequence or None, the argument it replays on
       // or -1, the argument it is a view of or -1[, made again with
-      // as_strided[, a detached alias[, the grad mode it is made under: 0
-      // or 1]]]).
+      // as_strided[, a detached alias[, the grad mode it is made under: 0,
+      // 1 or -1[, the graph output whose view function makes it or -1]]]]).
       PyObject *r = PyTuple_GET_ITEM(replays, j);
       Replay replay;
       int restride = 0, detached = 0;
-      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|ppi", &replay.sequence, &replay.input, &replay.base, &restride,
-                                            &detached, &replay.grad_mode))
+      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|ppin", &replay.sequence, &replay.input, &replay.base, &restride,
+                                            &detached, &replay.grad_mode, &replay.graph_output))
         return -1;
       replay.restride = restride != 0;
       replay.detached = detached != 0;

@@ -102,6 +102,10 @@ struct Replay {
   // argument's memory, sharing its version counter, but no view (_base
   // None), however it is made.
   bool detached = false;
+  // Where no chain makes it, the graph output (its index among the graph's
+  // results) whose own view function makes it again on the base, as
+  // gen_alias_from_base's `_view_func` route does; -1: none.
+  Py_ssize_t graph_output = -1;
 };
 
 // Replay::base for an output that is one of the caller's arguments
@@ -276,6 +280,8 @@ struct Call {
   // Mirrors of inputs' _base tensors that are not inputs themselves.
   Mirrors bases;
   Mirrors graph_outputs;
+  // What the graph returned, by its index (an int's slot undefined).
+  c10::SmallVector<at::Tensor, 8> graph_results;
   c10::SmallVector<StorageEntry, 8> storages;
   Index<const c10::StorageImpl *> storage_by_impl;
   Index<int64_t> storage_by_id;
@@ -361,6 +367,10 @@ struct Wrapper {
   // Inputs that are views tell the runtime their _base (a synthetic-base
   // wrapper decides from it); off otherwise, as it costs a mirror per base.
   bool view_bases = false;
+  // A training graph: its call runs with autograd's view replay on, as
+  // PyTorch's runs it (_force_original_view_tracking), so that a view it
+  // returns carries the view op that made it (Replay::graph_output).
+  bool view_replay = false;
   // Per output, the ViewMeta sequence PyTorch replays when it regenerates
   // the output from its base (null: as_strided), and the function that
   // replays one (torch._C._functionalization.apply_view_meta_sequence).
