@@ -7,8 +7,9 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
 use wrapc_dialects::views::{
-    AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, ExternCallOp, MarkDifferentiableOp, PatchRequiresGradOp,
-    SetRequiresGradOp, StaticGeometry, SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
+    ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CopyInplaceOp, ExternCallOp,
+    MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry, SubclassUnwrapOp,
+    SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
 };
 use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 use wrapc_runtime::{Device, Tensor};
@@ -151,11 +152,9 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             Ok(vec![Value::Tensor(level1::patch_requires_grad(tensor(0)?, &tensor(1)?, target).map_err(rt)?)])
         }
         WrapOp::ApplyMutation => {
-            let info = ir::attribute(op, "info")
-                .and_then(InputInfo::from_attribute)
-                .ok_or_else(|| InterpError::at(op, "bad 'info'"))?;
-            level1::apply_mutation(&tensor(0)?, &tensor(1)?, &info, ir::has_unit_attr(op, "trace_joint"))
-                .map_err(rt)?;
+            let mutation = view(op, ApplyMutationOp::new(op))?;
+            let info = InputInfo::from_attribute(mutation.info()).ok_or_else(|| InterpError::at(op, "bad 'info'"))?;
+            level1::apply_mutation(&tensor(0)?, &tensor(1)?, &info, mutation.trace_joint()).map_err(rt)?;
             none
         }
         WrapOp::SetStorage => tensor(0)?.set_(&tensor(1)?).map_err(rt).map(|_| vec![]),
@@ -163,7 +162,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             let src = tensor(1)?;
             tensor(0)?.as_strided_(&src.sizes(), &src.strides(), src.storage_offset()).map_err(rt).map(|_| vec![])
         }
-        WrapOp::CopyInplace if ir::has_unit_attr(op, "leaf") => {
+        WrapOp::CopyInplace if view(op, CopyInplaceOp::new(op))?.leaf() => {
             tensor(0)?.leaf_copy_(&tensor(1)?).map_err(rt).map(|_| vec![])
         }
         WrapOp::CopyInplace => tensor_like(0)?.copy_(&tensor_like(1)?).map_err(rt).map(|_| vec![]),
@@ -203,7 +202,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         }
         WrapOp::MarkDynamic => {
             let t = tensor(0)?;
-            for d in ir::dense_i64_attr(op, "dims") {
+            for d in view(op, MarkDynamicOp::new(op))?.dims() {
                 t.mark_dynamic(d).map_err(rt)?;
             }
             none
@@ -223,7 +222,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
                 .map(|(_, t)| Value::from_native(t.clone(), false))
                 .collect::<std::result::Result<_, _>>()
                 .map_err(rt)?;
-            if ir::has_unit_attr(op, "symints") {
+            if view(op, SubclassUnwrapOp::new(op))?.symints() {
                 inner.extend(level1::dynamic_outer_sizes(&info, &value));
             }
             Ok(inner)

@@ -5,7 +5,7 @@
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::ir;
-use wrapc_dialects::views::SubclassWrapperOp;
+use wrapc_dialects::views::{DedupeWrapperOp, SubclassWrapperOp, SyntheticBaseWrapperOp};
 use wrapc_dialects::{
     autograd_function_marks, dedupe_args, synthetic_base_plan, DedupeArg, InputInfo, MutationType, OutputInfo,
     OutputType, RuntimeWrapperInfo, SubclassInfo, TensorTypeInfo, DYNAMIC,
@@ -252,9 +252,9 @@ pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args:
 /// `AOTDedupeWrapper`: the arguments `dupes` marks as repeats are checked
 /// to be the tensor they repeat, then dropped.
 pub(crate) fn run_dedupe_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
-    let callee = ir::flat_symbol_attr(op, "callee")
-        .ok_or_else(|| InterpError::at(op, "malformed wrap.dedupe_wrapper: no callee"))?;
-    let plan = dedupe_args(&ir::dense_i64_attr(op, "dupes"))
+    let wrapper = DedupeWrapperOp::new(op).map_err(|e| InterpError::at(op, e.to_string()))?;
+    let callee = wrapper.callee();
+    let plan = dedupe_args(&wrapper.dupes())
         .ok_or_else(|| InterpError::at(op, "malformed wrap.dedupe_wrapper: an invalid dupes map"))?;
     if args.len() != plan.len() {
         return Err(InterpError::at(op, format!("expected {} arguments, got {}", plan.len(), args.len())));
@@ -279,15 +279,16 @@ pub(crate) fn run_dedupe_wrapper(interp: &Interpreter, op: OperationRef, args: &
 /// arguments whose metadata it changed get their new geometry.
 pub(crate) fn run_synthetic_base_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
     let malformed = |what: &str| InterpError::at(op, format!("malformed wrap.synthetic_base_wrapper: {what}"));
-    let callee = ir::flat_symbol_attr(op, "callee").ok_or_else(|| malformed("no callee"))?;
-    let plan = synthetic_base_plan(&ir::dense_i64_attr(op, "args")).ok_or_else(|| malformed("an invalid args map"))?;
+    let wrapper = SyntheticBaseWrapperOp::new(op).map_err(|e| InterpError::at(op, e.to_string()))?;
+    let callee = wrapper.callee();
+    let plan = synthetic_base_plan(&wrapper.args()).ok_or_else(|| malformed("an invalid args map"))?;
     let callee_inputs = interp
         .lookup(&callee)
         .and_then(|c| ir::function_type_attr(c, "function_type"))
         .map(|(inputs, _)| inputs)
         .ok_or_else(|| malformed("no callee signature"))?;
-    let n_results = ir::function_type_attr(op, "function_type").ok_or_else(|| malformed("no type"))?.1.len();
-    let trace_joint = ir::has_unit_attr(op, "trace_joint");
+    let n_results = wrapper.function_type().1.len();
+    let trace_joint = wrapper.trace_joint();
     let mut inner: Vec<Value> = Vec::with_capacity(callee_inputs.len());
     for (members, &ty) in plan.bases.iter().zip(&callee_inputs) {
         let tensors =
@@ -306,7 +307,7 @@ pub(crate) fn run_synthetic_base_wrapper(interp: &Interpreter, op: OperationRef,
     inner.extend(plan.passed.iter().map(|&i| args[i].clone()));
     let mut outs = interp.call_inner(&callee, &inner)?;
     let updated = outs.split_off(n_results.min(outs.len()));
-    for (&i, new) in ir::dense_i64_attr(op, "metadata_mutated").iter().zip(&updated) {
+    for (&i, new) in wrapper.metadata_mutated().iter().zip(&updated) {
         let new = as_tensor(op, new, "new metadata")?;
         as_tensor(op, &args[i as usize], "metadata-mutated argument")?
             .as_strided_(&new.sizes(), &new.strides(), new.storage_offset())

@@ -19,7 +19,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
-use wrapc_dialects::views::LaunchOp;
+use wrapc_dialects::views::{KernelOp, LaunchOp};
 use wrapc_dialects::{KernelConfig, TensorTypeInfo};
 use wrapc_runtime::{Device, Tensor};
 
@@ -489,13 +489,14 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
     let kernel_name = LaunchOp::new(op).map_err(|e| InterpError::at(op, e.to_string()))?.kernel();
     let kernel =
         ir::lookup_symbol(op, &kernel_name).ok_or_else(|| InterpError::at(op, format!("no kernel '{kernel_name}'")))?;
-    if ir::string_attr(kernel, "library").is_some() {
+    let kernel = KernelOp::new(kernel).map_err(|e| InterpError::at(kernel, e.to_string()))?;
+    if kernel.library().is_some() {
         return Err(InterpError::at(
             op,
             format!("kernel '{kernel_name}' is native code in a library; the interpreter runs only host payloads"),
         ));
     }
-    let host = ir::flat_symbol_attr(kernel, "host").ok_or_else(|| {
+    let host = kernel.host().ok_or_else(|| {
         InterpError::at(op, format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"))
     })?;
     let payload =
@@ -512,11 +513,8 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
         other => Err(InterpError::at(op, format!("a grid extent is a {}", other.kind()))),
     };
     // As the compiled launch: numel extents divide by the first config's block.
-    let block = ir::array_attr(kernel, "configs")
-        .first()
-        .and_then(|c| KernelConfig::from_attribute(*c))
-        .map(|c| c.block)
-        .unwrap_or_default();
+    let block =
+        kernel.configs().first().and_then(|c| KernelConfig::from_attribute(*c)).map(|c| c.block).unwrap_or_default();
     let mut grid = [1i64; 3];
     for (d, extent) in extents.iter().enumerate().take(3) {
         let n = int(extent)?;
@@ -540,8 +538,7 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
             ),
         ));
     }
-    let (kernel_args, _) =
-        ir::function_type_attr(kernel, "function_type").ok_or_else(|| InterpError::at(kernel, "kernel type"))?;
+    let (kernel_args, _) = kernel.function_type();
     let mut state = Payload { values: HashMap::new(), steps: 0 };
     for (k, value) in args.iter().enumerate() {
         let scalar = match value {

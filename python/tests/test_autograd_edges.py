@@ -225,3 +225,27 @@ def test_checkpointing_around_a_compiled_module(path):
         return x.grad.clone(), block.lin.weight.grad.clone(), block.lin.bias.grad.clone()
 
     _same(grads(path), grads(None))
+
+
+# A training graph runs under autograd's view replay, as PyTorch's does; the
+# caller's setting comes back after the call, also when the graph raises.
+@pytest.mark.parametrize("path", PATHS[1:])
+@pytest.mark.parametrize("caller", [False, True], ids=["off", "on"])
+def test_the_callers_view_replay_setting_is_left_as_it_was(path, caller):
+    def f(x, w, index):
+        return ((x @ w).index_select(0, index).view(-1),)
+
+    x, w = _inputs()
+    good, bad = torch.tensor([0, 2], device=DEVICE), torch.tensor([0, 9], device=DEVICE)
+    torch._dynamo.reset()
+    if path == "dynamo":
+        compiled = torch.compile(f, backend="wrapc", fullgraph=True, options={"inner": "eager"})
+    else:
+        compiled = wrapc_torch.compile(f, [x, w, good], inner="eager")
+    with torch.autograd._force_original_view_tracking(caller):
+        compiled(x, w, good)
+        assert torch._C._is_view_replay_enabled() is caller
+        with pytest.raises((IndexError, RuntimeError)):
+            compiled(x, w, bad)
+        assert torch._C._is_view_replay_enabled() is caller
+    assert torch._C._is_view_replay_enabled() is False

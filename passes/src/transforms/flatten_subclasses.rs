@@ -9,6 +9,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value};
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views::{self, SubclassWrapperOp};
 use wrapc_dialects::{SubclassInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
@@ -33,6 +34,7 @@ struct Signature<'c> {
 }
 
 fn read_signature<'c>(op: OperationRef<'c, '_>) -> Result<Signature<'c>, ir::Reported> {
+    let view = views::reported(op, SubclassWrapperOp::new)?;
     let Some(ir::WrapperSignature { name, callee, inputs, results }) = ir::wrapper_signature(op) else {
         return ir::fail(op, "malformed wrap.subclass_wrapper");
     };
@@ -52,8 +54,8 @@ fn read_signature<'c>(op: OperationRef<'c, '_>) -> Result<Signature<'c>, ir::Rep
         callee,
         inputs,
         results,
-        frozen: ir::dense_i64_attr(op, "frozen").into_iter().map(|i| i as usize).collect(),
-        append_symints: ir::has_unit_attr(op, "append_symints"),
+        frozen: view.frozen().into_iter().map(|i| i as usize).collect(),
+        append_symints: view.append_symints(),
     })
 }
 

@@ -7,6 +7,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views::{self, ReplayAliasOp};
 use wrapc_dialects::{OutputInfo, OutputType, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
@@ -35,7 +36,8 @@ fn inline<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<Value<'c, 'a>, ir::Reporte
         (_, Some(base)) => {
             let b = Builder::before(op);
             let view = regenerate_view(&b, out, base);
-            Ok(patch_requires_grad(&b, &info, view, base, ir::bool_attr(op, "base_requires_grad")))
+            let base_requires_grad = views::reported(op, ReplayAliasOp::new)?.base_requires_grad();
+            Ok(patch_requires_grad(&b, &info, view, base, base_requires_grad))
         }
         (kind, None) => ir::fail(op, &format!("output of type {kind:?} needs a base to replay from")),
     }

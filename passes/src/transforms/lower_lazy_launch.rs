@@ -51,7 +51,7 @@ pub fn run(module: OperationRef, options: &Options) -> PassResult {
     for launch in ir::collect_ops(module, WrapOp::Launch.name()) {
         let kernel_name = views::reported(launch, LaunchOp::new)?.kernel();
         let kernel = ir::lookup_symbol(launch, &kernel_name).expect("verified kernel");
-        if ir::string_attr(kernel, "library").is_some() {
+        if views::reported(kernel, KernelOp::new)?.library().is_some() {
             // A host library's function, called directly (convert-wrap-to-llvm).
             continue;
         }
@@ -127,10 +127,11 @@ fn check_arguments(launch: OperationRef, kernel: &str) -> PassResult {
 /// under it, or in `allowed` (`--allow-file-dir`): IR is input, and must not
 /// make the compiler embed arbitrary files into what it writes.
 fn image(kernel: OperationRef, name: &str, allowed: &str) -> Result<Vec<u8>, ir::Reported> {
-    if let Some(ptx) = ir::string_attr(kernel, "ptx") {
+    let view = views::reported(kernel, KernelOp::new)?;
+    if let Some(ptx) = view.ptx() {
         return Ok(ptx.into_bytes());
     }
-    let Some(file) = ir::string_attr(kernel, "ptx_file").or_else(|| ir::string_attr(kernel, "cubin_file")) else {
+    let Some(file) = view.ptx_file().or_else(|| view.cubin_file()) else {
         return ir::fail(
             kernel,
             &format!(

@@ -11,6 +11,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Value;
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views::{self, SyntheticBaseWrapperOp};
 use wrapc_dialects::{synthetic_base_plan, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -42,11 +43,11 @@ fn merge_view_inputs(wrapper: OperationRef) -> PassResult {
     let Some((callee_inputs, callee_results)) = ir::function_type_attr(callee_op, "function_type") else {
         return ir::fail(wrapper, &format!("callee '{callee}' has no function type"));
     };
-    let Some(plan) = synthetic_base_plan(&ir::dense_i64_attr(wrapper, "args")) else {
+    let view = views::reported(wrapper, SyntheticBaseWrapperOp::new)?;
+    let Some(plan) = synthetic_base_plan(&view.args()) else {
         return ir::fail(wrapper, "malformed wrap.synthetic_base_wrapper: an invalid args map");
     };
-    let metadata_mutated = ir::dense_i64_attr(wrapper, "metadata_mutated");
-    let trace_joint = ir::has_unit_attr(wrapper, "trace_joint");
+    let (metadata_mutated, trace_joint) = (view.metadata_mutated(), view.trace_joint());
     let context = ir::context_of(wrapper);
     let location = wrapper.location();
     let (_, body) = ir::function_before(wrapper, &name, &inputs, &results);

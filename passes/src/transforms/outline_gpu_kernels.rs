@@ -16,6 +16,7 @@ use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Attribute, Block, Location, Region, RegionLike, Type, TypeLike, Value};
 use melior::Context;
+use wrapc_dialects::views::{self, KernelOp};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -24,13 +25,12 @@ use crate::Options;
 /// The symbol of the `gpu.module` the pass creates.
 pub const GPU_MODULE: &str = "wrap_gpu_kernels";
 
-/// Attributes that give a kernel its GPU code already.
-const GPU_PAYLOADS: [&str; 3] = ["ptx", "ptx_file", "cubin_file"];
-
 /// Whether `kernel` has a host (MLIR) payload and no GPU payload: the
 /// kernels this pass outlines.
 pub fn needs_gpu_code(kernel: OperationRef) -> bool {
-    ir::flat_symbol_attr(kernel, "host").is_some() && GPU_PAYLOADS.iter().all(|a| ir::attribute(kernel, a).is_none())
+    // A GPU payload: ptx, ptx_file or cubin_file.
+    KernelOp::new(kernel)
+        .is_ok_and(|k| k.host().is_some() && k.ptx().is_none() && k.ptx_file().is_none() && k.cubin_file().is_none())
 }
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
@@ -53,12 +53,10 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
 
     let mut symbols = HashSet::new();
     for kernel in kernels {
-        let (Some(host), Some(entry), Some((inputs, _))) = (
-            ir::flat_symbol_attr(kernel, "host"),
-            ir::string_attr(kernel, "entry"),
-            ir::function_type_attr(kernel, "function_type"),
-        ) else {
-            return ir::fail(kernel, "internal error: a verified wrap.kernel lacks its host, entry or type");
+        let view = views::reported(kernel, KernelOp::new)?;
+        let (entry, (inputs, _)) = (view.entry(), view.function_type());
+        let Some(host) = view.host() else {
+            return ir::fail(kernel, "internal error: a kernel outlined for GPU code has no host payload");
         };
         let Some(payload) = ir::lookup_symbol(kernel, &host) else {
             return ir::fail(kernel, &format!("kernel payload @{host} not found"));

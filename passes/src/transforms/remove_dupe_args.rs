@@ -10,6 +10,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::Value;
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views::{self, DedupeWrapperOp};
 use wrapc_dialects::{dedupe_args, DedupeArg, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -37,7 +38,7 @@ fn remove_dupes(wrapper: OperationRef) -> PassResult {
         }
         None => return ir::fail(wrapper, &format!("callee '{callee}' not found")),
     }
-    let Some(args) = dedupe_args(&ir::dense_i64_attr(wrapper, "dupes")) else {
+    let Some(args) = dedupe_args(&views::reported(wrapper, DedupeWrapperOp::new)?.dupes()) else {
         return ir::fail(wrapper, "malformed wrap.dedupe_wrapper: an invalid dupes map");
     };
     let context = ir::context_of(wrapper);

@@ -6,6 +6,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{RegionLike, Value};
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views::{self, ApplyMutationOp, CallCompiledOp};
 use wrapc_dialects::{InputInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -91,7 +92,8 @@ fn classify(info: &InputInfo, trace_joint: bool, updated_is_orig_buffer: bool) -
 }
 
 fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
-    let Some(info) = ir::attribute(op, "info").and_then(InputInfo::from_attribute) else {
+    let view = views::reported(op, ApplyMutationOp::new)?;
+    let Some(info) = InputInfo::from_attribute(view.info()) else {
         return ir::fail(op, "wrap.apply_mutation without valid 'info' metadata");
     };
     let orig: Value = op.operand(0).expect("verified operand");
@@ -99,7 +101,7 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
     let self_copy = elide_self_copies && callee_returns_argument(op, orig, updated);
     let b = Builder::before(op);
     let (context, location) = (b.context, b.location);
-    match classify(&info, ir::has_unit_attr(op, "trace_joint"), self_copy) {
+    match classify(&info, view.trace_joint(), self_copy) {
         WriteBack::Nothing => {}
         WriteBack::SetStorage { detach_update } => {
             let source = if detach_update {
@@ -155,10 +157,8 @@ fn specialize(op: OperationRef, elide_self_copies: bool) -> PassResult {
 fn callee_returns_argument(op: OperationRef, orig: Value, updated: Value) -> bool {
     let Ok(result) = melior::ir::operation::OperationResult::try_from(updated) else { return false };
     let call = result.owner();
-    if call.name().as_string_ref().as_str() != Ok(WrapOp::CallCompiled.name()) {
-        return false;
-    }
-    let Some(callee_name) = ir::flat_symbol_attr(call, "callee") else { return false };
+    let Ok(compiled) = CallCompiledOp::new(call) else { return false };
+    let callee_name = compiled.callee();
     let Some(callee) = ir::lookup_symbol(op, &callee_name) else { return false };
     let Some(region) = callee.region(0).ok() else { return false };
     let Some(entry) = region.first_block() else { return false };

@@ -254,7 +254,13 @@ std::optional<at::Tensor> by_view_func(const Call &call, Py_ssize_t graph_output
   at::Tensor on = base;
   if (on.sizes() != from.sizes() || on.strides() != from.strides() || on.storage_offset() != from.storage_offset())
     on = base.as_strided(from.sizes(), from.strides(), from.storage_offset());
-  return info.view_fn()(on);
+  try {
+    return info.view_fn()(on);
+  } catch (const c10::Error &) {
+    // The ops do not replay on this base (a dtype view in the chain over
+    // memory of another element size): as_strided, which places it.
+    return std::nullopt;
+  }
 }
 
 // The output regenerated from `base` as PyTorch's gen_alias_from_base makes

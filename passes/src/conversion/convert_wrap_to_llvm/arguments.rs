@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
 use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
+use wrapc_dialects::views::LazyLaunchOp;
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::key;
@@ -140,7 +141,7 @@ fn reads(op: OperationRef, position: usize, uses: &HashMap<usize, Vec<(Operation
         Some(
             WrapOp::Launch | WrapOp::ExternCall | WrapOp::TensorSize | WrapOp::TensorStride | WrapOp::TensorOffset,
         ) => true,
-        Some(WrapOp::LazyLaunch) => op.attribute("cuda_graph").is_err(),
+        Some(WrapOp::LazyLaunch) => LazyLaunchOp::new(op).is_ok_and(|launch| !launch.cuda_graph()),
         Some(WrapOp::Free) => view,
         // An input the graph wrote, bumped inline through the header's
         // counter: a lent argument's own cell, which the embedder applies

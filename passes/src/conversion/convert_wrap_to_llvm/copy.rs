@@ -15,12 +15,13 @@ use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, RegionLike, Value, ValueLike};
 use wrapc_abi::RuntimeFn;
+use wrapc_dialects::views::CopyInplaceOp;
 use wrapc_dialects::{DeviceKind, TensorTypeInfo};
 
 use super::abi::*;
 use super::builder::{AtomicBinOp, AtomicOrdering};
 use super::FnLowering;
-use crate::ir::{self, PassResult};
+use crate::ir::PassResult;
 
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// `dst.copy_(src)` (or `dst.detach().copy_(src)`, the same data
@@ -100,7 +101,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 /// The static shape of a copy that may run inline: both operands host
 /// tensors of the same static shape and element type.
 fn inline_copy_shape(op: OperationRef) -> Option<Vec<i64>> {
-    if ir::has_unit_attr(op, "autograd") {
+    // Only wrap.copy_inplace has the flag (not wrap.detach_copy_inplace).
+    if CopyInplaceOp::new(op).is_ok_and(|copy| copy.autograd()) {
         return None;
     }
     let dst = TensorTypeInfo::from_type(op.operand(0).ok()?.r#type())?;

@@ -52,7 +52,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// to the slot's launcher ([`FnLowering::launcher`]), whose failure
     /// exits as any runtime call's.
     pub(super) fn lower_lazy_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
-        if op.attribute("cuda_graph").is_ok() {
+        if views::reported(op, LazyLaunchOp::new)?.cuda_graph() {
             return self.lower_graph_launch(op, operands);
         }
         let (grid_rank, numel_rank) = (dense_segment(op, 0), dense_segment(op, 1));

@@ -26,10 +26,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     pub(super) fn lower_launch(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let kernel_name = views::reported(op, LaunchOp::new)?.kernel();
         let kernel = ir::lookup_symbol(op, &kernel_name).expect("verified kernel");
-        if let Some(library) = ir::string_attr(kernel, "library") {
-            return self.lower_library_launch(&kernel_name, kernel, &library, operands);
+        let view = views::reported(kernel, KernelOp::new)?;
+        if let Some(library) = view.library() {
+            return self.lower_library_launch(&kernel_name, &view, &library, operands);
         }
-        let Some(host) = ir::flat_symbol_attr(kernel, "host") else {
+        let Some(host) = view.host() else {
             return ir::fail(
                 op,
                 &format!("kernel '{kernel_name}' has no host payload; the host backend cannot launch it"),
@@ -49,7 +50,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let grid: Vec<Value> = if numel_rank == 0 {
             extents.to_vec()
         } else {
-            let first = ir::array_attr(kernel, "configs").first().and_then(|c| KernelConfig::from_attribute(*c));
+            let first = view.configs().first().and_then(|c| KernelConfig::from_attribute(*c));
             let block = first.map(|c| c.block).unwrap_or_default();
             extents
                 .iter()
@@ -62,7 +63,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         };
         // The kernel's own signature says which arguments are tensors (the
         // lowered values are all pointers by now).
-        let (arg_types, _) = ir::function_type_attr(kernel, "function_type").expect("verified kernel");
+        let (arg_types, _) = view.function_type();
         let trampoline = self.trampoline(&kernel_name, &host, &arg_types);
         let array = self.alloca("!llvm.ptr", args.len().max(1) as i64);
         for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
@@ -90,11 +91,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_library_launch(
         &mut self,
         kernel_name: &str,
-        kernel: OperationRef<'c, '_>,
+        kernel: &KernelOp<'c, '_>,
         library: &str,
         args: &[Value<'c, 'a>],
     ) -> PassResult {
-        let entry = views::reported(kernel, KernelOp::new)?.entry();
+        let entry = kernel.entry();
         let slot = format!("__wrapc_symbol_{kernel_name}");
         if self.decls.declared.insert(slot.clone()) {
             let source = format!(
@@ -106,7 +107,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let (library, entry, address) = (self.c_string(library), self.c_string(&entry), self.address_of(&slot));
         self.checked(RuntimeFn::HostSymbol, &[library, entry, address]);
         let function = self.load(address, "!llvm.ptr");
-        let (arg_types, _) = ir::function_type_attr(kernel, "function_type").expect("verified kernel");
+        let (arg_types, _) = kernel.function_type();
         let values: Vec<Value> = args
             .iter()
             .zip(&arg_types)

@@ -5,8 +5,8 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value, ValueLike};
 use wrapc_dialects::views::{
-    self, AssertFiniteOp, CheckSameTensorOp, ExternCallOp, MarkDifferentiableOp, PatchRequiresGradOp,
-    SetRequiresGradOp, StaticGeometry, TensorSizeOp, TensorStrideOp,
+    self, AssertFiniteOp, CheckSameTensorOp, CopyInplaceOp, ExternCallOp, MarkDifferentiableOp, MarkDynamicOp,
+    PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry, SyntheticBaseOp, TensorSizeOp, TensorStrideOp,
 };
 use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
@@ -78,7 +78,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.atomic_rmw(AtomicBinOp::Add, counter, one, AtomicOrdering::SequentiallyConsistent);
             }
             WrapOp::SetStorage => self.checked(RuntimeFn::Set, &operands),
-            WrapOp::CopyInplace if ir::has_unit_attr(op, "leaf") => self.checked(RuntimeFn::LeafCopy, &operands),
+            WrapOp::CopyInplace if views::reported(op, CopyInplaceOp::new)?.leaf() => {
+                self.checked(RuntimeFn::LeafCopy, &operands)
+            }
             WrapOp::CopyInplace => self.lower_copy(op, &operands, RuntimeFn::Copy)?,
             WrapOp::DetachCopyInplace => self.lower_copy(op, &operands, RuntimeFn::DetachCopy)?,
             WrapOp::AsStridedInplace => self.checked(RuntimeFn::AsStridedLike, &operands),
@@ -129,7 +131,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.result(op, index);
             }
             WrapOp::MarkDynamic => {
-                for dim in ir::dense_i64_attr(op, "dims") {
+                for dim in views::reported(op, MarkDynamicOp::new)?.dims() {
                     let dim = self.const_int(dim, "i64");
                     self.checked(RuntimeFn::MarkDynamic, &[operands[0], dim]);
                 }
@@ -189,9 +191,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 let base = TensorTypeInfo::from_type(op.result(0).unwrap().r#type()).unwrap();
                 let sizes: Vec<i64> = base.shape.iter().map(|&d| if d == DYNAMIC { -1 } else { d }).collect();
                 let members = self.ptr_array(&operands);
-                let args = self.constant_array(ir::dense_i64_attr(op, "args"));
+                let view = views::reported(op, SyntheticBaseOp::new)?;
+                let args = self.constant_array(view.args());
                 let n = self.const_int(operands.len() as i64, "i64");
-                let trace_joint = self.const_int(i64::from(ir::has_unit_attr(op, "trace_joint")), "i8");
+                let trace_joint = self.const_int(i64::from(view.trace_joint()), "i8");
                 let rank = self.const_int(sizes.len() as i64, "i64");
                 let sizes = if sizes.is_empty() { self.null() } else { self.constant_array(sizes) };
                 let value = self.new_ref(RuntimeFn::SyntheticBase, &[members, args, n, trace_joint, rank, sizes]);

@@ -6,6 +6,7 @@
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
+use wrapc_dialects::views::{self, SubclassUnwrapOp};
 use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
 
 use super::abi::*;
@@ -65,7 +66,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let attr = self.new_ref(RuntimeFn::SubclassAttr, &args);
             self.bind(op.result(index).unwrap().into(), attr);
         }
-        if ir::has_unit_attr(op, "symints") {
+        if views::reported(op, SubclassUnwrapOp::new)?.symints() {
             let dynamic = info.outer_shape.iter().enumerate().filter(|(_, &d)| d == DYNAMIC);
             for (k, (dim, _)) in dynamic.enumerate() {
                 let size = self.header_field(value, &[HEADER_SIZES, dim as i32], "i64");
