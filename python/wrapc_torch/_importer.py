@@ -402,10 +402,11 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         # The graph returns the mutated inputs' new values first.
         return meta.num_mutated_inp_runtime_indices + j
 
-    def with_detached(j: int, replayed: Any, info: Any) -> Any:
-        # Whether the output is a detached alias (no _base, eager's
-        # x.detach()): made from another tensor than its chain's input (the
-        # input set_ onto other memory since), it must stay no view.
+    def assembled(j: int, replayed: Any, info: Any) -> Any:
+        # The replay's last fields. Whether the output is a detached alias
+        # (no _base, eager's x.detach()): made from another tensor than its
+        # chain's input (the input set_ onto other memory since), it must
+        # stay no view; and the view-function slot.
         by_view_func = view_func_output(j, info)
         if replayed is None:
             return None if by_view_func < 0 else (None, -1, -1, False, False, -1, by_view_func)
@@ -414,7 +415,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             by_view_func = -1
         return (*replayed, detached(info) or j in detached_outputs, -1, by_view_func)
 
-    return tuple(with_detached(j, replay(j, info), info) for j, info in enumerate(meta.output_info))
+    return tuple(assembled(j, replay(j, info), info) for j, info in enumerate(meta.output_info))
 
 
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,

@@ -667,7 +667,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
                                std::to_string(n_out));
     for (size_t j = 0; j < n_out; ++j) {
       PyObject *item = PySequence_Fast_GET_ITEM(seq, j);
-      call->graph_results.emplace_back();
+      if (w->keeps_graph_results) call->graph_results.emplace_back();
       if (w->graph_out_kinds[j] == 'i') {
         long long v = PyLong_AsLongLong(item);
         if (v == -1 && PyErr_Occurred()) {
@@ -687,7 +687,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
       wrt_tensor *kept = nullptr;
       rt.retain(h, &kept);  // the call keeps one: handles stay unique while it runs
       call->graph_outputs.add(kept, t);
-      call->graph_results.back() = t;
+      if (w->keeps_graph_results) call->graph_results.back() = t;
       outputs[j] = h;
     }
   } catch (const std::exception &e) {

@@ -295,6 +295,7 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
       }
       if (replay.sequence == Py_None) replay.sequence = nullptr;
       Py_XINCREF(replay.sequence);
+      self->keeps_graph_results = self->keeps_graph_results || replay.graph_output >= 0;
       self->replays.push_back(replay);
     }
   }

@@ -371,6 +371,9 @@ struct Wrapper {
   // PyTorch's runs it (_force_original_view_tracking), so that a view it
   // returns carries the view op that made it (Replay::graph_output).
   bool view_replay = false;
+  // Some output is made by a graph output's view function: the call keeps
+  // the graph's results by slot (decided once, from the replays).
+  bool keeps_graph_results = false;
   // Per output, the ViewMeta sequence PyTorch replays when it regenerates
   // the output from its base (null: as_strided), and the function that
   // replays one (torch._C._functionalization.apply_view_meta_sequence).
