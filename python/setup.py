@@ -93,7 +93,8 @@ setup(
     ext_modules=[
         CppExtension(
             "wrapc_torch._C",
-            ["wrapc_torch/csrc/module.cpp", "wrapc_torch/csrc/mirror.cpp", "wrapc_torch/csrc/extern.cpp"],
+            ["wrapc_torch/csrc/module.cpp", "wrapc_torch/csrc/mirror.cpp", "wrapc_torch/csrc/extern.cpp",
+             "wrapc_torch/csrc/subclass.cpp"],
             include_dirs=[str(runtime_include), str(here / "wrapc_torch" / "csrc")],
             # Rebuilt when a header changes, not only a source.
             depends=["wrapc_torch/csrc/wrapper.h", str(runtime_include / "wrapc_runtime.h")],

@@ -67,9 +67,12 @@ def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
     may name one) around the flat graph. Arguments and results may then be
     `!wrap.subclass` instances, which the wrapper bumps the version of
     (mutated in the graph), copies data back into (mutated outside it:
-    `wrap.copy_inplace`) and returns (`non_alias`, `is_input`). Metadata
-    and storage mutations, views and autograd of an instance are its
-    `__torch_dispatch__`'s and are refused.
+    `wrap.copy_inplace`) and returns (`non_alias`, `is_input`). An
+    `alias_of_input` instance result is the callee's instance as it is:
+    making it a view of the base again is the subclass's
+    `__torch_dispatch__`'s, which an embedder runs (PyTorch's
+    `gen_alias_from_base`). Metadata and storage mutations, other views and
+    autograd of an instance are its `__torch_dispatch__`'s and are refused.
 
     Wrapper-level flags: `trace_joint` (training: the call runs with grad
     enabled and the inputs in `detach_inputs` are detached first; otherwise
@@ -391,8 +394,9 @@ def Wrap_CopyInplaceOp : Wrap_Op<"copy_inplace"> {
     Between tensors: broadcasting, dtype conversion, one version bump of
     `orig`. Between two instances of one subclass (an outer runtime
     wrapper's write-back): the instance's version bump, then `copy_`
-    attribute by attribute, as a traceable wrapper subclass's
-    `__torch_dispatch__` does (PyTorch's `TwoTensor`).
+    attribute by attribute below it (no inner version moves, nested
+    instances' included), as a traceable wrapper subclass's
+    `__torch_dispatch__` runs it (PyTorch's `TwoTensor`).
 
     `autograd`: autograd records this copy — a joint graph's input that
     requires grad and is not a leaf gets the copy as its `grad_fn`. Only the

@@ -261,36 +261,6 @@ def test_synthetic_base(name):
     run_case(fn, make_args)
 
 
-from torch.testing._internal.two_tensor import TwoTensor  # noqa: E402
-
-
-def run_subclass(fn, x):
-    """fn(x) under backend="wrapc", and the wrapc warnings it gave."""
-    compiled = torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": "eager"})
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        with torch.no_grad():
-            out = compiled(x)
-    torch._dynamo.reset()
-    return out, [str(w.message) for w in caught if "wrapc: falling back" in str(w.message)]
-
-
-def test_subclass_input_falls_back():
-    x = TwoTensor(t(3), t(3) + 1)
-    out, fallbacks = run_subclass(lambda x: x * 2, x)
-    assert any("tensor subclass" in m for m in fallbacks), fallbacks
-    torch.testing.assert_close(out.a, x.a * 2)
-    torch.testing.assert_close(out.b, x.b * 2)
-
-
-def test_nested_subclass_input_falls_back():
-    x = TwoTensor(TwoTensor(t(2), t(2)), TwoTensor(t(2) * 2, t(2) * 3))
-    out, fallbacks = run_subclass(lambda x: x + 1, x)
-    assert fallbacks
-    torch.testing.assert_close(out.a.a, x.a.a + 1)
-    torch.testing.assert_close(out.b.b, x.b.b + 1)
-
-
 def test_second_call_sees_new_values():
     fn = torch.compile(lambda x: (x.add_(1), x * 2)[1], backend="wrapc", fullgraph=True, options={"inner": "eager"})
     with torch.no_grad():

@@ -13,14 +13,17 @@ it imports the metadata as wrap IR, compiles it with ``wrapc`` and calls
 the native wrapper on the caller's torch tensors. With Inductor, an
 inference graph's own wrapper program is imported too, so the whole call
 runs natively; a training graph's wrapper runs around AOTAutograd's
-``CompiledFunction`` (its backward stays PyTorch's). Graphs wrapc does not
-model (tensor subclasses, side-effect tokens, CUDA-graph trees, ...) fall
-back to PyTorch's own path with a one-line warning naming the reason.
+``CompiledFunction`` (its backward stays PyTorch's). Tensor subclasses go
+through PyTorch's subclass layer modelled as wrap IR (``_subclasses``).
+Graphs wrapc does not model (training with subclasses, side-effect tokens,
+CUDA-graph trees, ...) fall back to PyTorch's own path with a one-line
+warning naming the reason.
 
 The package by concern: ``_backend`` (the Dynamo backend), ``_compile``
 (``compile`` and ``export``), ``_native`` (the native callable: wrap IR,
 ``wrapc``, the extension), ``_importer`` / ``_wrapper_import`` (metadata
-and Inductor's wrapper program as wrap IR), ``_build`` (the compiler and
+and Inductor's wrapper program as wrap IR), ``_subclasses`` (tensor
+subclasses through ``wrap.subclass_wrapper``), ``_build`` (the compiler and
 its cache), ``_private`` (every use of PyTorch's private API).
 """
 

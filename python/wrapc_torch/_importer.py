@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Collection, Sequence
 
 import torch
-from ._private import FakeTensor, OutputType, view_replay_for_aliased_outputs
+from ._private import FakeTensor, OutputType, is_traceable_wrapper_subclass, view_replay_for_aliased_outputs
 
 GRAPH_SYMBOL = "wrapc_torch_graph"
 # The entry point: the outermost of PyTorch's wrappers the graph needs
@@ -24,6 +24,7 @@ GRAPH_SYMBOL = "wrapc_torch_graph"
 WRAPPER_SYMBOL = "wrapc_torch_wrapper"
 RUNTIME_WRAPPER_SYMBOL = "wrapc_torch_runtime_wrapper"
 SYNTHETIC_BASE_SYMBOL = "wrapc_torch_synthetic_base"
+SUBCLASS_SYMBOL = "wrapc_torch_subclasses"
 
 # torch dtype -> wrap element type (the dialect's spelling; the runtime's
 # dtype codes are the extension's business, through wrapc_runtime.h).
@@ -116,9 +117,7 @@ def _dim(d: Any) -> str:
 
 
 def tensor_type(t: torch.Tensor, what: str, *, dynamic: bool = False) -> str:
-    if type(t) not in (torch.Tensor, torch.nn.Parameter) and not isinstance(
-        t, FakeTensor
-    ):
+    if type(t) not in (torch.Tensor, torch.nn.Parameter) and not isinstance(t, FakeTensor):
         raise Unsupported(f"{what} is a {type(t).__name__}, a tensor subclass")
     if t.dtype not in DTYPES:
         raise Unsupported(f"{what} has dtype {t.dtype}")
@@ -130,14 +129,38 @@ def tensor_type(t: torch.Tensor, what: str, *, dynamic: bool = False) -> str:
         raise Unsupported(f"{what} is on {t.device}")
     if t.layout != torch.strided:
         raise Unsupported(f"{what} has layout {t.layout}")
+    device = ", cuda" if t.device.type == "cuda" else ""
+    return f"!wrap.tensor<{_shape(t, dynamic)}{device}>"
+
+
+def _shape(t: torch.Tensor, dynamic: bool = False) -> str:
     elem = DTYPES[t.dtype]
     dims = "x".join("?" if dynamic else _dim(d) for d in t.shape)
-    shape = f"{dims}x{elem}" if dims else elem
-    device = ", cuda" if t.device.type == "cuda" else ""
-    return f"!wrap.tensor<{shape}{device}>"
+    return f"{dims}x{elem}" if dims else elem
+
+
+def subclass_type(t: torch.Tensor, what: str) -> str:
+    """``!wrap.subclass<"Name", outer, [attr: type, ...]>`` for a tensor
+    subclass instance (fake or real): its inner tensors in flatten order,
+    nested instances recursively."""
+    from . import _subclasses
+
+    if any(not isinstance(d, int) for d in t.shape):
+        raise Unsupported(f"{what} is a {type(t).__name__} with symbolic outer sizes")
+    if t.dtype not in DTYPES:
+        raise Unsupported(f"{what} has dtype {t.dtype}")
+    attrs = []
+    for name, inner in _subclasses.inner_tensors(t):
+        where = f"{what}'s attribute {name!r}"
+        if not isinstance(inner, torch.Tensor):
+            raise Unsupported(f"{where} is a {type(inner).__name__}, not a tensor")
+        attrs.append(f"{name}: {value_type(inner, where)}")
+    return f'!wrap.subclass<"{_subclasses.type_name(t)}", {_shape(t)}, [{", ".join(attrs)}]>'
 
 
 def value_type(v: Any, what: str, *, dynamic: bool = False) -> str:
+    if isinstance(v, torch.Tensor) and is_traceable_wrapper_subclass(v):
+        return subclass_type(v, what)
     if isinstance(v, torch.Tensor):
         return tensor_type(v, what, dynamic=dynamic)
     if _is_int(v):
@@ -177,6 +200,11 @@ def output_attr(info: Any, out: Any, base: Any) -> str:
         OutputType.alias_of_intermediate_save_as_output,
         OutputType.alias_of_intermediate_base_is_user_output,
     )
+    if is_traceable_wrapper_subclass(out):
+        # The runtime wrapper passes a subclass value through (its view is
+        # the subclass's __torch_dispatch__'s); the extension marks its
+        # dynamic dims itself.
+        return f"#wrap.output<{', '.join(parts)}>"
     if regenerated and isinstance(out, torch.Tensor):
         # gen_alias_from_base takes size, stride and offset from the output
         # the graph returned at run time: `?` everywhere.
@@ -196,8 +224,6 @@ def check_supported(meta: Any, *, training: bool = False) -> None:
     callee is a CompiledFunction), so it may save tensors for backward."""
     if meta.is_train and not training:
         raise Unsupported("the graph is a training graph (it saves tensors for backward)")
-    if meta.subclass_inp_meta and any(not isinstance(m, int) and type(m).__name__ != "PlainTensorMeta" for m in meta.subclass_inp_meta):
-        raise Unsupported("the graph takes tensor-subclass inputs")
     if getattr(meta, "tokens", None):
         raise Unsupported("the graph has side-effect tokens")
     if getattr(meta, "num_graphsafe_rng_states", 0):
@@ -421,7 +447,7 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
 def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disable_amp: bool = False,
          source: str = "", trace_joint: bool = False, detach_inputs: Sequence[int] = (),
          dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None,
-         native: Any = None) -> tuple[str, Signature]:
+         native: Any = None, subclasses: Any = None) -> tuple[str, Signature]:
     """Level-1 wrap IR for one graph and the ABI of its wrapper.
 
     ``inputs`` are the graph's (fake) example inputs, ``graph_outputs`` the
@@ -439,7 +465,10 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     ``native``: Inductor's wrapper program to import as the graph
     (``_wrapper_import.translate(capture, in_types, graph_types)``, called
     with the graph's signature); None: the graph is declared and the
-    extension calls Inductor's Python wrapper.
+    extension calls Inductor's Python wrapper. ``subclasses``: the flat
+    graph under tensor subclasses (``_subclasses.SubclassLayer``; ``inputs``
+    and ``graph_outputs`` are then the subclass-level values), called
+    through a ``wrap.subclass_wrapper``.
     """
     check_supported(meta, training=trace_joint)
     if len(meta.input_info) != len(inputs):
@@ -508,14 +537,30 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     lines = []
     if source:
         lines += [f"// {line}" for line in source.splitlines()]
+    # The graph's own signature: the runtime wrapper's, or under tensor
+    # subclasses the flat one the subclass wrapper unwraps them into.
+    flat_in, flat_out = in_types, graph_types
+    if subclasses is not None:
+        if dupes or synthetic is not None:
+            raise Unsupported("tensor-subclass arguments are passed twice or alias each other")
+        flat_in = [value_type(x, f"graph input #{i}") for i, x in enumerate(subclasses.flat_inputs)]
+        flat_out = [value_type(v, f"graph output #{j}") for j, v in enumerate(subclasses.flat_outputs)]
+        sig.graph_inputs = [_kind(x) for x in subclasses.flat_inputs]
+        sig.graph_outputs = [_kind(v) for v in subclasses.flat_outputs]
     graph_symbol = GRAPH_SYMBOL
     if native is not None:
-        imported = native(in_types, graph_types)
+        imported = native(flat_in, flat_out)
         lines += imported.kernels
         lines.append(imported.function)
         graph_symbol = imported.symbol
     else:
-        lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(in_types)}) -> {tuple_type(graph_types)}")
+        lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(flat_in)}) -> {tuple_type(flat_out)}")
+    if subclasses is not None:
+        lines.append(
+            f"wrap.subclass_wrapper @{SUBCLASS_SYMBOL} : ({', '.join(in_types)}) -> {tuple_type(graph_types)}"
+            f" calls @{graph_symbol}"
+        )
+        graph_symbol = SUBCLASS_SYMBOL
     # PyTorch's layers, innermost first, each calling the one before it; the
     # outermost is the entry point.
     names = [RUNTIME_WRAPPER_SYMBOL] + [SYNTHETIC_BASE_SYMBOL] * (synthetic is not None) + ["dedupe"] * bool(dupes)

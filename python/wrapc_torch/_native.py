@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import torch
 
-from . import _importer
+from . import _importer, _subclasses
 from ._build import CompileError, compile_module
 from ._private import apply_view_meta_sequence, is_any_autocast_enabled
 
@@ -103,6 +103,7 @@ def _native_wrapper(
         dupes=captured.dupes,
         synthetic=captured.synthetic,
         native=captured.native,
+        subclasses=captured.subclasses,
     )
     if captured.native is not None and captured.cubin_dirs:
         library = compile_module(ir, target="cuda", allow_file_dir=os.path.commonpath(captured.cubin_dirs))
@@ -148,14 +149,25 @@ def _native_wrapper(
         # A native CUDA graph's device (its launches use the default stream).
         captured.cuda_device if captured.native is not None else -1,
         # Per argument, the version bumps eager makes (the trace's count).
-        tuple(captured.eager_bumps) if len(captured.eager_bumps) == len(sig.inputs) else (),
+        # (Not for subclass arguments: the trace counts their inner tensors'.)
+        tuple(captured.eager_bumps) if len(captured.eager_bumps) == len(sig.inputs) and not captured.subclasses else (),
         # Per argument, whether that count ends with an in-place view op on it.
         tuple(captured.view_op_last) if len(captured.view_op_last) == len(sig.inputs) else (),
         _bumps_before_call(captured, len(sig.inputs)),
         # PyTorch's training call runs the graph under view replay.
         captured.trace_joint,
+        # Per argument, what the extension reads of a tensor-subclass one;
+        # per output, the rebuild of a subclass one from the graph's results.
+        tuple(_subclasses.spec(x) for x in captured.fake_inputs) if captured.subclasses else (),
+        tuple(captured.subclasses.rebuilds[_n_mutated(captured) + j] for j in range(len(sig.outputs)))
+        if captured.subclasses
+        else (),
     )
     return wrapper
+
+
+def _n_mutated(captured: Any) -> int:
+    return captured.meta.num_mutated_inp_runtime_indices
 
 
 def _bumps_before_call(captured: Any, n_inputs: int) -> tuple[int, ...]:
@@ -168,7 +180,7 @@ def _bumps_before_call(captured: Any, n_inputs: int) -> tuple[int, ...]:
     counter such an argument shares. Arguments merged or deduplicated are
     numbered otherwise by the analysis: none."""
     meta, bumps = captured.meta, captured.eager_bumps
-    if meta is None or captured.dupes or captured.synthetic is not None or len(bumps) != n_inputs:
+    if meta is None or captured.dupes or captured.synthetic is not None or captured.subclasses or len(bumps) != n_inputs:
         return ()
     if len(meta.input_info) != n_inputs:
         return ()

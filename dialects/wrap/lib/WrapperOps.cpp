@@ -105,14 +105,26 @@ LogicalResult RuntimeWrapperOp::verify() {
     OutputInfoAttr info = getOutputInfo(i);
     auto tensorType = dyn_cast<WrapTensorType>(resultType);
     if (isa<SubclassType>(resultType)) {
-      // Regenerating a view of a subclass is its __torch_dispatch__'s.
-      bool passThrough = info.getOutputType() == OutputType::non_alias ||
-                         info.getOutputType() == OutputType::is_input;
+      // Regenerating a view of a subclass is its __torch_dispatch__'s: an
+      // alias of a subclass input is the callee's instance as it is, which
+      // an embedder makes a view of the base again (PyTorch's
+      // gen_alias_from_base dispatches to the subclass).
+      OutputType kind = info.getOutputType();
+      bool passThrough = kind == OutputType::non_alias ||
+                         kind == OutputType::is_input ||
+                         kind == OutputType::alias_of_input;
       if (!passThrough || info.getHasView() || info.getViewDtype() ||
           !info.getDynamicDims().empty())
         return emitOpError() << "result #" << i
                              << " is a subclass instance: it must be "
-                                "'non_alias' or 'is_input', with no view";
+                                "'non_alias', 'is_input' or "
+                                "'alias_of_input', with no view";
+      if (kind == OutputType::alias_of_input &&
+          (info.getBaseIndex() >= numInputs ||
+           !isa<SubclassType>(type.getInput(info.getBaseIndex()))))
+        return emitOpError() << "result #" << i
+                             << " is a subclass instance aliasing an input "
+                                "that is not one";
       if (info.getOutputType() == OutputType::is_input &&
           (info.getBaseIndex() >= numInputs ||
            type.getInput(info.getBaseIndex()) != resultType))

@@ -16,10 +16,12 @@ from typing import Any, Callable, Sequence
 
 import torch
 from torch._dynamo.exc import BackendCompilerFailed
+from torch._functorch._aot_autograd.functional_utils import gen_alias_from_base
 from torch._functorch._aot_autograd.schemas import OutputType
 from torch._ops import OpOverload
 from torch._subclasses.fake_tensor import FakeTensor
 from torch._subclasses.functional_tensor import FunctionalTensor
+from torch.utils._python_dispatch import is_traceable_wrapper_subclass
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
 __all__ = [
@@ -29,7 +31,9 @@ __all__ = [
     "OutputType",
     "ViewsTaken",
     "apply_view_meta_sequence",
+    "gen_alias_from_base",
     "is_any_autocast_enabled",
+    "is_traceable_wrapper_subclass",
     "register_backend",
     "reset_dynamo",
     "tree_flatten",

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import torch
 
-from .. import _importer, _native
+from .. import _importer, _native, _subclasses
 from .._build import CompileError
 from .._importer import Unsupported
 from . import OutputType, ViewsTaken
@@ -28,13 +28,31 @@ def _fake_outputs(graph_module: torch.fx.GraphModule) -> list[Any]:
     return [v.meta.get("val") if isinstance(v, torch.fx.Node) else v for v in values]
 
 
-def _over_no_input(graph_module: torch.fx.GraphModule, meta: Any) -> set[int]:
+def _user_output_values(graph_module: torch.fx.GraphModule, meta: Any, spans: Sequence[Sequence[int]] | None = None) -> list[list[Any]]:
+    """Per user output, the graph's output values that make it: one, or
+    under tensor subclasses (``spans``: per forward output, the graph
+    outputs ``AOTDispatchSubclassWrapper`` wraps into it) its inner
+    tensors."""
+    output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
+    values = list(output.args[0])
+    if spans is None:
+        spans = [[i] for i in range(len(values))]
+    first = meta.num_mutated_inp_runtime_indices
+    return [[values[i] for i in span] for span in spans[first : first + len(meta.output_info)]]
+
+
+def _val(v: Any) -> Any:
+    return v.meta.get("val") if isinstance(v, torch.fx.Node) else v
+
+
+def _over_no_input(graph_module: torch.fx.GraphModule, meta: Any, spans: Sequence[Sequence[int]] | None = None) -> set[int]:
     """The user outputs PyTorch's analysis calls aliases of an input whose
     traced value is over no graph input's memory: the graph computed them
     from the input's value, which the analysis did not see changed (a
     ``mul_`` then a ``set_`` of the same input: random program 5137), so
     their geometry is no view of the input and only the recorded view
-    chain, replayed on it, places them (as PyTorch's replay does)."""
+    chain, replayed on it, places them (as PyTorch's replay does). Under
+    tensor subclasses, an output all of whose inner tensors are so."""
 
     def strided(t: Any) -> bool:
         # Only a strided tensor has a storage to ask for (a sparse one raises).
@@ -45,25 +63,30 @@ def _over_no_input(graph_module: torch.fx.GraphModule, meta: Any) -> set[int]:
         for p in graph_module.graph.nodes
         if p.op == "placeholder" and strided(p.meta.get("val"))
     }
-    outputs = _fake_outputs(graph_module)[meta.num_mutated_inp_runtime_indices :]
+    outputs = _user_output_values(graph_module, meta, spans)
     return {
         j
-        for j, (info, out) in enumerate(zip(meta.output_info, outputs))
-        if info.output_type == OutputType.alias_of_input and strided(out) and out.untyped_storage()._cdata not in storages
+        for j, (info, values) in enumerate(zip(meta.output_info, outputs))
+        if info.output_type == OutputType.alias_of_input
+        and values
+        and all(strided(_val(v)) and _val(v).untyped_storage()._cdata not in storages for v in values)
     }
 
 
-def _detached_outputs(graph_module: torch.fx.GraphModule, meta: Any) -> set[int]:
+def _detached_outputs(graph_module: torch.fx.GraphModule, meta: Any, spans: Sequence[Sequence[int]] | None = None) -> set[int]:
     """The user outputs the graph makes with ``aten.detach`` (eager's
     ``x.detach()``: over x's memory, no view), where the analysis records
     no view chain to say so (an input ``set_`` onto other memory after it:
-    random program 3543)."""
-    output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
-    values = output.args[0][meta.num_mutated_inp_runtime_indices :]
+    random program 3543). Under tensor subclasses, an output all of whose
+    inner tensors are so made."""
     return {
         j
-        for j, v in enumerate(values[: len(meta.output_info)])
-        if isinstance(v, torch.fx.Node) and v.op == "call_function" and v.target is torch.ops.aten.detach.default
+        for j, values in enumerate(_user_output_values(graph_module, meta, spans))
+        if values
+        and all(
+            isinstance(v, torch.fx.Node) and v.op == "call_function" and v.target is torch.ops.aten.detach.default
+            for v in values
+        )
     }
 
 
@@ -93,6 +116,10 @@ class Captured:
         # AOTSyntheticBaseWrapper's layer when mutated inputs alias other
         # inputs (else None): what the graph's inputs are made of.
         self.synthetic: _importer.SyntheticBases | None = None
+        # The flat graph under AOTDispatchSubclassWrapper's layer, when the
+        # graph takes or returns tensor subclasses (else None): meta,
+        # fake_inputs and graph_outputs are then the subclass-level ones.
+        self.subclasses: _subclasses.SubclassLayer | None = None
         # Inductor's wrapper program, imported (see _compile_inference):
         # (graph input types, graph output types) -> NativeGraph; the
         # directories of its Triton kernels' cubins, and its CUDA device.
@@ -473,9 +500,17 @@ def _capture_patched(
         reason = ""
         if inner == "inductor" and cuda_graph_trees({}):
             reason = CUDA_GRAPH_TREES
-        elif stage1.maybe_subclass_meta is not None:
-            reason = "the graph takes or returns tensor subclasses"
+        elif stage1.maybe_subclass_meta is not None and training:
+            reason = "the training graph takes or returns tensor subclasses"
         else:
+            if stage1.maybe_subclass_meta is not None:
+                try:
+                    captured.subclasses, subclass_outputs = _subclasses.layer(
+                        stage1.graph_module, stage1.updated_flat_args, state.fw_metadata
+                    )
+                    _subclasses.check(state.fw_metadata, state.flat_args, subclass_outputs)
+                except Unsupported as e:
+                    reason = str(e)
             for w in stage1.wrappers:
                 if isinstance(w, AOTDedupeWrapper) and w.needs_post_compile:
                     captured.dupes = list(w.add_dupe_map)
@@ -492,10 +527,12 @@ def _capture_patched(
                         returned_inputs=merged.get("returned_inputs", []),
                         viewed_inputs=merged.get("viewed_inputs", []),
                     )
+            if captured.subclasses is not None and (captured.dupes or captured.synthetic is not None):
+                reason = reason or "tensor-subclass arguments are passed twice or alias each other"
             try:
                 _importer.check_supported(state.fw_metadata, training=training)
             except Unsupported as e:
-                reason = str(e)
+                reason = reason or str(e)
         if reason:
             captured.reason = reason
             captured.fallback, _ = aot_stage2_compile(state, stage1, partition, forward, backward, compiler)
@@ -524,7 +561,8 @@ def _capture_patched(
             captured.detach_inputs = grabbed["detach_inputs"]
             captured.compiled = _autograd_graph(grabbed["function"])
             return captured
-        if keep_mutations:
+        subclass_meta = stage1.maybe_subclass_meta
+        if keep_mutations and subclass_meta is None:
             check_written_back_values(stage1.graph_module, state.fw_metadata)
         aot_config.inference_compiler = compiler
         # As aot_stage2_inference before the inner compiler: Python floats
@@ -533,11 +571,19 @@ def _capture_patched(
         # meets an `.item()` it has no binding for.
         graph_compile._apply_tensorify_python_scalars(stage1.graph_module)
         captured.graph_module = stage1.graph_module
-        captured.fake_inputs = list(stage1.updated_flat_args)
-        captured.graph_outputs = _fake_outputs(stage1.graph_module)
-        captured.over_no_input = _over_no_input(stage1.graph_module, state.fw_metadata)
-        captured.detached_outputs = _detached_outputs(stage1.graph_module, state.fw_metadata)
         captured.meta = state.fw_metadata
+        if subclass_meta is None:
+            captured.fake_inputs = list(stage1.updated_flat_args)
+            captured.graph_outputs = _fake_outputs(stage1.graph_module)
+            spans = None
+        else:
+            # The runtime wrapper's values are the subclass-level ones; the
+            # flat graph's are in captured.subclasses.
+            captured.fake_inputs = list(state.flat_args)
+            captured.graph_outputs = subclass_outputs
+            spans = _subclasses.spans(state.fw_metadata)
+        captured.over_no_input = _over_no_input(stage1.graph_module, state.fw_metadata, spans)
+        captured.detached_outputs = _detached_outputs(stage1.graph_module, state.fw_metadata, spans)
         captured.compiled = _compile_inference(
             captured,
             lambda gm: graph_compile._aot_stage2b_inference_compile(
@@ -545,6 +591,12 @@ def _capture_patched(
             ),
             native=inner == "inductor",
         )
+        if subclass_meta is not None:
+            # As stage 2 after the compile: the subclass metadata the
+            # rebuild of an output reads at run time (its subclass type).
+            from torch._functorch._aot_autograd.runtime_wrappers import make_runtime_safe
+
+            make_runtime_safe(state.fw_metadata, subclass_meta)
     return captured
 
 
@@ -732,6 +784,7 @@ def _compile_inference(captured: Captured, compile_graph: Callable[[Any], Any], 
                     dupes=captured.dupes,
                     synthetic=captured.synthetic,
                     native=translate,
+                    subclasses=captured.subclasses,
                 )
                 captured.native = translate
                 captured.recompile = lambda: compile_graph(gm)

@@ -9,6 +9,8 @@
 
 #include "wrapper.h"
 
+#include <ATen/core/LegacyTypeDispatch.h>
+
 #include <algorithm>
 
 #include <ATen/TensorGeometry.h>
@@ -69,6 +71,7 @@ StorageEntry *find_runtime_storage(Call &call, int64_t id) {
 wrt_tensor *mirrored(Call &call, const at::Tensor &t) {
   if (const Mirror *m = call.inputs.of(t)) return m->handle;
   if (const Mirror *m = call.bases.of(t)) return m->handle;
+  if (const Mirror *m = call.leaves.of(t)) return m->handle;
   return nullptr;
 }
 
@@ -349,7 +352,7 @@ at::Tensor lent_base(const Call &call, const wrt_borrowed_tensor *l) {
   throw std::runtime_error("wrapc: a lent argument was moved onto other memory during the call");
 }
 
-at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay()) {
+at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay) {
   // A lent argument, handed to the graph or returned: the caller's tensor
   // itself.
   const wrt_borrowed_tensor *l = lent(h);
@@ -367,6 +370,9 @@ at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Repl
   if (const Mirror *m = call.inputs.with_handle(h); m && (call.reconciled || same_state(call, h, m->tensor)))
     return m->tensor;
   if (const Mirror *m = call.bases.with_handle(h); m && same_state(call, h, m->tensor)) return m->tensor;
+  // A subclass argument's inner tensor, handed to the graph (the wrapper
+  // changes no subclass value's metadata, so it is the torch tensor).
+  if (const Mirror *m = call.leaves.with_handle(h)) return m->tensor;
   // A graph output returned as it is: torch's autograd made it (the
   // CompiledFunction's outputs get a grad_fn only where an input required
   // grad), so the runtime's static marking may only take requires_grad
@@ -569,7 +575,14 @@ int32_t torch_copy(const wrt_tensor *dst, const wrt_tensor *src) {
     // left grad mode off).
     std::optional<c10::AutoGradMode> unrecorded;
     if (d.is_view() && d.requires_grad() && at::GradMode::is_enabled() && d._base().is_leaf()) unrecorded.emplace(false);
-    d.copy_(s);
+    {
+      // Into a subclass argument's inner tensor: the instance's copy_,
+      // attribute by attribute as its __torch_dispatch__ runs it, below
+      // autograd and the version bump (the instance's own counter moves).
+      std::optional<at::AutoDispatchBelowADInplaceOrView> inside_subclass;
+      if (call->leaves.with_handle(dst)) inside_subclass.emplace();
+      d.copy_(s);
+    }
     unrecorded.reset();
     if (!d.is_inference()) {
       const void *key = version_key(d);
@@ -662,6 +675,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     call->graph_results.clear();
+
     if (static_cast<size_t>(n) != n_out)
       throw std::runtime_error("the compiled graph returned " + std::to_string(n) + " values, expected " +
                                std::to_string(n_out));

@@ -170,23 +170,30 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                 "view_bases",   "replays",       "apply_views",   "int_constants", "requires_grad",
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
                                 "disable_amp",  "modes",         "cuda_device", "eager_bumps",
-                                "view_op_last", "bumps_before_call", "view_replay", nullptr};
+                                "view_op_last", "bumps_before_call", "view_replay", "subclass_inputs",
+                                "subclass_rebuilds", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0, view_replay = 0;
   PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr, *view_op_last = nullptr,
-           *bumps_before_call = nullptr;
+           *bumps_before_call = nullptr, *subclass_inputs = nullptr, *subclass_rebuilds = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!p", const_cast<char **>(names),
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!pO!O!", const_cast<char **>(names),
                                    &path, &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn,
                                    &single, &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
                                    &PyTuple_Type, &alias_groups, &grad_mode, &check_autocast, &PyTuple_Type,
                                    &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
                                    &eager_bumps, &PyTuple_Type, &view_op_last, &PyTuple_Type,
-                                   &bumps_before_call, &view_replay))
+                                   &bumps_before_call, &view_replay, &PyTuple_Type, &subclass_inputs,
+                                   &PyTuple_Type, &subclass_rebuilds))
     return -1;
+  for (Py_ssize_t j = 0; subclass_inputs && j < PyTuple_GET_SIZE(subclass_inputs); ++j)
+    if (!parse_subclass_spec(PyTuple_GET_ITEM(subclass_inputs, j), &self->subclass_inputs.emplace_back())) return -1;
+  for (Py_ssize_t j = 0; subclass_rebuilds && j < PyTuple_GET_SIZE(subclass_rebuilds); ++j)
+    if (!parse_subclass_output(PyTuple_GET_ITEM(subclass_rebuilds, j), &self->subclass_outputs.emplace_back()))
+      return -1;
   self->view_replay = view_replay != 0;
   for (auto [tuple, into] :
        {std::pair{eager_bumps, &self->eager_bumps}, {bumps_before_call, &self->bumps_before_call}}) {
@@ -639,6 +646,17 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
+      if (i < self->subclass_inputs.size() && self->subclass_inputs[i]) {
+        handles[i] = mirror_instance(call, obj, *self->subclass_inputs[i], describe_argument(i, n_prefix));
+        call.inputs.add(nullptr, t);
+        continue;
+      }
+      // A subclass's data is its inner tensors', which only a subclass
+      // argument's spec reads.
+      if (t.unsafeGetTensorImpl()->is_python_dispatch())
+        throw std::invalid_argument(describe_argument(i, n_prefix) + " is a " + Py_TYPE(obj)->tp_name +
+                                    " (a tensor subclass), but the function was compiled for a plain tensor there: "
+                                    "compile it again for it");
       if (i < self->bumps_before_call.size() && self->bumps_before_call[i] < 0) changed.push_back(version_key(t));
       // What a mirror cannot stand for: memory that is not a strided host
       // or CUDA buffer.
@@ -722,6 +740,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       // What the wrapper did before the failure stands, as it does when
       // PyTorch's wrapper raises (its version bumps come first).
       reconcile_inputs(call, before, grad_before);
+      reconcile_instances(call);
       if (call.error_type) {
         PyErr_Restore(call.error_type, call.error_value, call.error_tb);
         call.error_type = call.error_value = call.error_tb = nullptr;
@@ -737,12 +756,16 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     bool grad_after = rt.grad_enabled();
     c10::GradMode::set_enabled(grad_before);
     reconcile_inputs(call, before, grad_before);
+    reconcile_instances(call);
     top_up_versions(call, eager_counts);
     call.reconciled = true;
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
-      PyObject *value = to_python(call, outputs[j], self->out_kinds[j], j < self->replays.size() ? self->replays[j] : Replay());
+      PyObject *value =
+          self->out_kinds[j] == 't' && header(outputs[j]).subclass
+              ? instance_to_python(call, outputs[j], j)
+              : to_python(call, outputs[j], self->out_kinds[j], j < self->replays.size() ? self->replays[j] : Replay());
       if (self->out_kinds[j] == 't') {
         if (value && self->dynamic_sets[j]) {
           // A fresh set per tensor (the attribute is mutated in place later).
@@ -786,6 +809,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     if (h && !lent(h)) rt.release(h);
   for (auto &m : call.bases.list) rt.release(m.handle);
   for (auto &m : call.graph_outputs.list) rt.release(m.handle);
+  for (auto &m : call.leaves.list) rt.release(m.handle);
   Py_XDECREF(call.error_type);
   Py_XDECREF(call.error_value);
   Py_XDECREF(call.error_tb);
@@ -799,6 +823,7 @@ void Wrapper_dealloc(Wrapper *self) {
   for (const Replay &replay : self->replays) Py_XDECREF(replay.sequence);
   Py_XDECREF(self->apply_views);
   for (const ModuleMode &m : self->modes) Py_XDECREF(m.dict);
+  for (SubclassOutput &out : self->subclass_outputs) Py_XDECREF(out.rebuild);
   // The library stays loaded: torch tensors may still hold storages whose
   // owners it released, and unloading code is never worth the risk.
   self->~Wrapper();

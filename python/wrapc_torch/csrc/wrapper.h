@@ -22,6 +22,7 @@
 #include <dlfcn.h>
 
 #include <cstdint>
+#include <memory>
 #include <cstring>
 #include <optional>
 #include <cctype>
@@ -55,7 +56,9 @@ namespace wrapc_torch {
   X(scalar_i64, wrt_scalar_i64)               \
   X(scalar_from_i64, wrt_scalar_from_i64)     \
   X(external_owner, wrt_external_owner)       \
-  X(swap_stream, wrt_cuda_swap_stream)
+  X(swap_stream, wrt_cuda_swap_stream)        \
+  X(subclass_new, wrt_subclass_new)          \
+  X(subclass_attr, wrt_subclass_attr)
 
 struct Runtime {
 #define WRAPC_RUNTIME_SLOT(field, function) decltype(&function) field = nullptr;
@@ -124,6 +127,47 @@ constexpr Py_ssize_t kUntrackedAlias = -3;
 // synthetic base, which merging others makes an alias of the graph's
 // input, its value the graph's (the module's CALLER_INPUT).
 constexpr Py_ssize_t kCallerInput = -4;
+
+// What the extension reads of a tensor-subclass value: its type (the
+// compiled guard), the runtime's name for it, and its inner tensors'
+// attribute names in flatten order, each with the spec of a nested
+// instance or a plain tensor's dtype (runtime code), device and rank.
+struct SubclassAttr {
+  PyObject *name;
+  std::unique_ptr<struct SubclassSpec> nested;
+  int32_t dtype = 0;
+  bool cuda = false;
+  int64_t rank = 0;
+};
+struct SubclassSpec {
+  PyObject *type = nullptr;
+  std::string name;
+  std::vector<SubclassAttr> attrs;
+  SubclassSpec() = default;
+  SubclassSpec(const SubclassSpec &) = delete;
+  SubclassSpec &operator=(const SubclassSpec &) = delete;
+  ~SubclassSpec();
+};
+
+// What a subclass result is rebuilt with: PyTorch's creation function
+// (called with its inner tensors and, for an alias of a subclass
+// argument, that argument), what is read of it, and that argument (-1:
+// none).
+struct SubclassOutput {
+  PyObject *rebuild = nullptr;
+  std::unique_ptr<SubclassSpec> spec;
+  Py_ssize_t base = -1;
+};
+
+// A runtime instance standing for a caller's subclass argument: its
+// object, the torch tensor it is (whose version counter the wrapper's
+// bumps of the instance move), and the instance's version at the start.
+struct Instance {
+  wrt_tensor *handle;
+  at::Tensor outer;
+  PyObject *object;
+  int64_t version;
+};
 
 // One storage torch and the runtime both know: torch's StorageImpl, the
 // runtime's storage id, and a torch tensor over it to take views of.
@@ -280,6 +324,10 @@ struct Call {
   // Mirrors of inputs' _base tensors that are not inputs themselves.
   Mirrors bases;
   Mirrors graph_outputs;
+  // The inner tensors of subclass arguments, and the runtime instances
+  // made of them (subclass.cpp).
+  Mirrors leaves;
+  c10::SmallVector<Instance, 2> instances;
   // What the graph returned, by its index (an int's slot undefined).
   c10::SmallVector<at::Tensor, 8> graph_results;
   c10::SmallVector<StorageEntry, 8> storages;
@@ -434,6 +482,12 @@ struct Wrapper {
   // mirror, and only the header's bump count applied afterwards. Empty:
   // every tensor argument is mirrored.
   std::vector<uint8_t> lendable;
+  // Per argument, what is read of a tensor-subclass one (null: a plain
+  // value); per output, what is read of a subclass result and the
+  // function rebuilding it from its inner tensors (null: none). Empty: no
+  // subclass anywhere.
+  std::vector<std::unique_ptr<SubclassSpec>> subclass_inputs;
+  std::vector<struct SubclassOutput> subclass_outputs;
 };
 
 // The call running on this thread (null outside one).
@@ -506,6 +560,20 @@ wrt_tensor *mirror(Call &call, const at::Tensor &t);
 wrt_tensor *lend(const at::Tensor &t, wrt_borrowed_tensor &out);
 std::string caller_numbering(const std::string &message, Py_ssize_t n_prefix);
 PyObject *to_python(Call &call, const wrt_tensor *h, char kind, const Replay &replay = Replay());
+// The torch tensor runtime handle h stands for (mirror.cpp).
+at::Tensor to_torch(Call &call, const wrt_tensor *h, const Replay &replay = Replay());
+
+// subclass.cpp: a spec from Python (None: none); the runtime instance for a
+// subclass argument (a new reference; `what` names it in errors); the
+// wrapper's bumps of each instance applied to the caller's object; a
+// subclass result as Python sees it.
+bool parse_subclass_spec(PyObject *row, std::unique_ptr<SubclassSpec> *out);
+bool parse_subclass_output(PyObject *row, SubclassOutput *out);
+// The caller's tensor for wrapper argument i (mirror.cpp; null: none).
+const at::Tensor *argument(const Call &call, Py_ssize_t i);
+wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec, const std::string &what);
+void reconcile_instances(Call &call);
+PyObject *instance_to_python(Call &call, const wrt_tensor *h, size_t output);
 
 }  // namespace wrapc_torch
 

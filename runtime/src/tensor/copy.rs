@@ -13,8 +13,15 @@ impl Tensor {
     /// handles overlapping src and dst, bumps dst's version; under grad mode
     /// it changes the flags as autograd's recording of the copy does.
     pub fn copy_(&self, src: &Tensor) -> Result<()> {
+        self.copy_with(src, true)
+    }
+
+    /// [`Tensor::copy_`]; without `bump` (an inner tensor of a subclass
+    /// instance, which its `__torch_dispatch__` copies below autograd and
+    /// the version bump) no version moves and autograd records nothing.
+    pub(super) fn copy_with(&self, src: &Tensor, bump: bool) -> Result<()> {
         if self.is_subclass() || src.is_subclass() {
-            return self.copy_subclass(src);
+            return self.copy_subclass(src, bump);
         }
         // Launches recorded for a CUDA graph run before the copy reads or
         // writes what they touch.
@@ -30,11 +37,13 @@ impl Tensor {
                 if status != 0 {
                     return Err(RuntimeError::External(status));
                 }
-                self.lock().version().fetch_add(1, Ordering::SeqCst);
+                if bump {
+                    self.lock().version().fetch_add(1, Ordering::SeqCst);
+                }
             }
-            _ => self.copy_data(src)?,
+            _ => self.copy_data(src, bump)?,
         }
-        if grad && src.requires_grad() {
+        if bump && grad && src.requires_grad() {
             // Autograd records the copy: the written tensor gets a grad_fn
             // (CopyBackwards), and a view's base one too (CopySlices).
             self.mark_differentiable(true);
@@ -59,9 +68,10 @@ impl Tensor {
         }
     }
 
-    /// The data movement of [`Tensor::copy_`], with the version bump.
-    fn copy_data(&self, src: &Tensor) -> Result<()> {
-        if self.copy_fast(src) {
+    /// The data movement of [`Tensor::copy_`], with the version bump
+    /// where `bump`.
+    fn copy_data(&self, src: &Tensor, bump: bool) -> Result<()> {
+        if self.copy_fast(src, bump) {
             return Ok(());
         }
         let source = src.snapshot();
@@ -84,7 +94,9 @@ impl Tensor {
         let broadcast = TensorImpl { sizes: sizes.into(), strides: strides.into(), ..source };
         if let Some(gpu) = dst.storage().gpu() {
             Tensor::copy_on_device(&**gpu, &broadcast, &dst)?;
-            dst.version().fetch_add(1, Ordering::SeqCst);
+            if bump {
+                dst.version().fetch_add(1, Ordering::SeqCst);
+            }
             return Ok(());
         }
         // Read everything first: src and dst may overlap.
@@ -94,7 +106,9 @@ impl Tensor {
         for (i, v) in Tensor::element_indices(&dst).zip(values) {
             dst.storage().write(dst.dtype, i, v)?;
         }
-        dst.version().fetch_add(1, Ordering::SeqCst);
+        if bump {
+            dst.version().fetch_add(1, Ordering::SeqCst);
+        }
         Ok(())
     }
 }
@@ -103,11 +117,13 @@ impl Tensor {
     /// `copy_` without copying any metadata: locks both tensors (in address
     /// order, so two threads copying both ways cannot deadlock) and takes
     /// the contiguous path when it applies.
-    fn copy_fast(&self, src: &Tensor) -> bool {
+    fn copy_fast(&self, src: &Tensor, bump: bool) -> bool {
         if Tensor::same_tensor(self, src) {
             let t = self.lock();
             // Copying a tensor onto itself moves no data; copy_ still bumps.
-            t.version().fetch_add(1, Ordering::SeqCst);
+            if bump {
+                t.version().fetch_add(1, Ordering::SeqCst);
+            }
             return true;
         }
         let self_first = self.as_ptr() < src.as_ptr();
@@ -121,7 +137,9 @@ impl Tensor {
         if source.storage().device() != dst.storage().device() || !Tensor::copy_contiguous(source, dst) {
             return false;
         }
-        dst.version().fetch_add(1, Ordering::SeqCst);
+        if bump {
+            dst.version().fetch_add(1, Ordering::SeqCst);
+        }
         true
     }
 

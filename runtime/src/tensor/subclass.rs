@@ -105,12 +105,14 @@ impl Tensor {
     }
 
     /// `dst.copy_(src)` between instances of one subclass: the outer
-    /// version bump, then `copy_` attribute by attribute. This models the
+    /// version bump (`bump`: not for a nested instance), then `copy_`
+    /// attribute by attribute with no bump. This models the
     /// `__torch_dispatch__` of a traceable wrapper subclass that applies an
     /// op to each inner tensor (PyTorch's `TwoTensor`; `DTensor` between
-    /// equal placements); any other pairing is refused, as what it does is
-    /// up to the subclass.
-    pub(super) fn copy_subclass(&self, src: &Tensor) -> Result<()> {
+    /// equal placements), which runs below autograd and the version bump:
+    /// eager's `x.add_(y)` on a `TwoTensor` moves `x._version` only. Any
+    /// other pairing is refused, as what it does is up to the subclass.
+    pub(super) fn copy_subclass(&self, src: &Tensor, bump: bool) -> Result<()> {
         let (Some(dst_parts), Some(src_parts)) = (self.subclass_parts(), src.subclass_parts()) else {
             let instance = self.subclass_parts().or(src.subclass_parts()).expect("one of them is a subclass");
             return Err(RuntimeError::Unsupported(format!(
@@ -127,9 +129,11 @@ impl Tensor {
                 src_parts.type_name, dst_parts.type_name
             )));
         }
-        self.bump_version();
+        if bump {
+            self.bump_version();
+        }
         for ((_, dst), (_, src)) in dst_parts.attrs.iter().zip(&src_parts.attrs) {
-            dst.copy_(src)?;
+            dst.copy_with(src, false)?;
         }
         Ok(())
     }
@@ -194,6 +198,22 @@ mod tests {
     }
 
     #[test]
+    fn a_copy_between_instances_bumps_only_the_outer_one() {
+        // As a __torch_dispatch__ runs the inner copies: below the bump, at
+        // every depth.
+        let make = |v: f64| {
+            let inner = Tensor::subclass("Two", DType::F32, &[1], vec![("a".into(), leaf(&[v]))]).unwrap();
+            Tensor::subclass("Two", DType::F32, &[1], vec![("a".into(), inner), ("b".into(), leaf(&[v + 1.]))]).unwrap()
+        };
+        let (dst, src) = (make(0.), make(5.));
+        dst.copy_(&src).unwrap();
+        let inner = dst.subclass_attr("Two", 0).unwrap();
+        let (inner_leaf, leaf_b) = (inner.subclass_attr("Two", 0).unwrap(), dst.subclass_attr("Two", 1).unwrap());
+        assert_eq!((dst.version(), inner.version(), inner_leaf.version(), leaf_b.version()), (1, 0, 0, 0));
+        assert_eq!((inner_leaf.to_f64_vec().unwrap(), leaf_b.to_f64_vec().unwrap()), (vec![5.], vec![6.]));
+    }
+
+    #[test]
     fn nesting_is_bounded() {
         let mut instance = leaf(&[1.]);
         for _ in 0..MAX_SUBCLASS_DEPTH {
@@ -218,7 +238,7 @@ mod tests {
         .unwrap();
         dst.copy_(&src).unwrap();
         assert_eq!((a.to_f64_vec().unwrap(), b.to_f64_vec().unwrap()), (vec![5., 6.], vec![7., 8.]));
-        // The outer version counter and each attribute's.
-        assert_eq!((dst.version(), a.version(), b.version(), src.version()), (1, 1, 1, 0));
+        // The outer version counter only (see the nested case below).
+        assert_eq!((dst.version(), a.version(), b.version(), src.version()), (1, 0, 0, 0));
     }
 }

@@ -1105,9 +1105,17 @@ wrap.runtime_wrapper @meta : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tenso
 
 // -----
 
-func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
-// expected-error @+1 {{result #0 is a subclass instance: it must be 'non_alias' or 'is_input', with no view}}
+func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.tensor<4xf32>)
+// expected-error @+1 {{result #0 is a subclass instance: it must be 'non_alias', 'is_input' or 'alias_of_input', with no view}}
 wrap.runtime_wrapper @alias : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]> calls @g
+    inputs [#wrap.input<>] outputs [#wrap.output<alias_of_intermediate, base = 0>] {num_intermediate_bases = 1}
+
+// -----
+
+// An alias of a subclass instance is of a subclass input.
+func.func private @g(!wrap.tensor<4xf32>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
+// expected-error @+1 {{result #0 is a subclass instance aliasing an input that is not one}}
+wrap.runtime_wrapper @alias_of_plain : (!wrap.tensor<4xf32>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]> calls @g
     inputs [#wrap.input<>] outputs [#wrap.output<alias_of_input, base = 0>]
 
 // -----

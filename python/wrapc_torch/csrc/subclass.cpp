@@ -1,0 +1,228 @@
+// Tensor-subclass arguments and results of a compiled wrapper: the native
+// half of AOTDispatchSubclassWrapper (wrap.subclass_wrapper).
+//
+// An argument's type is checked against the compiled one and its inner
+// tensors read by attribute (what __tensor_flatten__ named at compile time:
+// PyObject_GetAttr, no Python frame for an instance attribute), each
+// mirrored as any argument is; the runtime instance holds them, and the
+// compiled subclass wrapper unwraps it for the flat graph. A subclass
+// result the graph made is rebuilt by PyTorch's own creation function
+// (SubclassCreationMeta.creation_fn, __tensor_unflatten__) on the graph's
+// results, one Python call per such output; an input returned as it is is
+// the caller's object.
+
+#include "wrapper.h"
+
+#include <torch/csrc/Dtype.h>
+
+namespace wrapc_torch {
+
+namespace {
+
+std::string type_name(PyObject *type) {
+  PyObject *name = PyObject_GetAttrString(type, "__qualname__");
+  std::string text = name && PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : "?";
+  Py_XDECREF(name);
+  PyErr_Clear();
+  return text;
+}
+
+// What `obj` is, for an error: its type's name.
+std::string what_is(PyObject *obj) { return type_name(reinterpret_cast<PyObject *>(Py_TYPE(obj))); }
+
+}  // namespace
+
+SubclassSpec::~SubclassSpec() {
+  Py_XDECREF(type);
+  for (SubclassAttr &attr : attrs) Py_XDECREF(attr.name);
+}
+
+bool parse_subclass_spec(PyObject *row, std::unique_ptr<SubclassSpec> *out) {
+  if (row == Py_None) return true;
+  PyObject *type = nullptr, *attrs = nullptr;
+  const char *name = nullptr;
+  if (!PyArg_ParseTuple(row, "OsO!", &type, &name, &PyTuple_Type, &attrs)) return false;
+  if (!PyType_Check(type)) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: a subclass spec starts with the subclass type");
+    return false;
+  }
+  auto spec = std::make_unique<SubclassSpec>();
+  Py_INCREF(type);
+  spec->type = type;
+  spec->name = name;
+  for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(attrs); ++k) {
+    PyObject *attr_name = nullptr, *inner = nullptr;
+    if (!PyArg_ParseTuple(PyTuple_GET_ITEM(attrs, k), "UO!", &attr_name, &PyTuple_Type, &inner)) return false;
+    SubclassAttr attr;
+    PyObject *first = PyTuple_GET_SIZE(inner) ? PyTuple_GET_ITEM(inner, 0) : nullptr;
+    if (first && THPDtype_Check(first)) {
+      // A plain tensor: (dtype, on CUDA, rank).
+      int cuda = 0;
+      Py_ssize_t rank = 0;
+      if (!PyArg_ParseTuple(inner, "Opn", &first, &cuda, &rank)) return false;
+      if (!runtime_dtype(reinterpret_cast<THPDtype *>(first)->scalar_type, &attr.dtype)) {
+        PyErr_SetString(PyExc_TypeError, "wrapc: a subclass's inner tensor has a dtype wrapc lacks");
+        return false;
+      }
+      attr.cuda = cuda != 0;
+      attr.rank = rank;
+    } else if (!parse_subclass_spec(inner, &attr.nested)) {
+      return false;
+    }
+    Py_INCREF(attr_name);
+    attr.name = attr_name;
+    spec->attrs.push_back(std::move(attr));
+  }
+  *out = std::move(spec);
+  return true;
+}
+
+bool parse_subclass_output(PyObject *row, SubclassOutput *out) {
+  if (row == Py_None) return true;
+  PyObject *rebuild = nullptr, *spec = nullptr;
+  if (!PyArg_ParseTuple(row, "OOn", &rebuild, &spec, &out->base)) return false;
+  if (!PyCallable_Check(rebuild)) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: a subclass output's rebuild must be callable");
+    return false;
+  }
+  if (!parse_subclass_spec(spec, &out->spec)) return false;
+  if (!out->spec) {
+    PyErr_SetString(PyExc_TypeError, "wrapc: a subclass output needs a spec");
+    return false;
+  }
+  Py_INCREF(rebuild);
+  out->rebuild = rebuild;
+  return true;
+}
+
+wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec, const std::string &what) {
+  const Runtime &rt = *call.rt;
+  if (reinterpret_cast<PyObject *>(Py_TYPE(obj)) != spec.type)
+    throw std::invalid_argument(what + " is a " + what_is(obj) + ", but the function was compiled for a " +
+                                type_name(spec.type) + ": compile it again for it");
+  const at::Tensor &outer = THPVariable_Unpack(obj);
+  std::vector<wrt_tensor *> handles;
+  std::vector<const char *> names;
+  handles.reserve(spec.attrs.size());
+  // Each inner tensor mirrored is held by the call (Call::leaves); the
+  // instance takes references of its own.
+  for (const SubclassAttr &a : spec.attrs) {
+    PyObject *attr = a.name;
+    const SubclassSpec *nested = a.nested.get();
+    const char *attr_name = PyUnicode_AsUTF8(attr);
+    std::string where = what + "'s attribute '" + attr_name + "'";
+    PyObject *inner = PyObject_GetAttr(obj, attr);
+    if (!inner) throw std::exception();
+    if (!THPVariable_Check(inner)) {
+      Py_DECREF(inner);
+      throw std::invalid_argument(where + " is not a tensor");
+    }
+    wrt_tensor *h = nullptr;
+    if (nested) {
+      h = mirror_instance(call, inner, *nested, where);
+    } else {
+      if (reinterpret_cast<PyObject *>(Py_TYPE(inner)) != reinterpret_cast<PyObject *>(THPVariableClass) &&
+          THPVariable_Unpack(inner).key_set().has(c10::DispatchKey::Python)) {
+        std::string kind = what_is(inner);
+        Py_DECREF(inner);
+        throw std::invalid_argument(where + " is a " + kind + ", but the function was compiled for a plain tensor there");
+      }
+      const at::Tensor &t = THPVariable_Unpack(inner);
+      if (wrt_tensor *earlier = mirrored(call, t)) {
+        if (rt.retain(earlier, &h) != WRT_OK) throw std::runtime_error(rt.last_error());
+      } else {
+        h = mirror(call, t);
+      }
+      call.leaves.add(h, t);
+    }
+    Py_DECREF(inner);  // the object holds its attribute; the call holds the object
+    handles.push_back(h);
+    names.push_back(attr_name);
+  }
+  int32_t dtype = 0;
+  if (!runtime_dtype(outer.scalar_type(), &dtype))
+    throw std::invalid_argument(what + " has dtype " + c10::toString(outer.scalar_type()) + ", which wrapc lacks");
+  wrt_tensor *instance = nullptr;
+  int32_t status = rt.subclass_new(spec.name.c_str(), dtype, outer.dim(), outer.sizes().data(), handles.size(),
+                                   names.data(), handles.data(), &instance);
+  // A nested instance's handle is ours; a leaf's is the call's.
+  for (size_t k = 0; k < handles.size(); ++k)
+    if (spec.attrs[k].nested) rt.release(handles[k]);
+  if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
+  call.instances.push_back({instance, outer, obj, runtime_version(instance)});
+  return instance;
+}
+
+void reconcile_instances(Call &call) {
+  for (const Instance &i : call.instances) {
+    if (i.outer.is_inference()) continue;
+    for (int64_t k = runtime_version(i.handle) - i.version; k > 0; --k) torch::autograd::impl::bump_version(i.outer);
+  }
+}
+
+namespace {
+
+// Appends the torch tensors inside runtime instance `h` (as `spec` says
+// it is made) to `leaves`, in flatten order.
+void collect_leaves(Call &call, const wrt_tensor *h, const SubclassSpec &spec, PyObject *leaves) {
+  const Runtime &rt = *call.rt;
+  for (size_t k = 0; k < spec.attrs.size(); ++k) {
+    const SubclassAttr &a = spec.attrs[k];
+    std::vector<int64_t> any(static_cast<size_t>(a.rank), -1);
+    wrt_tensor *attr = nullptr;
+    if (rt.subclass_attr(h, spec.name.c_str(), k, a.nested ? WRT_SUBCLASS_ATTR : a.dtype, a.cuda ? WRT_CUDA : WRT_HOST,
+                         any.size(), any.data(), &attr) != WRT_OK)
+      throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
+    try {
+      if (a.nested) {
+        collect_leaves(call, attr, *a.nested, leaves);
+      } else {
+        PyObject *t = THPVariable_Wrap(to_torch(call, attr));
+        if (!t || PyList_Append(leaves, t) < 0) {
+          Py_XDECREF(t);
+          throw std::exception();
+        }
+        Py_DECREF(t);
+      }
+    } catch (...) {
+      rt.release(attr);
+      throw;
+    }
+    rt.release(attr);
+  }
+}
+
+}  // namespace
+
+PyObject *instance_to_python(Call &call, const wrt_tensor *h, size_t output) {
+  for (const Instance &i : call.instances)
+    if (i.handle == h) {
+      Py_INCREF(i.object);
+      return i.object;
+    }
+  const Wrapper &w = *call.wrapper;
+  if (output >= w.subclass_outputs.size() || !w.subclass_outputs[output].rebuild)
+    throw std::runtime_error("wrapc: a tensor-subclass result the wrapper was not built to rebuild");
+  const SubclassOutput &out = w.subclass_outputs[output];
+  const at::Tensor *base = argument(call, out.base);
+  if (out.base >= 0 && !base) throw std::runtime_error("wrapc: a tensor-subclass alias of no argument");
+  PyObject *leaves = PyList_New(0);
+  PyObject *base_obj = base ? THPVariable_Wrap(*base) : (Py_INCREF(Py_None), Py_None);
+  PyObject *made = nullptr;
+  if (leaves && base_obj) {
+    try {
+      collect_leaves(call, h, *out.spec, leaves);
+    } catch (...) {
+      Py_DECREF(leaves);
+      Py_DECREF(base_obj);
+      throw;
+    }
+    made = PyObject_CallFunctionObjArgs(out.rebuild, leaves, base_obj, nullptr);
+  }
+  Py_XDECREF(leaves);
+  Py_XDECREF(base_obj);
+  if (!made) throw std::exception();
+  return made;
+}
+
+}  // namespace wrapc_torch
