@@ -71,8 +71,11 @@ def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
     `alias_of_input` instance result is the callee's instance as it is:
     making it a view of the base again is the subclass's
     `__torch_dispatch__`'s, which an embedder runs (PyTorch's
-    `gen_alias_from_base`). Metadata and storage mutations, other views and
-    autograd of an instance are its `__torch_dispatch__`'s and are refused.
+    `gen_alias_from_base`). An instance that requires grad is read as any
+    argument (parameters under `no_grad`). Metadata and storage mutations,
+    other views, a mutation of an instance that requires grad and
+    `trace_joint` are autograd's or the subclass's `__torch_dispatch__`'s
+    and are refused.
 
     Wrapper-level flags: `trace_joint` (training: the call runs with grad
     enabled and the inputs in `detach_inputs` are detached first; otherwise

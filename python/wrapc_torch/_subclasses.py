@@ -16,9 +16,9 @@ graph's results, the one Python call a subclass output costs.
 
 What the dialect does not model is refused here, so that the graph falls
 back to PyTorch's wrapper with the reason: an output that aliases a
-subclass value (its view is the subclass's ``__torch_dispatch__``'s), a
-metadata mutation or ``requires_grad`` of a subclass input, training,
-symbolic outer sizes.
+subclass value other than a view of a subclass input, a metadata
+mutation of a subclass input or a mutation of one that requires grad,
+training, symbolic outer sizes.
 """
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def check(meta: Any, inputs: Sequence[Any], outputs: Sequence[Any]) -> None:
             continue
         if info.mutates_metadata or info.mutates_storage_metadata:
             raise Unsupported(f"input #{i}, a {type(x).__name__}, has its metadata changed")
-        if x.requires_grad or info.requires_grad:
-            raise Unsupported(f"input #{i}, a {type(x).__name__}, requires grad")
+        if (x.requires_grad or info.requires_grad) and (info.mutates_data or info.mutates_metadata):
+            raise Unsupported(f"input #{i}, a {type(x).__name__} that requires grad, is mutated")
     n_mut = meta.num_mutated_inp_runtime_indices
     for j, info in enumerate(meta.output_info):
         out = outputs[n_mut + j]

@@ -68,14 +68,18 @@ LogicalResult RuntimeWrapperOp::verify() {
     // what a subclass does on a metadata mutation, a set_ or under autograd
     // is its __torch_dispatch__'s, which wrapc does not model.
     if (isa<SubclassType>(argType)) {
+      // One that requires grad is read like any other by an inference
+      // wrapper (a model's parameters under no_grad); writing it back is
+      // autograd's business.
       if (info.has(InputFlags::mutates_metadata) ||
           info.has(InputFlags::mutates_storage_metadata) ||
-          info.has(InputFlags::requires_grad) || getTraceJoint())
+          (info.has(InputFlags::requires_grad) && info.isMutated()) ||
+          getTraceJoint())
         return emitOpError()
                << "argument #" << i
                << " is a subclass instance: only data mutations of it are "
-                  "modelled (no metadata or storage mutation, "
-                  "requires_grad or trace_joint)";
+                  "modelled (no metadata or storage mutation, mutation of "
+                  "one that requires grad, or trace_joint)";
       continue;
     }
     if (isSymbolicInt(argType) && (info.isMutated() || info.has(InputFlags::requires_grad)))

@@ -1097,6 +1097,15 @@ func.func @f(%x: !wrap.tensor<4xf32, cuda>, %g: index) {
 
 // -----
 
+// Subclass instances on a runtime wrapper: data mutations only, and not of
+// one that requires grad.
+func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>, !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>)
+// expected-error @+1 {{argument #0 is a subclass instance: only data mutations of it are modelled}}
+wrap.runtime_wrapper @mutated_requires_grad : (!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]> calls @g
+    inputs [#wrap.input<mutates_data, requires_grad>] outputs [#wrap.output<non_alias>]
+
+// -----
+
 // Subclass instances on a runtime wrapper: data mutations only.
 func.func private @g(!wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>) -> !wrap.subclass<"TwoTensor", 4xf32, [a: !wrap.tensor<4xf32>, b: !wrap.tensor<4xf32>]>
 // expected-error @+1 {{argument #0 is a subclass instance: only data mutations of it are modelled}}
