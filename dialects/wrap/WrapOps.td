@@ -771,8 +771,11 @@ def Wrap_AllocOp : Wrap_Op<"alloc"> {
   let summary = "allocate a contiguous tensor";
   let description = [{
     One `index` operand per dynamic dimension of the result type, in order.
+    `device_index`: the CUDA device a `cuda` tensor is allocated on (0 for
+    a host tensor).
   }];
-  let arguments = (ins Variadic<Index>:$dynamic_sizes);
+  let arguments = (ins Variadic<Index>:$dynamic_sizes,
+                       DefaultValuedAttr<I64Attr, "0">:$device_index);
   let results = (outs Wrap_TensorType:$result);
   let assemblyFormat = "`(` $dynamic_sizes `)` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
@@ -780,9 +783,15 @@ def Wrap_AllocOp : Wrap_Op<"alloc"> {
 
 def Wrap_EmptyStridedOp : Wrap_Op<"empty_strided", [AttrSizedOperandSegments]> {
   let summary = "allocate a tensor with explicit sizes and strides";
+  let description = [{
+    `device_index`: the CUDA device a `cuda` tensor is allocated on
+    (Inductor's `device='cuda:1'`: a graph on another device than the first
+    allocates there; 0 for a host tensor).
+  }];
   let arguments = (ins Variadic<Index>:$sizes, Variadic<Index>:$strides,
                        DenseI64ArrayAttr:$static_sizes,
-                       DenseI64ArrayAttr:$static_strides);
+                       DenseI64ArrayAttr:$static_strides,
+                       DefaultValuedAttr<I64Attr, "0">:$device_index);
   let results = (outs Wrap_TensorType:$result);
   let assemblyFormat = [{
     custom<DynamicIndexList>($sizes, $static_sizes)

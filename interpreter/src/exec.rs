@@ -7,9 +7,9 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
 use wrapc_dialects::views::{
-    ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CopyInplaceOp, ExternCallOp,
-    MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry, SubclassUnwrapOp,
-    SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
+    AllocOp, ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CopyInplaceOp, EmptyStridedOp,
+    ExternCallOp, MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry,
+    SubclassUnwrapOp, SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
 };
 use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 use wrapc_runtime::{Device, Tensor};
@@ -231,14 +231,14 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         WrapOp::Alloc => {
             let ty = tensor_type(op)?;
             let sizes = fill_dynamic(op, &ty.shape, operands)?;
-            Ok(vec![Value::Tensor(Tensor::empty(&sizes, result_dtype(op)?, device(&ty)).map_err(rt)?)])
+            let device = device(&ty, view(op, AllocOp::new(op))?.device_index());
+            Ok(vec![Value::Tensor(Tensor::empty(&sizes, result_dtype(op)?, device).map_err(rt)?)])
         }
         WrapOp::EmptyStrided => {
             let (sizes, strides, _) = mixed_view(op, operands)?;
             let ty = tensor_type(op)?;
-            Ok(vec![Value::Tensor(
-                Tensor::empty_strided(&sizes, &strides, result_dtype(op)?, device(&ty)).map_err(rt)?,
-            )])
+            let device = device(&ty, view(op, EmptyStridedOp::new(op))?.device_index());
+            Ok(vec![Value::Tensor(Tensor::empty_strided(&sizes, &strides, result_dtype(op)?, device).map_err(rt)?)])
         }
         WrapOp::Free => none,
         WrapOp::Reuse => {
@@ -365,10 +365,12 @@ fn result_dtype(op: OperationRef) -> Result<wrapc_runtime::DType> {
     dtype_of(ty).ok_or_else(|| InterpError::at(op, format!("unsupported element type in {ty}")))
 }
 
-fn device(ty: &TensorTypeInfo) -> Device {
+/// The device of a new tensor of type `ty`, on CUDA device `index` (the
+/// allocation's `device_index`, verified to fit).
+fn device(ty: &TensorTypeInfo, index: i64) -> Device {
     match ty.device {
         wrapc_dialects::DeviceKind::Host => Device::Host,
-        wrapc_dialects::DeviceKind::Cuda => Device::Cuda(0),
+        wrapc_dialects::DeviceKind::Cuda => Device::Cuda(index as i32),
     }
 }
 

@@ -460,6 +460,29 @@ def test_a_native_cuda_graph_runs_on_the_callers_side_stream_in_order():
         torch.testing.assert_close(native(a, b), fn(a, b))
 
 
+@pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two GPUs")
+def test_a_native_cuda_graph_on_the_second_gpu_allocates_there():
+    # Inductor's buffers and extern outputs (the matmul's) are on the
+    # graph's device, not the first GPU (a tensor-parallel rank 1 failed in
+    # its mm with tensors on cuda:0 and cuda:1).
+    def fn(a, b):
+        return (a @ b).relu() + 1, (a + 1) * 2
+
+    a, b = torch.randn(64, 64, device="cuda:1"), torch.randn(64, 64, device="cuda:1")
+    with torch.no_grad():
+        # Compiled as a rank compiles, its GPU current (Inductor's FX
+        # wrapper route itself fails to trace a graph for another device
+        # than the current one); called under either device.
+        with torch.cuda.device(1):
+            native = _native_cuda(fn, [a, b])
+        for current in (1, 0):
+            with torch.cuda.device(current):
+                got = native(a, b)
+            assert all(t.device == torch.device("cuda:1") for t in got)
+            for g, w in zip(got, fn(a, b)):
+                torch.testing.assert_close(g, w)
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
 def test_a_native_cuda_graph_is_captured_into_the_callers_cuda_graph():
     def fn(a, b):

@@ -391,7 +391,11 @@ class _Translator:
         size, stride = self.dims(size, f"{node.name}'s size"), self.dims(stride, f"{node.name}'s stride")
         ty = self.result_type(node)
         name = self.fresh(ty)
-        self.append(f"{name} = wrap.empty_strided {size} {stride} : {ty}")
+        # Inductor allocates on the graph's device (cuda:1 on a second GPU).
+        val = node.meta.get("val")
+        index = val.device.index if isinstance(val, torch.Tensor) and val.device.type == "cuda" else None
+        where = f" {{device_index = {index}}}" if index else ""
+        self.append(f"{name} = wrap.empty_strided {size} {stride}{where} : {ty}")
         self.values[node] = name
         self.owned.append(name)
         self.count("empty_strided")

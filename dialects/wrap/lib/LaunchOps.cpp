@@ -208,8 +208,23 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+/// A CUDA device index for an allocation of `type`: non-negative, and 0
+/// for a host tensor.
+static LogicalResult verifyDeviceIndex(Operation *op, WrapTensorType type,
+                                       int64_t index) {
+  if (index < 0 || index > std::numeric_limits<int32_t>::max())
+    return op->emitOpError() << "device_index " << index
+                             << " is not a device number";
+  if (index != 0 && type.getDevice() != DeviceKind::cuda)
+    return op->emitOpError() << "device_index " << index
+                             << " given for a host tensor";
+  return success();
+}
+
 LogicalResult AllocOp::verify() {
   WrapTensorType type = getResult().getType();
+  if (failed(verifyDeviceIndex(*this, type, getDeviceIndex())))
+    return failure();
   int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
   if (static_cast<int64_t>(getDynamicSizes().size()) != dynamic)
     return emitOpError() << "type " << type << " has " << dynamic
@@ -220,6 +235,8 @@ LogicalResult AllocOp::verify() {
 
 LogicalResult EmptyStridedOp::verify() {
   WrapTensorType type = getResult().getType();
+  if (failed(verifyDeviceIndex(*this, type, getDeviceIndex())))
+    return failure();
   if (failed(verifyMixedList(*this, "sizes", getStaticSizes(), getSizes(),
                              type.getRank(), type.getShape())))
     return failure();

@@ -34,3 +34,16 @@ func.func @f(%n: index, %m: index) -> (!wrap.tensor<2xi32>, !wrap.tensor<16xf32>
   %r3 = wrap.reuse %e2 : !wrap.tensor<4xf32> -> !wrap.tensor<?xf32>
   return %r, %r2, %r3, %a4, %e3 : !wrap.tensor<2xi32>, !wrap.tensor<16xf32>, !wrap.tensor<?xf32>, !wrap.tensor<f64>, !wrap.tensor<i1>
 }
+
+// The CUDA device a tensor is allocated on (Inductor's device='cuda:1');
+// the default, 0, is not printed.
+// CHECK-LABEL: func.func @on_device(
+// CHECK-NEXT:    wrap.alloc() {device_index = 2 : i64} : !wrap.tensor<8xi8, cuda>
+// CHECK-NEXT:    wrap.empty_strided [4] [1] {device_index = 1 : i64} : !wrap.tensor<4xf32, cuda>
+// CHECK-NEXT:    wrap.empty_strided [4] [1] : !wrap.tensor<4xf32, cuda>
+func.func @on_device() -> (!wrap.tensor<8xi8, cuda>, !wrap.tensor<4xf32, cuda>, !wrap.tensor<4xf32, cuda>) {
+  %a = wrap.alloc() {device_index = 2} : !wrap.tensor<8xi8, cuda>
+  %e = wrap.empty_strided [4] [1] {device_index = 1} : !wrap.tensor<4xf32, cuda>
+  %z = wrap.empty_strided [4] [1] {device_index = 0} : !wrap.tensor<4xf32, cuda>
+  return %a, %e, %z : !wrap.tensor<8xi8, cuda>, !wrap.tensor<4xf32, cuda>, !wrap.tensor<4xf32, cuda>
+}

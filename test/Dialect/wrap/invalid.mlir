@@ -893,6 +893,22 @@ func.func @f() {
 // -----
 
 func.func @f() {
+  // expected-error @+1 {{device_index 1 given for a host tensor}}
+  %a = wrap.empty_strided [4] [1] {device_index = 1} : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{device_index -1 is not a device number}}
+  %a = wrap.alloc() {device_index = -1} : !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
+func.func @f() {
   // expected-error @+1 {{sizes #1 is 8 but the result type has dimension 4}}
   %a = wrap.empty_strided [4, 8] [4, 1] : !wrap.tensor<4x4xf32>
   return

@@ -5,8 +5,9 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::{BlockRef, Type, Value, ValueLike};
 use wrapc_dialects::views::{
-    self, AssertFiniteOp, CheckSameTensorOp, CopyInplaceOp, ExternCallOp, MarkDifferentiableOp, MarkDynamicOp,
-    PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry, SyntheticBaseOp, TensorSizeOp, TensorStrideOp,
+    self, AllocOp, AssertFiniteOp, CheckSameTensorOp, CopyInplaceOp, EmptyStridedOp, ExternCallOp,
+    MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry, SyntheticBaseOp,
+    TensorSizeOp, TensorStrideOp,
 };
 use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
@@ -287,10 +288,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         info: &TensorTypeInfo<'c>,
         sizes: &[Value<'c, 'a>],
         strides: &[Value<'c, 'a>],
+        device_index: i64,
     ) -> Value<'c, 'a> {
         let dtype = self.const_int(dtype_code(info.element_type).unwrap_or(-1), "i32");
         let device = self.const_int(i64::from(info.device == DeviceKind::Cuda), "i32");
-        let index = self.const_int(0, "i32");
+        let index = self.const_int(device_index, "i32");
         let rank = self.const_int(sizes.len() as i64, "i64");
         let (sizes, strides) = (self.i64_array(sizes), self.i64_array(strides));
         self.new_ref(RuntimeFn::EmptyStrided, &[dtype, device, index, rank, sizes, strides])
@@ -315,7 +317,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 })
                 .collect();
         let strides = self.contiguous_strides(&sizes);
-        Ok(self.empty_strided(&info, &sizes, &strides))
+        let device_index = views::reported(op, AllocOp::new)?.device_index();
+        Ok(self.empty_strided(&info, &sizes, &strides, device_index))
     }
 
     /// Row-major strides, computed at run time where sizes are dynamic.
@@ -334,7 +337,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     ) -> Result<Value<'c, 'a>, Reported> {
         let info = self.result_tensor_type(op);
         let (sizes, strides, _) = self.mixed_lists(op, operands)?;
-        Ok(self.empty_strided(&info, &sizes, &strides))
+        let device_index = views::reported(op, EmptyStridedOp::new)?.device_index();
+        Ok(self.empty_strided(&info, &sizes, &strides, device_index))
     }
 
     /// `wrt_extern_call(op, spec, cells, n, results, n_results)`: every
