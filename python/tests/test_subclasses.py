@@ -247,3 +247,32 @@ def test_a_torchao_int8_weight_only_model_runs_natively():
     torch._dynamo.reset()
     with torch.no_grad(), pytest.warns(UserWarning, match="has dtype torch.float8_e4m3fn"):
         torch.compile(fp8, backend="wrapc")(x)
+
+
+def test_a_damaged_subclass_argument_is_refused_by_name():
+    """An instance whose inner tensors are not what was traced: a clear
+    error naming the attribute, nothing changed, grad mode as it was."""
+    g = wrapc_torch.compile(lambda x, y: x * y + 1, [two(3), two(3, seed=1)], inner="eager")
+    cases = []
+    x = two(3)
+    x.a = 5
+    cases.append((x, TypeError, "argument 0's attribute 'a' is not a tensor"))
+    x = two(3)
+    x.a = torch.randn(4).to(DEVICE)
+    cases.append((x, RuntimeError, "attribute 'a': expected a plain f32 tensor of sizes \\[3\\]"))
+    x = two(3)
+    x.a = torch.randn(3, dtype=torch.float64).to(DEVICE)
+    cases.append((x, RuntimeError, "attribute 'a': expected a plain f32 tensor"))
+    x = two(3)
+    del x.b
+    cases.append((x, AttributeError, "no attribute 'b'"))
+    x = two(3)
+    x.a = two(3)
+    cases.append((x, TypeError, "argument 0's attribute 'a' is a TwoTensor, but the function was compiled for a "
+                                "plain tensor there"))
+    y = two(3, seed=1)
+    for bad, error, message in cases:
+        with pytest.raises(error, match=message):
+            g(bad, y)
+        assert torch.is_grad_enabled()
+        assert y._version == 0 and y.a._version == 0
