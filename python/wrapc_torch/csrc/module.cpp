@@ -651,9 +651,9 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
         call.inputs.add(nullptr, t);
         continue;
       }
-      // A subclass's data is its inner tensors', which only a subclass
-      // argument's spec reads.
-      if (t.unsafeGetTensorImpl()->is_python_dispatch())
+      // A wrapper subclass's data is its inner tensors' (its own storage
+      // has none), which only a subclass argument's spec reads.
+      if (t.unsafeGetTensorImpl()->is_python_dispatch() && t.has_storage() && !t.storage().data())
         throw std::invalid_argument(describe_argument(i, n_prefix) + " is a " + Py_TYPE(obj)->tp_name +
                                     " (a tensor subclass), but the function was compiled for a plain tensor there: "
                                     "compile it again for it");
