@@ -14,6 +14,7 @@
 #include "wrapper.h"
 
 #include <torch/csrc/Dtype.h>
+#include <torch/csrc/utils/object_ptr.h>
 
 namespace wrapc_torch {
 
@@ -104,50 +105,50 @@ wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec,
   std::vector<wrt_tensor *> handles;
   std::vector<const char *> names;
   handles.reserve(spec.attrs.size());
-  // Each inner tensor mirrored is held by the call (Call::leaves); the
-  // instance takes references of its own.
-  for (const SubclassAttr &a : spec.attrs) {
-    PyObject *attr = a.name;
-    const SubclassSpec *nested = a.nested.get();
-    const char *attr_name = PyUnicode_AsUTF8(attr);
-    std::string where = what + "'s attribute '" + attr_name + "'";
-    PyObject *inner = PyObject_GetAttr(obj, attr);
-    if (!inner) throw std::exception();
-    if (!THPVariable_Check(inner)) {
-      Py_DECREF(inner);
-      throw std::invalid_argument(where + " is not a tensor");
-    }
-    wrt_tensor *h = nullptr;
-    if (nested) {
-      h = mirror_instance(call, inner, *nested, where);
-    } else {
-      if (reinterpret_cast<PyObject *>(Py_TYPE(inner)) != reinterpret_cast<PyObject *>(THPVariableClass) &&
-          THPVariable_Unpack(inner).key_set().has(c10::DispatchKey::Python)) {
-        std::string kind = what_is(inner);
-        Py_DECREF(inner);
-        throw std::invalid_argument(where + " is a " + kind + ", but the function was compiled for a plain tensor there");
-      }
-      const at::Tensor &t = THPVariable_Unpack(inner);
-      if (wrt_tensor *earlier = mirrored(call, t)) {
-        if (rt.retain(earlier, &h) != WRT_OK) throw std::runtime_error(rt.last_error());
-      } else {
-        h = mirror(call, t);
-      }
-      call.leaves.add(h, t);
-    }
-    Py_DECREF(inner);  // the object holds its attribute; the call holds the object
-    handles.push_back(h);
-    names.push_back(attr_name);
-  }
-  int32_t dtype = 0;
-  if (!runtime_dtype(outer.scalar_type(), &dtype))
-    throw std::invalid_argument(what + " has dtype " + c10::toString(outer.scalar_type()) + ", which wrapc lacks");
+  // Each inner tensor mirrored is held by the call (Call::leaves); a nested
+  // instance made here is ours until this one holds it, also when a later
+  // attribute is refused.
+  std::vector<wrt_tensor *> nested_made;
+  int32_t status = WRT_OK;
   wrt_tensor *instance = nullptr;
-  int32_t status = rt.subclass_new(spec.name.c_str(), dtype, outer.dim(), outer.sizes().data(), handles.size(),
-                                   names.data(), handles.data(), &instance);
-  // A nested instance's handle is ours; a leaf's is the call's.
-  for (size_t k = 0; k < handles.size(); ++k)
-    if (spec.attrs[k].nested) rt.release(handles[k]);
+  try {
+    for (const SubclassAttr &a : spec.attrs) {
+      const char *attr_name = PyUnicode_AsUTF8(a.name);
+      std::string where = what + "'s attribute '" + attr_name + "'";
+      // The object holds its attribute, and the call holds the object.
+      THPObjectPtr inner(PyObject_GetAttr(obj, a.name));
+      if (!inner) throw std::exception();
+      if (!THPVariable_Check(inner.get())) throw std::invalid_argument(where + " is not a tensor");
+      wrt_tensor *h = nullptr;
+      if (a.nested) {
+        h = mirror_instance(call, inner.get(), *a.nested, where);
+        nested_made.push_back(h);
+      } else {
+        if (reinterpret_cast<PyObject *>(Py_TYPE(inner.get())) != reinterpret_cast<PyObject *>(THPVariableClass) &&
+            THPVariable_Unpack(inner.get()).key_set().has(c10::DispatchKey::Python))
+          throw std::invalid_argument(where + " is a " + what_is(inner.get()) +
+                                      ", but the function was compiled for a plain tensor there");
+        const at::Tensor &t = THPVariable_Unpack(inner.get());
+        if (wrt_tensor *earlier = mirrored(call, t)) {
+          if (rt.retain(earlier, &h) != WRT_OK) throw std::runtime_error(rt.last_error());
+        } else {
+          h = mirror(call, t);
+        }
+        call.leaves.add(h, t);
+      }
+      handles.push_back(h);
+      names.push_back(attr_name);
+    }
+    int32_t dtype = 0;
+    if (!runtime_dtype(outer.scalar_type(), &dtype))
+      throw std::invalid_argument(what + " has dtype " + c10::toString(outer.scalar_type()) + ", which wrapc lacks");
+    status = rt.subclass_new(spec.name.c_str(), dtype, outer.dim(), outer.sizes().data(), handles.size(),
+                             names.data(), handles.data(), &instance);
+  } catch (...) {
+    for (wrt_tensor *h : nested_made) rt.release(h);
+    throw;
+  }
+  for (wrt_tensor *h : nested_made) rt.release(h);
   if (status != WRT_OK) throw std::runtime_error(std::string("wrapc: ") + rt.last_error());
   call.instances.push_back({instance, outer, obj, runtime_version(instance)});
   return instance;
