@@ -263,6 +263,8 @@ def test_a_damaged_subclass_argument_is_refused_by_name():
     x = two(3)
     x.a = torch.randn(3, dtype=torch.float64).to(DEVICE)
     cases.append((x, RuntimeError, "attribute 'a': expected a plain f32 tensor"))
+    cases.append((two(4), RuntimeError, "argument 0 \\(a TwoTensor\\) has sizes \\[4\\], but the function was compiled for "
+                                        "\\[3\\]"))
     x = two(3)
     del x.b
     cases.append((x, AttributeError, "no attribute 'b'"))

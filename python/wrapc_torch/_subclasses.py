@@ -63,23 +63,24 @@ def type_name(t: torch.Tensor) -> str:
 
 def spec(t: Any) -> Any:
     """What the extension reads of a subclass value like ``t`` (None for
-    anything else): ``(type, runtime type name, ((attribute, inner), ...))``
-    where ``inner`` is a nested instance's spec or, for a plain tensor,
-    ``(dtype, on CUDA, rank)``."""
+    anything else): ``(type, runtime type name, ((attribute, inner), ...),
+    outer sizes)`` where ``inner`` is a nested instance's spec or, for a
+    plain tensor, ``(dtype, on CUDA, rank)``, and a symbolic size is -1."""
     if not is_subclass(t):
         return None
     return (
         type(t),
         type_name(t),
         tuple((name, spec(x) if is_subclass(x) else (x.dtype, x.is_cuda, x.dim())) for name, x in inner_tensors(t)),
+        tuple(s if isinstance(s, int) else -1 for s in t.shape),
     )
 
 
-def _rebuild(m: Any, info: Any, leaves: Sequence[Any], base: Any) -> Any:
+def _rebuild(m: Any, info: Any, before: list[None], leaves: list[Any], base: Any) -> Any:
     # creation_fn reads the graph's results from the output's first one on
     # (flat_tensor_start_idx, nested ones too): the leaves, in flatten
-    # order, placed there.
-    out = m.creation_fn([None] * m.flat_tensor_start_idx + list(leaves), is_runtime=True)
+    # order, placed there (``before``, made once, fills the places before).
+    out = m.creation_fn(before + leaves, is_runtime=True)
     if base is None:
         return out
     # An alias of a subclass input (AliasOfInputHandler): made again from
@@ -144,7 +145,7 @@ def layer(graph_module: torch.fx.GraphModule, flat_inputs: list[Any], meta: Any)
         # PyTorch's wrap_tensor_subclasses at run time, for this output,
         # and what the extension reads of the instance the wrapper returns.
         alias = info is not None and info.output_type == OutputType.alias_of_input
-        rebuilds.append((functools.partial(_rebuild, m, info), spec(m.original_subclass), info.base_idx if alias else -1))
+        rebuilds.append((functools.partial(_rebuild, m, info, [None] * m.flat_tensor_start_idx), spec(m.original_subclass), info.base_idx if alias else -1))
     return SubclassLayer(flat_inputs=list(flat_inputs), flat_outputs=flat, rebuilds=rebuilds), outputs
 
 

@@ -40,9 +40,9 @@ SubclassSpec::~SubclassSpec() {
 
 bool parse_subclass_spec(PyObject *row, std::unique_ptr<SubclassSpec> *out) {
   if (row == Py_None) return true;
-  PyObject *type = nullptr, *attrs = nullptr;
+  PyObject *type = nullptr, *attrs = nullptr, *sizes = nullptr;
   const char *name = nullptr;
-  if (!PyArg_ParseTuple(row, "OsO!", &type, &name, &PyTuple_Type, &attrs)) return false;
+  if (!PyArg_ParseTuple(row, "OsO!O!", &type, &name, &PyTuple_Type, &attrs, &PyTuple_Type, &sizes)) return false;
   if (!PyType_Check(type)) {
     PyErr_SetString(PyExc_TypeError, "wrapc: a subclass spec starts with the subclass type");
     return false;
@@ -51,6 +51,11 @@ bool parse_subclass_spec(PyObject *row, std::unique_ptr<SubclassSpec> *out) {
   Py_INCREF(type);
   spec->type = type;
   spec->name = name;
+  for (Py_ssize_t d = 0; d < PyTuple_GET_SIZE(sizes); ++d) {
+    int64_t size = PyLong_AsLongLong(PyTuple_GET_ITEM(sizes, d));
+    if (size == -1 && PyErr_Occurred()) return false;
+    spec->sizes.push_back(size);
+  }
   for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(attrs); ++k) {
     PyObject *attr_name = nullptr, *inner = nullptr;
     if (!PyArg_ParseTuple(PyTuple_GET_ITEM(attrs, k), "UO!", &attr_name, &PyTuple_Type, &inner)) return false;
@@ -70,6 +75,9 @@ bool parse_subclass_spec(PyObject *row, std::unique_ptr<SubclassSpec> *out) {
     } else if (!parse_subclass_spec(inner, &attr.nested)) {
       return false;
     }
+    const char *utf8 = PyUnicode_AsUTF8(attr_name);
+    if (!utf8) return false;
+    attr.utf8 = utf8;
     Py_INCREF(attr_name);
     attr.name = attr_name;
     spec->attrs.push_back(std::move(attr));
@@ -102,6 +110,15 @@ wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec,
     throw std::invalid_argument(what + " is a " + what_is(obj) + ", but the function was compiled for a " +
                                 type_name(spec.type) + ": compile it again for it");
   const at::Tensor &outer = THPVariable_Unpack(obj);
+  // The outer geometry first: a resized instance is named as one, not by
+  // the first inner tensor that differs too.
+  bool sizes_match = static_cast<size_t>(outer.dim()) == spec.sizes.size();
+  for (size_t d = 0; sizes_match && d < spec.sizes.size(); ++d)
+    sizes_match = spec.sizes[d] < 0 || spec.sizes[d] == outer.size(static_cast<int64_t>(d));
+  if (!sizes_match)
+    throw std::runtime_error("wrapc: " + what + " (a " + what_is(obj) + ") has sizes " + c10::str(outer.sizes()) +
+                             ", but the function was compiled for " + c10::str(c10::IntArrayRef(spec.sizes)) +
+                             " (-1: any): compile it again for it");
   std::vector<wrt_tensor *> handles;
   std::vector<const char *> names;
   handles.reserve(spec.attrs.size());
@@ -113,8 +130,8 @@ wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec,
   wrt_tensor *instance = nullptr;
   try {
     for (const SubclassAttr &a : spec.attrs) {
-      const char *attr_name = PyUnicode_AsUTF8(a.name);
-      std::string where = what + "'s attribute '" + attr_name + "'";
+      const char *attr_name = a.utf8.c_str();
+      std::string where = what + "'s attribute '" + a.utf8 + "'";
       // The object holds its attribute, and the call holds the object.
       THPObjectPtr inner(PyObject_GetAttr(obj, a.name));
       if (!inner) throw std::exception();

@@ -129,11 +129,12 @@ constexpr Py_ssize_t kUntrackedAlias = -3;
 constexpr Py_ssize_t kCallerInput = -4;
 
 // What the extension reads of a tensor-subclass value: its type (the
-// compiled guard), the runtime's name for it, and its inner tensors'
-// attribute names in flatten order, each with the spec of a nested
+// compiled guard), the runtime's name for it, its outer sizes, and its
+// inner tensors' attribute names in flatten order, each with the spec of a nested
 // instance or a plain tensor's dtype (runtime code), device and rank.
 struct SubclassAttr {
   PyObject *name;
+  std::string utf8;  // the name as the runtime takes it, made once
   std::unique_ptr<struct SubclassSpec> nested;
   int32_t dtype = 0;
   bool cuda = false;
@@ -142,6 +143,7 @@ struct SubclassAttr {
 struct SubclassSpec {
   PyObject *type = nullptr;
   std::string name;
+  std::vector<int64_t> sizes;  // the outer tensor's (-1: any)
   std::vector<SubclassAttr> attrs;
   SubclassSpec() = default;
   SubclassSpec(const SubclassSpec &) = delete;

@@ -908,6 +908,15 @@ func.func @f() {
 
 // -----
 
+// The runtime's header holds a device number in 32 bits.
+func.func @f() {
+  // expected-error @+1 {{device_index 4294967296 is not a device number}}
+  %a = wrap.empty_strided [4] [1] {device_index = 4294967296} : !wrap.tensor<4xf32, cuda>
+  return
+}
+
+// -----
+
 func.func @f() {
   // expected-error @+1 {{sizes #1 is 8 but the result type has dimension 4}}
   %a = wrap.empty_strided [4, 8] [4, 1] : !wrap.tensor<4x4xf32>
