@@ -72,10 +72,12 @@ def Wrap_RuntimeWrapperOp : Wrap_Op<"runtime_wrapper", [
     making it a view of the base again is the subclass's
     `__torch_dispatch__`'s, which an embedder runs (PyTorch's
     `gen_alias_from_base`). An instance that requires grad is read as any
-    argument (parameters under `no_grad`). Metadata and storage mutations,
-    other views, a mutation of an instance that requires grad and
-    `trace_joint` are autograd's or the subclass's `__torch_dispatch__`'s
-    and are refused.
+    argument. In training (`trace_joint`) PyTorch puts the subclass wrapper
+    inside `CompiledFunction`, so `@callee` is then an autograd function
+    over the instances themselves (autograd sees subclasses), and an
+    instance is never in `detach_inputs`. Metadata and storage mutations,
+    other views and a mutation of an instance that requires grad are
+    autograd's or the subclass's `__torch_dispatch__`'s and are refused.
 
     Wrapper-level flags: `trace_joint` (training: the call runs with grad
     enabled and the inputs in `detach_inputs` are detached first; otherwise

@@ -7,7 +7,8 @@ with either inner compiler, a call's effects equal eager's and PyTorch's
 own wrapper's (``aot_eager``) on everything the suite observes of a subclass
 value (its type, outer geometry, version and ``_base``, and each inner
 tensor's values, geometry and version), with no fallback warning; what the
-native wrapper does not take yet falls back naming the construct.
+native wrapper does not take yet falls back naming the construct. In
+training (arguments that require grad) the gradients too.
 
 One difference from PyTorch's wrapper, where wrapc follows eager: writing a
 subclass input back (``x.add_(y)`` on a ``TwoTensor``, the mutation outside
@@ -138,6 +139,76 @@ def test_subclass_calls_match_eager_and_pytorchs_wrapper(case, path):
         assert close(call, want), f"{call}\nvs eager\n{want}"
 
 
+def grad(x):
+    return x.requires_grad_()
+
+
+# Training: subclass arguments that require grad. The runtime wrapper calls
+# PyTorch's CompiledFunction over the subclass values (the subclass wrapper
+# is inside it, as PyTorch layers them).
+TRAINING_CASES = {
+    "elementwise": (lambda x, y: (x * y).sin() + 1, lambda: (grad(two(3, 4)), two(3, 4, seed=1))),
+    "nested": (lambda x, y: x * y + 1, lambda: (grad(nested(3)), nested(3, seed=2))),
+    "with_plain": (lambda x, w: ((x @ w).relu(), w.sum()), lambda: (grad(two(2, 3)), grad(torch.randn(3, 4).to(DEVICE)))),
+    "plain_requires_grad": (lambda x, y: x * y, lambda: (grad(torch.randn(3).to(DEVICE)), two(3, seed=1))),
+    "alias_transpose": (lambda x, y: (x.t(), x + y), lambda: (grad(two(3, 4)), two(3, 4, seed=1))),
+    "mutation": (lambda x, y: (y.add_(1), x * y)[1], lambda: (grad(two(3)), two(3, seed=1))),
+    "mutation_returned": (lambda x, y: (y.mul_(2), y, x.cos()), lambda: (grad(two(3)), two(3, seed=1))),
+}
+
+
+def observe_training(fn, args):
+    """``observe``, then the backward of every output that requires grad,
+    and what the suite observes of each argument's gradient."""
+    out = fn(*args)
+    outs = out if isinstance(out, tuple) else (out,)
+    seen = {"outputs": [describe(o, args) for o in outs]}
+    # Each output's own tangent (ones of its type): a sum mixing plain and
+    # subclass outputs hands a plain output a subclass tangent, which
+    # PyTorch's backward refuses (its tangent metadata is guessed at trace).
+    differentiable = [o for o in outs if isinstance(o, torch.Tensor) and o.requires_grad]
+    torch.autograd.backward(differentiable, [torch.ones_like(o) for o in differentiable])
+    seen["inputs"] = [describe(a, ()) for a in args]
+    seen["grads"] = [describe(a.grad, ()) if a.requires_grad else None for a in args]
+    return seen
+
+
+def fresh_training(args):
+    return [grad(fresh(a)) if a.requires_grad else fresh(a) for a in args]
+
+
+@pytest.mark.parametrize("path", ["dynamo-eager", "dynamo-inductor", "direct-eager", "direct-inductor"])
+@pytest.mark.parametrize("case", sorted(TRAINING_CASES))
+def test_subclass_training_matches_eager_and_pytorchs_wrapper(case, path):
+    """Outputs (their grad_fn's presence included), arguments after the
+    call, and gradients equal eager's and PyTorch's wrapper's, natively."""
+    fn, make = TRAINING_CASES[case]
+    args = make()
+    want = observe_training(fn, fresh_training(args))
+    reference = observe_training(_compiled(fn, "reference", args), fresh_training(args))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        torch._dynamo.reset()
+        if path.startswith("dynamo"):
+            compiled = _compiled(fn, path, args)
+        else:
+            compiled = wrapc_torch.compile(fn, fresh_training(args), inner=path.split("-")[1])
+        got = [observe_training(compiled, fresh_training(args)) for _ in range(2)]
+    assert not [str(w.message) for w in caught if "wrapc:" in str(w.message)]
+    assert close(without_inner_versions(reference), without_inner_versions(want)), (
+        f"PyTorch's own wrapper differs from eager: {reference} vs {want}"
+    )
+
+    def outputs_inner_versions_aside(seen):
+        # A new output's inner tensors are the training graph's buffers,
+        # which Inductor's kernels may have written in place (an out=
+        # matmul bumps its buffer), as under PyTorch's own wrapper.
+        return {**seen, "outputs": without_inner_versions({"o": seen["outputs"]})["o"]}
+
+    for call in got:
+        assert close(outputs_inner_versions_aside(call), outputs_inner_versions_aside(want)), f"{call}\nvs eager\n{want}"
+
+
 class CountingTwo(TwoTensor):
     """TwoTensor counting its flatten and unflatten calls."""
 
@@ -193,6 +264,13 @@ def test_a_direct_call_checks_the_subclass_of_each_argument():
     with pytest.raises(TypeError, match="argument 0 is a TwoTensor \\(a tensor subclass\\), but the function was "
                                         "compiled for a plain tensor"):
         plain(x)
+    # A training wrapper takes a subclass argument that requires grad, as
+    # an inference one takes one that does not.
+    with pytest.raises(TypeError, match="argument 0 requires grad, but the function was compiled for one that does not"):
+        g(grad(fresh(x)))
+    trained = wrapc_torch.compile(lambda x: x * 2, [grad(fresh(x))], inner="eager")
+    with pytest.raises(TypeError, match="argument 0 does not require grad, but the function was compiled for one that"):
+        trained(x)
     # The refused calls changed nothing, and the right one still runs.
     assert x._version == 0 and x.a._version == 0
     torch.testing.assert_close(g(x).a, x.a * 2)
@@ -205,19 +283,22 @@ def test_a_direct_call_checks_the_subclass_of_each_argument():
         # inner tensors, with the strides; the dialect's subclass wrapper
         # appends sizes only.
         (lambda x: x.sin(), lambda: two(3, 4), "symbolic outer sizes"),
-        (lambda x: x.sin(), lambda: two(3, 4).requires_grad_(), "training graph takes or returns tensor subclasses"),
+        # Autograd records a write into a subclass value that requires
+        # grad; the wrapper writes its inner tensors below autograd.
+        (lambda x, y: (x.add_(y), x * 2)[1], lambda: (two(3), grad(two(3, seed=1))), "that requires grad, is mutated"),
     ],
-    ids=["mark_dynamic", "training"],
+    ids=["mark_dynamic", "mutation_requiring_grad"],
 )
 def test_what_the_native_wrapper_does_not_take_falls_back_naming_it(fn, make, reason):
-    x = make()
+    args = make() if reason != "symbolic outer sizes" else (make(),)
+    want = fn(*[fresh(a) for a in args])
     torch._dynamo.reset()
-    if "dynamic" in reason or "symbolic" in reason:
-        torch._dynamo.mark_dynamic(x, 0)
+    if reason == "symbolic outer sizes":
+        torch._dynamo.mark_dynamic(args[0], 0)
     g = torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": "eager"})
     with pytest.warns(UserWarning, match=reason):
-        out = g(x)
-    torch.testing.assert_close(out.a, fn(fresh(x)).a)
+        out = g(*args)
+    torch.testing.assert_close(out.a, want.a)
 
 
 def test_a_torchao_int8_weight_only_model_runs_natively():

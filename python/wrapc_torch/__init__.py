@@ -15,8 +15,8 @@ inference graph's own wrapper program is imported too, so the whole call
 runs natively; a training graph's wrapper runs around AOTAutograd's
 ``CompiledFunction`` (its backward stays PyTorch's). Tensor subclasses go
 through PyTorch's subclass layer modelled as wrap IR (``_subclasses``).
-Graphs wrapc does not model (training with subclasses, side-effect tokens,
-CUDA-graph trees, ...) fall back to PyTorch's own path with a one-line
+Graphs wrapc does not model (a mutation of a subclass input that requires
+grad, side-effect tokens, CUDA-graph trees, ...) fall back to PyTorch's own path with a one-line
 warning naming the reason.
 
 The package by concern: ``_backend`` (the Dynamo backend), ``_compile``

@@ -468,7 +468,8 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     extension calls Inductor's Python wrapper. ``subclasses``: the flat
     graph under tensor subclasses (``_subclasses.SubclassLayer``; ``inputs``
     and ``graph_outputs`` are then the subclass-level values), called
-    through a ``wrap.subclass_wrapper``.
+    through a ``wrap.subclass_wrapper``; in training the callee takes and
+    returns the subclass-level values itself (``instance_outputs``).
     """
     check_supported(meta, training=trace_joint)
     if len(meta.input_info) != len(inputs):
@@ -540,9 +541,12 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     # The graph's own signature: the runtime wrapper's, or under tensor
     # subclasses the flat one the subclass wrapper unwraps them into.
     flat_in, flat_out = in_types, graph_types
-    if subclasses is not None:
-        if dupes or synthetic is not None:
-            raise Unsupported("tensor-subclass arguments are passed twice or alias each other")
+    if subclasses is not None and (dupes or synthetic is not None):
+        raise Unsupported("tensor-subclass arguments are passed twice or alias each other")
+    # In training the callee is CompiledFunction.apply over the instances
+    # themselves (the subclass wrapper is inside it): no layer here.
+    flat_layer = subclasses is not None and subclasses.instance_outputs is None
+    if flat_layer:
         flat_in = [value_type(x, f"graph input #{i}") for i, x in enumerate(subclasses.flat_inputs)]
         flat_out = [value_type(v, f"graph output #{j}") for j, v in enumerate(subclasses.flat_outputs)]
         sig.graph_inputs = [_kind(x) for x in subclasses.flat_inputs]
@@ -555,7 +559,7 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
         graph_symbol = imported.symbol
     else:
         lines.append(f"func.func private @{GRAPH_SYMBOL}({', '.join(flat_in)}) -> {tuple_type(flat_out)}")
-    if subclasses is not None:
+    if flat_layer:
         lines.append(
             f"wrap.subclass_wrapper @{SUBCLASS_SYMBOL} : ({', '.join(in_types)}) -> {tuple_type(graph_types)}"
             f" calls @{graph_symbol}"

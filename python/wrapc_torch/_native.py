@@ -162,6 +162,9 @@ def _native_wrapper(
         tuple(captured.subclasses.rebuilds[_n_mutated(captured) + j] for j in range(len(sig.outputs)))
         if captured.subclasses
         else (),
+        # Training: per value CompiledFunction.apply returns, what the
+        # extension reads of a subclass one.
+        tuple(captured.subclasses.instance_outputs or ()) if captured.subclasses else (),
     )
     return wrapper
 

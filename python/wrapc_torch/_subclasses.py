@@ -14,11 +14,16 @@ attribute read per inner tensor, no Python frame); a subclass result is
 rebuilt by PyTorch's own ``SubclassCreationMeta.creation_fn`` on the
 graph's results, the one Python call a subclass output costs.
 
+In training PyTorch puts the subclass wrapper inside ``CompiledFunction``
+(autograd sees the subclass values): the runtime wrapper calls its
+``apply`` with the caller's subclass objects, and the extension reads each
+subclass object it returns as it reads an argument (``training_layer``).
+
 What the dialect does not model is refused here, so that the graph falls
 back to PyTorch's wrapper with the reason: an output that aliases a
 subclass value other than a view of a subclass input, a metadata
 mutation of a subclass input or a mutation of one that requires grad,
-training, symbolic outer sizes.
+symbolic outer sizes.
 """
 
 from __future__ import annotations
@@ -44,7 +49,13 @@ class SubclassLayer:
 
     flat_inputs: list[Any] = field(default_factory=list)
     flat_outputs: list[Any] = field(default_factory=list)
-    rebuilds: list[tuple[Callable[..., Any], Any, int] | None] = field(default_factory=list)
+    rebuilds: list[tuple[Any, ...] | None] = field(default_factory=list)
+    # Training: PyTorch puts the subclass wrapper inside CompiledFunction,
+    # whose apply the runtime wrapper calls with the caller's subclass
+    # objects and which returns subclass objects; per value it returns,
+    # what the extension reads of a subclass one (else None). None: the
+    # flat graph above is the callee, under wrap.subclass_wrapper.
+    instance_outputs: list[Any] | None = None
 
 
 def is_subclass(v: Any) -> bool:
@@ -88,6 +99,29 @@ def _rebuild(m: Any, info: Any, before: list[None], leaves: list[Any], base: Any
     return gen_alias_from_base(
         base, out, info.requires_grad, info.view_meta_sequence, replay_views=view_replay_for_aliased_outputs()
     )
+
+
+def _realias(info: Any, out: Any, base: Any) -> Any:
+    # Training: the alias CompiledFunction returned, made again from the
+    # caller's argument (AliasOfInputHandler), its view dispatched to the
+    # subclass.
+    return gen_alias_from_base(
+        base, out, info.requires_grad, info.view_meta_sequence, replay_views=view_replay_for_aliased_outputs()
+    )
+
+
+def training_layer(meta: Any, outputs: Sequence[Any]) -> SubclassLayer:
+    """The layer of a training graph: CompiledFunction.apply over the
+    subclass-level values (``outputs``: those it returns, fake), with per
+    output the alias of a subclass input to make again from the argument
+    (``(realias, spec, base index, True)``; else None)."""
+    n_mut = meta.num_mutated_inp_runtime_indices
+    rebuilds: list[Any] = [None] * len(outputs)
+    for j, info in enumerate(meta.output_info):
+        if info.output_type == OutputType.alias_of_input and is_subclass(outputs[n_mut + j]):
+            out = outputs[n_mut + j]
+            rebuilds[n_mut + j] = (functools.partial(_realias, info), spec(out), info.base_idx, True)
+    return SubclassLayer(rebuilds=rebuilds, instance_outputs=[spec(v) for v in outputs])
 
 
 def check(meta: Any, inputs: Sequence[Any], outputs: Sequence[Any]) -> None:

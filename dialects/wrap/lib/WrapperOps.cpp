@@ -64,22 +64,22 @@ LogicalResult RuntimeWrapperOp::verify() {
   for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
     InputInfoAttr info = getInputInfo(i);
     // An outer runtime wrapper (subclass-level metadata, around a subclass
-    // wrapper) bumps an instance's version and copies data back into it;
-    // what a subclass does on a metadata mutation, a set_ or under autograd
-    // is its __torch_dispatch__'s, which wrapc does not model.
+    // wrapper, or in training around an autograd function over instances)
+    // bumps an instance's version and copies data back into it; what a
+    // subclass does on a metadata mutation or a set_ is its
+    // __torch_dispatch__'s, which wrapc does not model.
     if (isa<SubclassType>(argType)) {
-      // One that requires grad is read like any other by an inference
-      // wrapper (a model's parameters under no_grad); writing it back is
-      // autograd's business.
+      // One that requires grad is read like any other (a model's
+      // parameters); writing it back is autograd's business (PyTorch's
+      // analysis marks one that a write makes require grad too).
       if (info.has(InputFlags::mutates_metadata) ||
           info.has(InputFlags::mutates_storage_metadata) ||
-          (info.has(InputFlags::requires_grad) && info.isMutated()) ||
-          getTraceJoint())
+          (info.has(InputFlags::requires_grad) && info.isMutated()))
         return emitOpError()
                << "argument #" << i
                << " is a subclass instance: only data mutations of it are "
-                  "modelled (no metadata or storage mutation, mutation of "
-                  "one that requires grad, or trace_joint)";
+                  "modelled (no metadata or storage mutation, or mutation "
+                  "of one that requires grad)";
       continue;
     }
     if (isSymbolicInt(argType) && (info.isMutated() || info.has(InputFlags::requires_grad)))

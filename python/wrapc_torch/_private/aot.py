@@ -500,15 +500,17 @@ def _capture_patched(
         reason = ""
         if inner == "inductor" and cuda_graph_trees({}):
             reason = CUDA_GRAPH_TREES
-        elif stage1.maybe_subclass_meta is not None and training:
-            reason = "the training graph takes or returns tensor subclasses"
         else:
             if stage1.maybe_subclass_meta is not None:
                 try:
+                    # In training the joint graph's leading outputs are the
+                    # forward's, which the subclass metadata describes.
                     captured.subclasses, subclass_outputs = _subclasses.layer(
                         stage1.graph_module, stage1.updated_flat_args, state.fw_metadata
                     )
                     _subclasses.check(state.fw_metadata, state.flat_args, subclass_outputs)
+                    if training:
+                        captured.subclasses = _subclasses.training_layer(state.fw_metadata, subclass_outputs)
                 except Unsupported as e:
                     reason = str(e)
             for w in stage1.wrappers:
@@ -548,10 +550,17 @@ def _capture_patched(
                 + len(state.fw_metadata.output_info)
                 + state.fw_metadata.num_intermediate_bases
             )
+            spans = None
             captured.graph_outputs = _fake_outputs(stage1.graph_module)[:n_returned]
-            captured.over_no_input = _over_no_input(stage1.graph_module, state.fw_metadata)
-            captured.detached_outputs = _detached_outputs(stage1.graph_module, state.fw_metadata)
             captured.fake_inputs = list(primals)
+            if captured.subclasses is not None:
+                # CompiledFunction.apply takes and returns the subclass-level
+                # values (the subclass wrapper is inside it).
+                spans = _subclasses.spans(state.fw_metadata)
+                captured.graph_outputs = subclass_outputs
+                captured.fake_inputs = list(state.flat_args)
+            captured.over_no_input = _over_no_input(stage1.graph_module, state.fw_metadata, spans)
+            captured.detached_outputs = _detached_outputs(stage1.graph_module, state.fw_metadata, spans)
             with _grab_autograd_function() as grabbed:
                 aot_stage2_compile(state, stage1, partition, forward, backward, compiler)
             if "function" not in grabbed:

@@ -643,7 +643,9 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   try {
     if (!args) throw std::runtime_error("wrapc: out of memory");
     for (size_t i = 0; i < n_in; ++i) {
-      PyObject *value = to_python(*call, inputs[i], w->graph_in_kinds[i]);
+      PyObject *value = w->graph_in_kinds[i] == 't' && header(inputs[i]).subclass
+                            ? instance_object(*call, inputs[i])
+                            : to_python(*call, inputs[i], w->graph_in_kinds[i]);
       if (!value) throw std::runtime_error("wrapc: converting a graph argument failed");
       PyList_SET_ITEM(args, i, value);
     }
@@ -692,6 +694,10 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
         continue;
       }
       if (!THPVariable_Check(item)) throw std::runtime_error("a graph output is not a tensor");
+      if (j < w->subclass_graph_outputs.size() && w->subclass_graph_outputs[j]) {
+        outputs[j] = graph_instance(*call, item, *w->subclass_graph_outputs[j], "graph output #" + std::to_string(j));
+        continue;
+      }
       const at::Tensor &t = THPVariable_Unpack(item);
       // An input the graph hands back (Inductor returns x itself for
       // x.t_(); return x.t()) gets a mirror of its own: the input's mirror

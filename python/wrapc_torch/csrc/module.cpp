@@ -171,15 +171,16 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
                                 "disable_amp",  "modes",         "cuda_device", "eager_bumps",
                                 "view_op_last", "bumps_before_call", "view_replay", "subclass_inputs",
-                                "subclass_rebuilds", nullptr};
+                                "subclass_rebuilds", "subclass_graph_outputs", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0, view_replay = 0;
   PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr, *view_op_last = nullptr,
-           *bumps_before_call = nullptr, *subclass_inputs = nullptr, *subclass_rebuilds = nullptr;
+           *bumps_before_call = nullptr, *subclass_inputs = nullptr, *subclass_rebuilds = nullptr,
+           *subclass_graph_outputs = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!pO!O!", const_cast<char **>(names),
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!pO!O!O!", const_cast<char **>(names),
                                    &path, &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn,
                                    &single, &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
@@ -187,8 +188,11 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                    &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
                                    &eager_bumps, &PyTuple_Type, &view_op_last, &PyTuple_Type,
                                    &bumps_before_call, &view_replay, &PyTuple_Type, &subclass_inputs,
-                                   &PyTuple_Type, &subclass_rebuilds))
+                                   &PyTuple_Type, &subclass_rebuilds, &PyTuple_Type, &subclass_graph_outputs))
     return -1;
+  for (Py_ssize_t j = 0; subclass_graph_outputs && j < PyTuple_GET_SIZE(subclass_graph_outputs); ++j)
+    if (!parse_subclass_spec(PyTuple_GET_ITEM(subclass_graph_outputs, j), &self->subclass_graph_outputs.emplace_back()))
+      return -1;
   for (Py_ssize_t j = 0; subclass_inputs && j < PyTuple_GET_SIZE(subclass_inputs); ++j)
     if (!parse_subclass_spec(PyTuple_GET_ITEM(subclass_inputs, j), &self->subclass_inputs.emplace_back())) return -1;
   for (Py_ssize_t j = 0; subclass_rebuilds && j < PyTuple_GET_SIZE(subclass_rebuilds); ++j)
@@ -646,6 +650,15 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
       }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
+      if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
+                                                             user < self->requires_grad.size() &&
+                                                             self->requires_grad[user] &&
+                                                             *self->requires_grad[user] != t.requires_grad())
+        throw std::invalid_argument("argument " + std::to_string(user) +
+                                    (t.requires_grad() ? " requires grad" : " does not require grad") +
+                                    ", but the function was compiled for one that " +
+                                    (t.requires_grad() ? "does not" : "does") +
+                                    " (its wrapper is an inference or a training one): compile it again for it");
       if (i < self->subclass_inputs.size() && self->subclass_inputs[i]) {
         handles[i] = mirror_instance(call, obj, *self->subclass_inputs[i], describe_argument(i, n_prefix));
         call.inputs.add(nullptr, t);
@@ -672,15 +685,6 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
                                     (t.is_neg() ? "negation (torch._neg_view, x.conj().imag)" : "conjugate (x.conj())") +
                                     ", but the function was compiled for a tensor that is not: pass x.resolve_neg() / "
                                     "x.resolve_conj(), or compile it for one that is");
-      if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
-                                                             user < self->requires_grad.size() &&
-                                                             self->requires_grad[user] &&
-                                                             *self->requires_grad[user] != t.requires_grad())
-        throw std::invalid_argument("argument " + std::to_string(user) +
-                                    (t.requires_grad() ? " requires grad" : " does not require grad") +
-                                    ", but the function was compiled for one that " +
-                                    (t.requires_grad() ? "does not" : "does") +
-                                    " (its wrapper is an inference or a training one): compile it again for it");
       // Another shape has other strides too: the wrapper's size check
       // names that mistake, not a stride mismatch.
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
@@ -810,6 +814,7 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
   for (auto &m : call.bases.list) rt.release(m.handle);
   for (auto &m : call.graph_outputs.list) rt.release(m.handle);
   for (auto &m : call.leaves.list) rt.release(m.handle);
+  release_instances(call);
   Py_XDECREF(call.error_type);
   Py_XDECREF(call.error_value);
   Py_XDECREF(call.error_tb);

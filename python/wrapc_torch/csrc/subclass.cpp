@@ -89,7 +89,9 @@ bool parse_subclass_spec(PyObject *row, std::unique_ptr<SubclassSpec> *out) {
 bool parse_subclass_output(PyObject *row, SubclassOutput *out) {
   if (row == Py_None) return true;
   PyObject *rebuild = nullptr, *spec = nullptr;
-  if (!PyArg_ParseTuple(row, "OOn", &rebuild, &spec, &out->base)) return false;
+  int of_object = 0;
+  if (!PyArg_ParseTuple(row, "OOn|p", &rebuild, &spec, &out->base, &of_object)) return false;
+  out->of_object = of_object != 0;
   if (!PyCallable_Check(rebuild)) {
     PyErr_SetString(PyExc_TypeError, "wrapc: a subclass output's rebuild must be callable");
     return false;
@@ -171,6 +173,38 @@ wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec,
   return instance;
 }
 
+PyObject *instance_object(Call &call, const wrt_tensor *h) {
+  for (const Instance &i : call.instances)
+    if (i.handle == h) {
+      Py_INCREF(i.object);
+      return i.object;
+    }
+  throw std::runtime_error("wrapc: the graph is handed a tensor-subclass instance that no argument is");
+}
+
+wrt_tensor *graph_instance(Call &call, PyObject *obj, const SubclassSpec &spec, const std::string &what) {
+  wrt_tensor *h = mirror_instance(call, obj, spec, what);
+  Instance &made = call.instances.back();
+  wrt_tensor *kept = nullptr;
+  if (call.rt->retain(h, &kept) != WRT_OK) {
+    call.instances.pop_back();
+    call.rt->release(h);
+    throw std::runtime_error(std::string("wrapc: ") + call.rt->last_error());
+  }
+  Py_INCREF(obj);
+  made.owned = true;
+  return h;
+}
+
+void release_instances(Call &call) {
+  for (Instance &i : call.instances)
+    if (i.owned) {
+      call.rt->release(i.handle);
+      Py_DECREF(i.object);
+      i.owned = false;
+    }
+}
+
 void reconcile_instances(Call &call) {
   for (const Instance &i : call.instances) {
     if (i.outer.is_inference()) continue;
@@ -213,29 +247,40 @@ void collect_leaves(Call &call, const wrt_tensor *h, const SubclassSpec &spec, P
 }  // namespace
 
 PyObject *instance_to_python(Call &call, const wrt_tensor *h, size_t output) {
-  for (const Instance &i : call.instances)
-    if (i.handle == h) {
+  const Wrapper &w = *call.wrapper;
+  const SubclassOutput *out = output < w.subclass_outputs.size() && w.subclass_outputs[output].rebuild
+                                  ? &w.subclass_outputs[output]
+                                  : nullptr;
+  const at::Tensor *base = out ? argument(call, out->base) : nullptr;
+  if (out && out->base >= 0 && !base) throw std::runtime_error("wrapc: a tensor-subclass alias of no argument");
+  for (const Instance &i : call.instances) {
+    if (i.handle != h) continue;
+    // An argument, or an object the graph returned; a view of an argument
+    // made again from the argument where the graph returned it (training).
+    if (!out || !out->of_object || !base) {
       Py_INCREF(i.object);
       return i.object;
     }
-  const Wrapper &w = *call.wrapper;
-  if (output >= w.subclass_outputs.size() || !w.subclass_outputs[output].rebuild)
+    THPObjectPtr base_obj(THPVariable_Wrap(*base));
+    if (!base_obj) throw std::exception();
+    PyObject *made = PyObject_CallFunctionObjArgs(out->rebuild, i.object, base_obj.get(), nullptr);
+    if (!made) throw std::exception();
+    return made;
+  }
+  if (!out || out->of_object)
     throw std::runtime_error("wrapc: a tensor-subclass result the wrapper was not built to rebuild");
-  const SubclassOutput &out = w.subclass_outputs[output];
-  const at::Tensor *base = argument(call, out.base);
-  if (out.base >= 0 && !base) throw std::runtime_error("wrapc: a tensor-subclass alias of no argument");
   PyObject *leaves = PyList_New(0);
   PyObject *base_obj = base ? THPVariable_Wrap(*base) : (Py_INCREF(Py_None), Py_None);
   PyObject *made = nullptr;
   if (leaves && base_obj) {
     try {
-      collect_leaves(call, h, *out.spec, leaves);
+      collect_leaves(call, h, *out->spec, leaves);
     } catch (...) {
       Py_DECREF(leaves);
       Py_DECREF(base_obj);
       throw;
     }
-    made = PyObject_CallFunctionObjArgs(out.rebuild, leaves, base_obj, nullptr);
+    made = PyObject_CallFunctionObjArgs(out->rebuild, leaves, base_obj, nullptr);
   }
   Py_XDECREF(leaves);
   Py_XDECREF(base_obj);

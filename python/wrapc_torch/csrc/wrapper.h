@@ -154,11 +154,14 @@ struct SubclassSpec {
 // What a subclass result is rebuilt with: PyTorch's creation function
 // (called with its inner tensors and, for an alias of a subclass
 // argument, that argument), what is read of it, and that argument (-1:
-// none).
+// none). `of_object`: the graph returned the result as a Python object
+// (training), and `rebuild` makes the alias of `base` again from that
+// object instead (PyTorch's gen_alias_from_base).
 struct SubclassOutput {
   PyObject *rebuild = nullptr;
   std::unique_ptr<SubclassSpec> spec;
   Py_ssize_t base = -1;
+  bool of_object = false;
 };
 
 // A runtime instance standing for a caller's subclass argument: its
@@ -169,6 +172,10 @@ struct Instance {
   at::Tensor outer;
   PyObject *object;
   int64_t version;
+  // A graph's result (training): the call holds the object and a
+  // reference to the handle (so that no other instance takes its address
+  // while the call runs), both released when it ends.
+  bool owned = false;
 };
 
 // One storage torch and the runtime both know: torch's StorageImpl, the
@@ -490,6 +497,11 @@ struct Wrapper {
   // subclass anywhere.
   std::vector<std::unique_ptr<SubclassSpec>> subclass_inputs;
   std::vector<struct SubclassOutput> subclass_outputs;
+  // Training: per value the graph returns, what is read of a subclass one
+  // (null: a plain value). The graph is then CompiledFunction.apply over
+  // the instances themselves (PyTorch puts the subclass wrapper inside
+  // it): it takes the caller's objects and returns subclass objects.
+  std::vector<std::unique_ptr<SubclassSpec>> subclass_graph_outputs;
 };
 
 // The call running on this thread (null outside one).
@@ -575,6 +587,14 @@ bool parse_subclass_output(PyObject *row, SubclassOutput *out);
 const at::Tensor *argument(const Call &call, Py_ssize_t i);
 wrt_tensor *mirror_instance(Call &call, PyObject *obj, const SubclassSpec &spec, const std::string &what);
 void reconcile_instances(Call &call);
+// A subclass object the graph returned (training), as a runtime instance
+// (a new reference) the call holds with the object until
+// release_instances.
+wrt_tensor *graph_instance(Call &call, PyObject *obj, const SubclassSpec &spec, const std::string &what);
+void release_instances(Call &call);
+// The object of instance h, an argument's or a graph result's (a new
+// reference).
+PyObject *instance_object(Call &call, const wrt_tensor *h);
 PyObject *instance_to_python(Call &call, const wrt_tensor *h, size_t output);
 
 }  // namespace wrapc_torch
