@@ -148,3 +148,23 @@ def test_a_moved_name_is_named(source, name):
     uses = private_uses(source, "example.py")
     assert name in {u.dotted for u in uses}
     assert [u.dotted for u in uses if not resolves(u.path)] == [name]
+
+
+def test_the_fx_converters_overridden_methods_exist_in_pytorch():
+    """wrapc's converter overrides private methods of Inductor's
+    ``FxConverter`` (2.11); a method PyTorch renames would silently stop
+    being called: each is named here when it moves."""
+    from torch._inductor.codegen.wrapper_fxir import FxConverter
+
+    from wrapc_torch._private import inductor_fx
+
+    # wrapc's own methods (no override): the device copy Inductor's
+    # converter does not generate.
+    own = {"_generate_device_copy"}
+    ours = inductor_fx._converter_class()
+    overridden = sorted(name for name in vars(ours) if name.startswith("_generate") and name not in own)
+    assert overridden == [
+        "_generate_graph_inputs", "_generate_kernel_call", "_generate_kernel_definition", "_generate_triton_call",
+    ]
+    missing = [name for name in overridden if not hasattr(FxConverter, name)]
+    assert not missing, f"FxConverter no longer has: {missing}"

@@ -145,8 +145,6 @@ def subclass_type(t: torch.Tensor, what: str) -> str:
     nested instances recursively."""
     from . import _subclasses
 
-    if any(not isinstance(d, int) for d in t.shape):
-        raise Unsupported(f"{what} is a {type(t).__name__} with symbolic outer sizes")
     if t.dtype not in DTYPES:
         raise Unsupported(f"{what} has dtype {t.dtype}")
     attrs = []
@@ -154,6 +152,10 @@ def subclass_type(t: torch.Tensor, what: str) -> str:
         where = f"{what}'s attribute {name!r}"
         if not isinstance(inner, torch.Tensor):
             raise Unsupported(f"{where} is a {type(inner).__name__}, not a tensor")
+        if is_traceable_wrapper_subclass(inner) and any(not isinstance(d, int) for d in inner.shape):
+            # PyTorch passes a nested instance's symbolic sizes too; the
+            # dialect's subclass wrapper appends the outermost one's only.
+            raise Unsupported(f"{where} is a nested tensor subclass with symbolic outer sizes")
         attrs.append(f"{name}: {value_type(inner, where)}")
     return f'!wrap.subclass<"{_subclasses.type_name(t)}", {_shape(t)}, [{", ".join(attrs)}]>'
 
@@ -546,9 +548,13 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     # In training the callee is CompiledFunction.apply over the instances
     # themselves (the subclass wrapper is inside it): no layer here.
     flat_layer = subclasses is not None and subclasses.instance_outputs is None
+    append_symints = False
     if flat_layer:
         flat_in = [value_type(x, f"graph input #{i}") for i, x in enumerate(subclasses.flat_inputs)]
         flat_out = [value_type(v, f"graph output #{j}") for j, v in enumerate(subclasses.flat_outputs)]
+        # A subclass value's symbolic outer sizes follow its leaves in the
+        # flat graph (PyTorch's append_symints), as `index` values.
+        append_symints = _mark_symints(inputs, flat_in) | _mark_symints(graph_outputs, flat_out)
         sig.graph_inputs = [_kind(x) for x in subclasses.flat_inputs]
         sig.graph_outputs = [_kind(v) for v in subclasses.flat_outputs]
     graph_symbol = GRAPH_SYMBOL
@@ -562,7 +568,7 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
     if flat_layer:
         lines.append(
             f"wrap.subclass_wrapper @{SUBCLASS_SYMBOL} : ({', '.join(in_types)}) -> {tuple_type(graph_types)}"
-            f" calls @{graph_symbol}"
+            f" calls @{graph_symbol}" + (" {append_symints}" if append_symints else "")
         )
         graph_symbol = SUBCLASS_SYMBOL
     # PyTorch's layers, innermost first, each calling the one before it; the
@@ -591,6 +597,32 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
             f" calls @{callee} dupes [{', '.join(str(d) for d in dupes)}]"
         )
     return "\n".join(lines) + "\n", sig
+
+
+def _leaf_count(t: torch.Tensor) -> int:
+    from . import _subclasses
+
+    return sum(_leaf_count(x) if is_traceable_wrapper_subclass(x) else 1 for _, x in _subclasses.inner_tensors(t))
+
+
+def _mark_symints(values: Sequence[Any], flat_types: list[str]) -> bool:
+    """Types the flat values that are subclass ``values``' symbolic outer
+    sizes (each after its instance's leaves) as ``index``, as the subclass
+    wrapper passes them; whether there are any."""
+    at, marked = 0, False
+    for v in values:
+        if not (isinstance(v, torch.Tensor) and is_traceable_wrapper_subclass(v)):
+            at += 1
+            continue
+        at += _leaf_count(v)
+        for d in v.shape:
+            if not isinstance(d, int):
+                if at >= len(flat_types):
+                    raise Unsupported("the flat graph lacks a subclass value's symbolic outer size")
+                flat_types[at] = "index"
+                at += 1
+                marked = True
+    return marked
 
 
 def _has_common_base(synthetic: SyntheticBases, base: int) -> bool:

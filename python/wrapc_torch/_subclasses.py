@@ -23,7 +23,7 @@ What the dialect does not model is refused here, so that the graph falls
 back to PyTorch's wrapper with the reason: an output that aliases a
 subclass value other than a view of a subclass input, a metadata
 mutation of a subclass input or a mutation of one that requires grad,
-symbolic outer sizes.
+symbolic outer strides, a nested subclass with symbolic outer sizes.
 """
 
 from __future__ import annotations
@@ -124,12 +124,20 @@ def training_layer(meta: Any, outputs: Sequence[Any]) -> SubclassLayer:
     return SubclassLayer(rebuilds=rebuilds, instance_outputs=[spec(v) for v in outputs])
 
 
+# PyTorch passes a subclass value's symbolic outer strides after its
+# symbolic sizes; the dialect's subclass wrapper appends sizes only (the
+# runtime instance holds no outer strides).
+_SYMBOLIC_STRIDES = "a tensor-subclass value has symbolic outer strides"
+
+
 def check(meta: Any, inputs: Sequence[Any], outputs: Sequence[Any]) -> None:
     """Refuses what the native wrapper does not model of subclass values
     (``inputs``, ``outputs``: the subclass-level graph's)."""
     for i, (x, info) in enumerate(zip(inputs, meta.input_info)):
         if not is_subclass(x):
             continue
+        if any(not isinstance(s, int) for s in x.stride()):
+            raise Unsupported(_SYMBOLIC_STRIDES)
         if info.mutates_metadata or info.mutates_storage_metadata:
             raise Unsupported(f"input #{i}, a {type(x).__name__}, has its metadata changed")
         if (x.requires_grad or info.requires_grad) and (info.mutates_data or info.mutates_metadata):
@@ -173,8 +181,8 @@ def layer(graph_module: torch.fx.GraphModule, flat_inputs: list[Any], meta: Any)
             continue
         if m.original_subclass is None:
             raise Unsupported("AOTAutograd recorded no traced value of a tensor-subclass output")
-        if m.included_subclass_symints and any(not isinstance(s, int) for s in (*m.outer_size, *m.outer_stride)):
-            raise Unsupported("a tensor-subclass output has symbolic outer sizes")
+        if m.included_subclass_symints and any(not isinstance(s, int) for s in m.outer_stride):
+            raise Unsupported(_SYMBOLIC_STRIDES)
         outputs.append(m.original_subclass)
         # PyTorch's wrap_tensor_subclasses at run time, for this output,
         # and what the extension reads of the instance the wrapper returns.

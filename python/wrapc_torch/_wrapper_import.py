@@ -229,6 +229,14 @@ class _Translator:
         params = []
         for k, node in enumerate(placeholders):
             val = node.meta.get("val")
+            if self.in_types[k] == "index" and not isinstance(val, torch.Tensor):
+                # A tensor subclass's symbolic outer size, which the subclass
+                # wrapper passes as an index value.
+                name = f"%a{k}"
+                params.append(f"{name}: index")
+                self.types[name] = "index"
+                self.values[node] = name
+                continue
             if self.in_types[k] == "i64" and not isinstance(val, torch.Tensor):
                 # A symbolic size the caller passes; sizes are index values here.
                 name = f"%a{k}"
@@ -277,6 +285,16 @@ class _Translator:
             raise Unsupported(f"the wrapper returns {len(values)} values, the graph {len(self.out_types)}")
         names = []
         for j, v in enumerate(values):
+            if self.out_types[j] in ("index", "i64") and not isinstance(getattr(v, "meta", {}).get("val"), torch.Tensor):
+                # A symbolic size the graph returns (a tensor subclass
+                # result's outer size, after its inner tensors).
+                name = self.index(v, f"wrapper output #{j}")
+                if self.out_types[j] == "i64":
+                    cast = self.fresh("i64")
+                    self.append(f"{cast} = arith.index_cast {name} : index to i64")
+                    name = self.use(cast)
+                names.append(name)
+                continue
             name = self.use(self.tensor(v, f"wrapper output #{j}"))
             have, want = self.types[name], self.out_types[j]
             if have != want and _fits(have, want):

@@ -141,6 +141,19 @@ def _converter_class() -> type:
         cpu: dict[str, CpuKernel]
         triton: dict[str, TritonKernel]
 
+        def _generate_graph_inputs(self) -> None:
+            super()._generate_graph_inputs()
+            # 2.11 names a size input's placeholder by its symbol: a graph
+            # taking one symbol twice (Dynamo's size argument and a tensor
+            # subclass's outer size after its inner tensors) got two
+            # parameters of one name ("duplicate argument 's77'"). Each
+            # keeps its position; the second gets its node's unique name.
+            seen: set[str] = set()
+            for node in self.gm.graph.find_nodes(op="placeholder"):
+                if node.target in seen:
+                    node.target = node.name
+                seen.add(node.target)
+
         def _generate_kernel_definition(self, line: Any) -> None:
             if line.gpu:
                 return super()._generate_kernel_definition(line)

@@ -275,6 +275,14 @@ PyObject *instance_to_python(Call &call, const wrt_tensor *h, size_t output) {
   if (leaves && base_obj) {
     try {
       collect_leaves(call, h, *out->spec, leaves);
+      // Its symbolic outer sizes follow its inner tensors, as the graph
+      // returned them (creation_fn reads them there).
+      c10::IntArrayRef sizes = runtime_sizes(*call.rt, h);
+      for (size_t d = 0; d < out->spec->sizes.size() && d < sizes.size(); ++d) {
+        if (out->spec->sizes[d] >= 0) continue;
+        THPObjectPtr size(PyLong_FromLongLong(sizes[d]));
+        if (!size || PyList_Append(leaves, size.get()) < 0) throw std::exception();
+      }
     } catch (...) {
       Py_DECREF(leaves);
       Py_DECREF(base_obj);
