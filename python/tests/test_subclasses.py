@@ -333,8 +333,11 @@ def test_mark_dynamic_on_a_subclass_runs_natively(case, inner):
         # Autograd records a write into a subclass value that requires
         # grad; the wrapper writes its inner tensors below autograd.
         (lambda x, y: (x.add_(y), x * 2)[1], lambda: (two(3), grad(two(3, seed=1))), "that requires grad, is mutated"),
+        # PyTorch appends each nesting level's symbolic sizes; the dialect's
+        # subclass wrapper the outermost one's.
+        (lambda x: x * 2 + 1, lambda: (nested(3),), "nested tensor subclass with symbolic outer sizes"),
     ],
-    ids=["mark_dynamic_inner_dim", "mutation_requiring_grad"],
+    ids=["mark_dynamic_inner_dim", "mutation_requiring_grad", "nested_dynamic"],
 )
 def test_what_the_native_wrapper_does_not_take_falls_back_naming_it(fn, make, reason):
     args = make() if reason != "symbolic outer strides" else (make(),)
@@ -342,7 +345,8 @@ def test_what_the_native_wrapper_does_not_take_falls_back_naming_it(fn, make, re
     torch._dynamo.reset()
     if reason == "symbolic outer strides":
         torch._dynamo.mark_dynamic(args[0], 1)
-    g = torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": "eager"})
+    dynamic = True if "nested" in reason else None
+    g = torch.compile(fn, backend="wrapc", fullgraph=True, dynamic=dynamic, options={"inner": "eager"})
     with pytest.warns(UserWarning, match=reason):
         out = g(*args)
     torch.testing.assert_close(out.a, want.a)
