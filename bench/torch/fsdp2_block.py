@@ -7,25 +7,24 @@ under eager, torch.compile and ``backend="wrapc"``, launched as
 that the averaged gradients are an unsharded eager copy's: each rank checks
 its losses over three SGD steps, and then its parameters, against that copy.
 Rank 0 prints one JSON row per path: µs per training step (host time, best
-of ROUNDS rounds of ITERS steps, synchronized), whether losses and
+of 5 rounds of ITERS steps, synchronized), whether losses and
 parameters matched, the wrapc warnings (a fallback is named there), and how
 many graphs Dynamo handed wrapc."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import time
 import warnings
 
 import torch
 import torch.distributed as dist
+from distributed_bench import start, timed
 import torch.nn.functional as F
 
 import wrapc_torch
 
-ITERS, ROUNDS = int(os.environ.get("ITERS", 50)), 5
+ITERS = int(os.environ.get("ITERS", 50))
 
 
 class Block(torch.nn.Module):
@@ -45,16 +44,6 @@ class Block(torch.nn.Module):
         return h + self.fc2(F.gelu(self.fc1(self.ln2(h))))
 
 
-def _timed(fn, sync) -> float:
-    best = float("inf")
-    for _ in range(ROUNDS):
-        sync()
-        start = time.perf_counter()
-        for _ in range(ITERS):
-            fn()
-        sync()
-        best = min(best, (time.perf_counter() - start) / ITERS * 1e6)
-    return best
 
 
 def _close(a: float, b: float) -> bool:
@@ -62,20 +51,10 @@ def _close(a: float, b: float) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
-    args = parser.parse_args()
-    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
-    cuda = args.device == "cuda"
-    if cuda:
-        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", rank)))
-    dist.init_process_group("nccl" if cuda else "gloo")
-    from torch.distributed.device_mesh import init_device_mesh
+    me = start()
     from torch.distributed.fsdp import fully_shard
 
-    device = torch.device("cuda", torch.cuda.current_device()) if cuda else torch.device("cpu")
-    sync = torch.cuda.synchronize if cuda else (lambda: None)
-    mesh = init_device_mesh(args.device, (world,))
+    device, sync, mesh, world = me.device, me.sync, me.mesh, me.world
     rows = []
     for path in ("eager", "torch.compile", "backend=wrapc"):
         torch.manual_seed(0)
@@ -94,7 +73,7 @@ def main() -> None:
             "torch.compile": torch.compile(model),
             "backend=wrapc": torch.compile(model, backend=wrapc_backend),
         }[path]
-        row = {"path": path, "world": world, "device": args.device}
+        row = {"path": path, "world": world, "device": device.type}
         opt = torch.optim.SGD(model.parameters(), lr=0.01)
         ref_opt = torch.optim.SGD(reference.parameters(), lr=0.01)
         with warnings.catch_warnings(record=True) as caught:
@@ -121,11 +100,11 @@ def main() -> None:
                 run(x).pow(2).mean().backward()
                 opt.step()
 
-            row["step_us"] = round(_timed(step_once, sync) if ITERS else 0.0, 2)
+            row["step_us"] = round(timed(step_once, sync, ITERS) if ITERS else 0.0, 2)
         row["wrapc_warnings"] = sorted({str(w.message)[:160] for w in caught if "wrapc" in str(w.message)})
         row["wrapc_graphs"] = len(graphs)
         rows.append(row)
-    if rank == 0:
+    if me.rank == 0:
         for row in rows:
             print(json.dumps(row), flush=True)
     dist.destroy_process_group()

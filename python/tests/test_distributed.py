@@ -41,53 +41,60 @@ class MLP(torch.nn.Module):
         return self.down(torch.relu(self.up(x)))
 
 
-def _rank(rank: int, port: int, results) -> None:
+def _in_group(body, rank: int, port: int, results) -> None:
+    """Runs ``body(rank)`` in a gloo group of WORLD processes and puts its
+    report (or the error) on ``results``."""
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     dist.init_process_group("gloo", rank=rank, world_size=WORLD)
     try:
-        import wrapc_torch  # noqa: F401 - registers backend="wrapc"
-        from torch.distributed.device_mesh import init_device_mesh
-        from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel, parallelize_module
-
-        mesh = init_device_mesh("cpu", (WORLD,))
-        torch.manual_seed(0)
-        eager = MLP()
-        model = MLP()
-        model.load_state_dict(eager.state_dict())
-        parallelize_module(model, mesh, {"up": ColwiseParallel(), "down": RowwiseParallel()})
-        compiled = torch.compile(model, backend="wrapc", fullgraph=True)
-        x = torch.randn(4, 8)
-        report = {"rank": rank}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            with torch.no_grad():
-                outs = [compiled(x) for _ in range(2)]
-                want = eager(x)
-        report["inference_equal"] = all(torch.allclose(o, want, atol=1e-5) for o in outs)
-        report["inference_warnings"] = [str(w.message) for w in caught if "wrapc" in str(w.message)]
-        opt, eager_opt = torch.optim.SGD(model.parameters(), lr=0.1), torch.optim.SGD(eager.parameters(), lr=0.1)
-        losses = {"wrapc": [], "eager": []}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            for step in range(3):
-                batch = torch.randn(4, 8, generator=torch.Generator().manual_seed(step))
-                for name, o, run in (("wrapc", opt, compiled), ("eager", eager_opt, eager)):
-                    o.zero_grad()
-                    loss = run(batch).pow(2).sum()
-                    loss.backward()
-                    o.step()
-                    losses[name].append(loss.item())
-        report["training_warnings"] = [str(w.message) for w in caught if "wrapc" in str(w.message)]
-        report["losses_equal"] = all(abs(a - b) <= 1e-5 * max(1.0, abs(b)) for a, b in zip(*losses.values()))
-        full = {name: p.full_tensor() for name, p in model.named_parameters()}
-        report["parameters_equal"] = all(
-            torch.allclose(full[name], p, atol=1e-5) for name, p in eager.named_parameters()
-        )
-        results.put(report)
+        results.put(body(rank))
     except BaseException as e:  # noqa: BLE001 - reported to the parent, which fails the test
         results.put({"rank": rank, "error": f"{type(e).__name__}: {e}"})
     finally:
         dist.destroy_process_group()
+
+
+def _tp_rank(rank: int) -> dict:
+    """A tensor-parallel MLP: inference, then three SGD steps."""
+    import wrapc_torch  # noqa: F401 - registers backend="wrapc"
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel, parallelize_module
+
+    mesh = init_device_mesh("cpu", (WORLD,))
+    torch.manual_seed(0)
+    eager = MLP()
+    model = MLP()
+    model.load_state_dict(eager.state_dict())
+    parallelize_module(model, mesh, {"up": ColwiseParallel(), "down": RowwiseParallel()})
+    compiled = torch.compile(model, backend="wrapc", fullgraph=True)
+    x = torch.randn(4, 8)
+    report = {"rank": rank}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with torch.no_grad():
+            outs = [compiled(x) for _ in range(2)]
+            want = eager(x)
+    report["inference_equal"] = all(torch.allclose(o, want, atol=1e-5) for o in outs)
+    report["inference_warnings"] = [str(w.message) for w in caught if "wrapc" in str(w.message)]
+    opt, eager_opt = torch.optim.SGD(model.parameters(), lr=0.1), torch.optim.SGD(eager.parameters(), lr=0.1)
+    losses = {"wrapc": [], "eager": []}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for step in range(3):
+            batch = torch.randn(4, 8, generator=torch.Generator().manual_seed(step))
+            for name, o, run in (("wrapc", opt, compiled), ("eager", eager_opt, eager)):
+                o.zero_grad()
+                loss = run(batch).pow(2).sum()
+                loss.backward()
+                o.step()
+                losses[name].append(loss.item())
+    report["training_warnings"] = [str(w.message) for w in caught if "wrapc" in str(w.message)]
+    report["losses_equal"] = all(abs(a - b) <= 1e-5 * max(1.0, abs(b)) for a, b in zip(*losses.values()))
+    full = {name: p.full_tensor() for name, p in model.named_parameters()}
+    report["parameters_equal"] = all(
+        torch.allclose(full[name], p, atol=1e-5) for name, p in eager.named_parameters()
+    )
+    return report
 
 
 class Block(torch.nn.Module):
@@ -108,62 +115,55 @@ class Block(torch.nn.Module):
         return h + self.fc2(torch.nn.functional.gelu(self.fc1(self.ln2(h))))
 
 
-def _fsdp_rank(rank: int, port: int, results) -> None:
+def _fsdp_rank(rank: int) -> dict:
     """FSDP2: every rank trains on the same batches, so the averaged
     gradients are an unsharded eager copy's."""
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    dist.init_process_group("gloo", rank=rank, world_size=WORLD)
-    try:
-        import wrapc_torch
-        from torch.distributed.device_mesh import init_device_mesh
-        from torch.distributed.fsdp import fully_shard
+    import wrapc_torch
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.fsdp import fully_shard
 
-        mesh = init_device_mesh("cpu", (WORLD,))
-        torch.manual_seed(0)
-        eager = Block()
-        model = Block()
-        model.load_state_dict(eager.state_dict())
-        fully_shard(model, mesh=mesh)
-        graphs = []
+    mesh = init_device_mesh("cpu", (WORLD,))
+    torch.manual_seed(0)
+    eager = Block()
+    model = Block()
+    model.load_state_dict(eager.state_dict())
+    fully_shard(model, mesh=mesh)
+    graphs = []
 
-        def counted(gm, example_inputs):
-            graphs.append(gm)
-            return wrapc_torch.backend(gm, example_inputs)
+    def counted(gm, example_inputs):
+        graphs.append(gm)
+        return wrapc_torch.backend(gm, example_inputs)
 
-        compiled = torch.compile(model, backend=counted)
-        opt, eager_opt = torch.optim.SGD(model.parameters(), lr=0.1), torch.optim.SGD(eager.parameters(), lr=0.1)
-        losses = {"wrapc": [], "eager": []}
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            for step in range(3):
-                batch = torch.randn(2, 8, 32, generator=torch.Generator().manual_seed(step))
-                for name, o, run in (("wrapc", opt, compiled), ("eager", eager_opt, eager)):
-                    o.zero_grad()
-                    loss = run(batch).pow(2).mean()
-                    loss.backward()
-                    o.step()
-                    losses[name].append(loss.item())
-        full = {name: p.full_tensor() for name, p in model.named_parameters()}
-        results.put({
-            "rank": rank,
-            "graphs": len(graphs),
-            "training_warnings": [str(w.message) for w in caught if "wrapc" in str(w.message)],
-            "losses_equal": all(abs(a - b) <= 1e-5 * max(1.0, abs(b)) for a, b in zip(*losses.values())),
-            "parameters_equal": all(torch.allclose(full[name], p, atol=1e-5) for name, p in eager.named_parameters()),
-        })
-    except BaseException as e:  # noqa: BLE001 - reported to the parent, which fails the test
-        results.put({"rank": rank, "error": f"{type(e).__name__}: {e}"})
-    finally:
-        dist.destroy_process_group()
+    compiled = torch.compile(model, backend=counted)
+    opt, eager_opt = torch.optim.SGD(model.parameters(), lr=0.1), torch.optim.SGD(eager.parameters(), lr=0.1)
+    losses = {"wrapc": [], "eager": []}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for step in range(3):
+            batch = torch.randn(2, 8, 32, generator=torch.Generator().manual_seed(step))
+            for name, o, run in (("wrapc", opt, compiled), ("eager", eager_opt, eager)):
+                o.zero_grad()
+                loss = run(batch).pow(2).mean()
+                loss.backward()
+                o.step()
+                losses[name].append(loss.item())
+    full = {name: p.full_tensor() for name, p in model.named_parameters()}
+    return {
+        "rank": rank,
+        "graphs": len(graphs),
+        "training_warnings": [str(w.message) for w in caught if "wrapc" in str(w.message)],
+        "losses_equal": all(abs(a - b) <= 1e-5 * max(1.0, abs(b)) for a, b in zip(*losses.values())),
+        "parameters_equal": all(torch.allclose(full[name], p, atol=1e-5) for name, p in eager.named_parameters()),
+    }
 
 
-def _run_ranks(target) -> list[dict]:
+def _run_ranks(body) -> list[dict]:
     ctx = mp.get_context("spawn")
     results = ctx.Queue()
     port = _free_port()
     env_path = os.pathsep.join(p for p in sys.path if p)
     os.environ["PYTHONPATH"] = env_path
-    procs = [ctx.Process(target=target, args=(r, port, results)) for r in range(WORLD)]
+    procs = [ctx.Process(target=_in_group, args=(body, r, port, results)) for r in range(WORLD)]
     for p in procs:
         p.start()
     reports = [results.get(timeout=600) for _ in range(WORLD)]
@@ -187,7 +187,7 @@ def test_an_fsdp2_transformer_block_trains_on_two_processes():
 
 @pytest.mark.skipif(not dist.is_available() or not dist.is_gloo_available(), reason="torch.distributed with gloo")
 def test_tensor_parallel_mlp_on_two_processes():
-    for report in _run_ranks(_rank):
+    for report in _run_ranks(_tp_rank):
         assert "error" not in report, report
         assert report["inference_equal"], report
         # The sharded forward runs under wrapc's wrapper: no fallback.
