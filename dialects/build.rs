@@ -90,6 +90,15 @@ fn write_op_enum(td_dir: &Path, llvm_prefix: &str) {
     std::fs::write(&out, code).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("wrap_op_views.rs");
     std::fs::write(&out, views::write(&keeper)).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
+    let upstream: RecordKeeper = TableGenParser::new()
+        .add_source(
+            "include \"mlir/Dialect/Func/IR/FuncOps.td\"\ninclude \"mlir/Dialect/Arith/IR/ArithOps.td\"\n\
+             include \"mlir/Dialect/LLVMIR/LLVMOps.td\"\n",
+        )
+        .and_then(|parser| parser.add_include_directory(&format!("{llvm_prefix}/include")).parse())
+        .unwrap_or_else(|error| panic!("cannot parse upstream's FuncOps.td, ArithOps.td and LLVMOps.td: {error}"));
+    let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("upstream_op_views.rs");
+    std::fs::write(&out, views::write_upstream(&upstream)).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
     let out = PathBuf::from(env::var("OUT_DIR").unwrap()).join("input_flags.rs");
     std::fs::write(&out, input_flags(&keeper)).unwrap_or_else(|e| panic!("writing {}: {e}", out.display()));
 }

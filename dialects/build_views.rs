@@ -1,5 +1,7 @@
-//! Typed Rust views of the wrap ops, generated from `WrapOps.td` (the
-//! build script's half of `src/views.rs`): per op a struct over an
+//! Typed Rust views of the wrap ops, generated from `WrapOps.td`, and of the
+//! few upstream ops wrapc reads (`func.func`, `func.call`, `arith.constant`,
+//! the `arith` comparisons, `llvm.mlir.global`), generated from upstream's own ODS (the build
+//! script's half of `src/views.rs`): per op a struct over an
 //! `OperationRef` whose constructor checks the op's name and that every
 //! required attribute is there with its ODS kind, and an accessor per
 //! attribute, operand and result, typed by the ODS constraint. Code that
@@ -29,11 +31,15 @@ enum Kind {
 impl Kind {
     fn of(constraint: Record) -> Kind {
         let is = |class: &str| constraint.subclass_of(class) || constraint.name().ok() == Some(class);
+        if is("ConfinedAttr") {
+            // Reads as the attribute it confines.
+            return Kind::of(constraint.def_value("baseAttr").expect("ConfinedAttr has a baseAttr"));
+        }
         if is("UnitAttr") {
             Kind::Unit
         } else if is("BoolAttr") {
             Kind::Bool
-        } else if is("I64Attr") || is("I32Attr") || is("IndexAttr") {
+        } else if is("I64Attr") || is("I32Attr") || is("IndexAttr") || is("IntEnumAttr") {
             Kind::Int
         } else if is("FlatSymbolRefAttr") {
             Kind::Symbol
@@ -103,7 +109,12 @@ struct Value {
 
 struct Op {
     def: String,
+    /// The view's Rust name: the def's, less a dialect prefix (`Wrap_`,
+    /// `Arith_`).
+    ty: String,
     name: String,
+    /// Whether it is a wrap op (its kind is then a `WrapOp`).
+    wrap: bool,
     summary: String,
     attrs: Vec<Attr>,
     operands: Vec<Value>,
@@ -145,14 +156,20 @@ fn values(dag: tblgen::init::DagInit) -> Vec<Value> {
             let TypedInit::Def(def) = init else { return None };
             let record = unwrap_arg(Record::from(def));
             let variadic = record.subclass_of("Variadic") || record.subclass_of("Optional");
-            Some(Value { name: name?.to_string(), variadic })
+            // An unnamed one (`func.call`'s results) has no accessor but
+            // counts.
+            Some(Value { name: name.unwrap_or_default().to_string(), variadic })
         })
         .collect()
 }
 
 fn read_op(record: Record) -> Op {
     let def = record.name().unwrap().to_string();
-    let name = format!("wrap.{}", record.str_value("opName").unwrap());
+    let dialect = record.def_value("opDialect").and_then(|d| d.str_value("name")).expect("an op's dialect");
+    let dialect = dialect.to_string();
+    let name = format!("{dialect}.{}", record.str_value("opName").unwrap());
+    let ty = def.split_once('_').map_or(def.as_str(), |(_, rest)| rest).to_string();
+    let wrap = dialect == "wrap";
     let summary = record.str_value("summary").unwrap_or_default().to_string();
     let mut attrs = Vec::new();
     let mut operands = Vec::new();
@@ -172,7 +189,7 @@ fn read_op(record: Record) -> Op {
         .unwrap_or_default()
         .iter()
         .any(|t| t.name().is_ok_and(|n| n.contains("AttrSizedOperandSegments")));
-    Op { def, name, summary, attrs, operands, results, sized_operand_segments }
+    Op { def, ty, name, wrap, summary, attrs, operands, results, sized_operand_segments }
 }
 
 /// `snake_case` of an ODS argument name (`dynamicSizes` -> `dynamic_sizes`),
@@ -210,6 +227,9 @@ fn value_accessors(code: &mut String, values: &[Value], kind: &str, segments: Op
     let convert = if kind == "operand" { "" } else { ".map(Into::into)" };
     let variadics = values.iter().filter(|v| v.variadic).count();
     for (i, value) in values.iter().enumerate() {
+        if value.name.is_empty() {
+            continue;
+        }
         let method = rust_name(&value.name);
         let before = values[..i].iter().filter(|v| !v.variadic).count();
         let after = values[i + 1..].iter().filter(|v| !v.variadic).count();
@@ -261,16 +281,23 @@ fn value_accessors(code: &mut String, values: &[Value], kind: &str, segments: Op
 }
 
 fn view(code: &mut String, op: &Op) {
-    let ty = format!("{}Op", op.def.trim_start_matches("Wrap_").trim_end_matches("Op"));
-    let variant = op.def.trim_start_matches("Wrap_").trim_end_matches("Op");
+    let ty = &op.ty;
     writeln!(code, "/// `{}`: {}", op.name, op.summary.replace('`', "'")).unwrap();
     writeln!(code, "#[derive(Clone, Copy)]\npub struct {ty}<'c, 'a> {{\n    op: OperationRef<'c, 'a>,\n}}\n").unwrap();
     writeln!(code, "impl<'c, 'a> {ty}<'c, 'a> {{").unwrap();
-    writeln!(code, "    pub const KIND: WrapOp = WrapOp::{variant};\n").unwrap();
+    writeln!(code, "    /// The op's full name.\n    pub const NAME: &'static str = {:?};\n", op.name).unwrap();
+    if op.wrap {
+        let variant = ty.trim_end_matches("Op");
+        writeln!(code, "    pub const KIND: WrapOp = WrapOp::{variant};\n").unwrap();
+    }
     writeln!(code, "    /// `op` as a `{}`: an error when it is another op, or when a required", op.name).unwrap();
     writeln!(code, "    /// attribute is missing or of another kind (what the verifier rejects).").unwrap();
     writeln!(code, "    pub fn new(op: OperationRef<'c, 'a>) -> Result<Self, ViewError> {{").unwrap();
-    writeln!(code, "        if WrapOp::of(&op) != Some(Self::KIND) {{").unwrap();
+    if op.wrap {
+        writeln!(code, "        if WrapOp::of(&op) != Some(Self::KIND) {{").unwrap();
+    } else {
+        writeln!(code, "        if op.name().as_string_ref().as_str() != Ok(Self::NAME) {{").unwrap();
+    }
     writeln!(code, "            return Err(ViewError::NotThisOp({:?}));\n        }}", op.name).unwrap();
     let check_vars = if op.attrs.iter().any(|a| matches!(a.presence, Presence::Required)) { "view" } else { "_view" };
     writeln!(code, "        let {check_vars} = Self {{ op }};").unwrap();
@@ -334,7 +361,15 @@ fn view(code: &mut String, op: &Op) {
             Presence::Default(value) => {
                 let default = match a.kind {
                     Kind::I64Array if value.trim() == "{}" => String::new(),
-                    Kind::Int | Kind::Bool => value.clone(),
+                    Kind::Int | Kind::Bool if op.wrap || value.trim().parse::<i64>().is_ok() => value.clone(),
+                    // An upstream default with no Rust spelling (a C++
+                    // enum value): read as the optional attribute it is.
+                    _ if !op.wrap => {
+                        writeln!(code, "    /// `{}`, if set (ODS default when absent: `{value}`).", a.name).unwrap();
+                        writeln!(code, "    pub fn {method}(&self) -> Option<{rust}> {{\n        {read}\n    }}\n")
+                            .unwrap();
+                        continue;
+                    }
                     _ => panic!("{}: no Rust spelling of the default {value:?} of `{}`", op.name, a.name),
                 };
                 writeln!(code, "    /// `{}` (ODS default when absent: `{value}`).", a.name).unwrap();
@@ -369,6 +404,39 @@ pub fn write(keeper: &RecordKeeper) -> String {
     code.push_str("const CHECKED: &str = \"checked when the view was made\";\n\n");
     for op in &ops {
         view(&mut code, op);
+    }
+    code
+}
+
+/// The upstream ops wrapc reads, by dialect module and ODS def: the rest of
+/// their dialects wrapc only builds (through melior) or passes through.
+pub const UPSTREAM: &[(&str, &[&str])] = &[
+    ("func", &["FuncOp", "CallOp"]),
+    ("arith", &["Arith_ConstantOp", "Arith_CmpIOp", "Arith_CmpFOp"]),
+    ("llvm", &["LLVM_GlobalOp"]),
+];
+
+/// The views of the [`UPSTREAM`] ops, one module per dialect, from
+/// `keeper` (which parsed upstream's ODS).
+pub fn write_upstream(keeper: &RecordKeeper) -> String {
+    let mut code = String::from("// Generated from upstream MLIR's ODS by dialects/build_views.rs; do not edit.\n\n");
+    for (dialect, defs) in UPSTREAM {
+        writeln!(code, "/// Views of `{dialect}` ops.\npub mod {dialect} {{\n    use super::*;\n").unwrap();
+        for def in *defs {
+            let record = keeper.def(def).unwrap_or_else(|e| panic!("upstream ODS defines no {def}: {e}"));
+            let op = read_op(record);
+            assert_eq!(op.name.split('.').next(), Some(*dialect), "{def} is not a {dialect} op");
+            let mut one = String::new();
+            view(&mut one, &op);
+            for line in one.lines() {
+                if line.is_empty() {
+                    code.push('\n');
+                } else {
+                    writeln!(code, "    {line}").unwrap();
+                }
+            }
+        }
+        code.push_str("}\n\n");
     }
     code
 }

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, RegionLike, Type};
+use wrapc_dialects::views::func::FuncOp;
 use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
-use wrapc_passes::ir;
 
 /// One argument or result of an entry point, as the caller sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,19 +100,20 @@ pub fn entry_points(module: &Module) -> Vec<EntryPoint> {
     let mut op = module.body().first_operation();
     while let Some(current) = op {
         op = current.next_in_block();
-        if current.name().as_string_ref().as_str() != Ok("func.func")
-            || ir::string_attr(current, "sym_visibility").as_deref() == Some("private")
+        // The module is verified: a func.func has its required attributes.
+        let Ok(function) = FuncOp::new(current) else { continue };
+        if function.sym_visibility().as_deref() == Some("private")
             || current.region(0).ok().and_then(|r| r.first_block()).is_none()
         {
             continue;
         }
-        let Some((inputs, outputs)) = ir::function_type_attr(current, "function_type") else { continue };
+        let (inputs, outputs) = function.function_type();
         let all = || inputs.iter().chain(&outputs);
         if !all().any(|&t| TensorTypeInfo::from_type(t).is_some() || SubclassInfo::from_type(t).is_some()) {
             continue;
         }
         entries.push(EntryPoint {
-            name: ir::string_attr(current, "sym_name").unwrap_or_default(),
+            name: function.sym_name(),
             inputs: inputs.iter().map(|&t| arg(t)).collect(),
             outputs: outputs.iter().map(|&t| arg(t)).collect(),
         });
@@ -127,12 +128,12 @@ pub fn external_graphs(module: &Module) -> Vec<String> {
     let mut op = module.body().first_operation();
     while let Some(current) = op {
         op = current.next_in_block();
-        let declared_only = current.name().as_string_ref().as_str() == Ok("func.func")
-            && current.region(0).ok().and_then(|r| r.first_block()).is_none();
-        let takes_tensors = ir::function_type_attr(current, "function_type")
-            .is_some_and(|(i, r)| i.iter().chain(&r).any(|&t| TensorTypeInfo::from_type(t).is_some()));
+        let Ok(function) = FuncOp::new(current) else { continue };
+        let declared_only = current.region(0).ok().and_then(|r| r.first_block()).is_none();
+        let (inputs, results) = function.function_type();
+        let takes_tensors = inputs.iter().chain(&results).any(|&t| TensorTypeInfo::from_type(t).is_some());
         if declared_only && takes_tensors {
-            names.extend(ir::string_attr(current, "sym_name"));
+            names.push(function.sym_name());
         }
     }
     names

@@ -131,28 +131,6 @@ fn is_symbol_table(op: OperationRef) -> bool {
     op.name().as_string_ref().as_str() == Ok("builtin.module")
 }
 
-/// What every wrapper symbol op (`wrap.runtime_wrapper`,
-/// `wrap.subclass_wrapper`, `wrap.dedupe_wrapper`) declares: its name, its
-/// callee and its signature.
-pub struct WrapperSignature<'c> {
-    pub name: String,
-    pub callee: String,
-    pub inputs: Vec<Type<'c>>,
-    pub results: Vec<Type<'c>>,
-}
-
-/// Reads `op`'s `sym_name`, `callee` and `function_type`; `None` if one is
-/// missing (a malformed op).
-pub fn wrapper_signature<'c>(op: OperationRef<'c, '_>) -> Option<WrapperSignature<'c>> {
-    let (inputs, results) = function_type_attr(op, "function_type")?;
-    Some(WrapperSignature {
-        name: string_attr(op, "sym_name")?,
-        callee: flat_symbol_attr(op, "callee")?,
-        inputs,
-        results,
-    })
-}
-
 /// A new `func.func @name(inputs) -> results` with an empty entry block,
 /// inserted before `anchor` (the wrapper op a pass expands into it); returns
 /// the function and its entry block.
@@ -240,7 +218,11 @@ pub fn bool_attr(op: OperationRef, name: &str) -> Option<bool> {
 }
 
 pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
-    let attr = attribute(op, name)?;
+    integer(attribute(op, name)?)
+}
+
+/// The value of an integer attribute (`None` for any other attribute).
+pub fn integer(attr: Attribute) -> Option<i64> {
     // SAFETY: checked to be an integer attribute first.
     unsafe { mlirAttributeIsAInteger(attr.to_raw()).then(|| mlirIntegerAttrGetValueInt(attr.to_raw())) }
 }

@@ -6,6 +6,10 @@
 //! `Option`, a defaulted one its ODS default when absent, a unit attribute a
 //! `bool`), so a reader can neither misspell an attribute nor default a
 //! required one silently.
+//!
+//! The upstream ops wrapc reads get views generated the same way from
+//! upstream's ODS: `views::func::FuncOp`, `views::func::CallOp`,
+//! `views::arith::{ConstantOp, CmpIOp, CmpFOp}`, `views::llvm::GlobalOp`.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, Type, Value};
@@ -86,4 +90,68 @@ impl StaticGeometry {
     }
 }
 
+/// What every wrapper symbol op (`wrap.runtime_wrapper`,
+/// `wrap.subclass_wrapper`, `wrap.dedupe_wrapper`,
+/// `wrap.synthetic_base_wrapper`) declares: its name, its callee and its
+/// signature.
+pub struct WrapperSignature<'c> {
+    pub name: String,
+    pub callee: String,
+    pub inputs: Vec<Type<'c>>,
+    pub results: Vec<Type<'c>>,
+}
+
+impl<'c> WrapperSignature<'c> {
+    /// The signature of a wrapper symbol op, read through its view.
+    pub fn of(op: OperationRef<'c, '_>) -> Result<Self, ViewError> {
+        let of = |name, callee, (inputs, results)| Ok(Self { name, callee, inputs, results });
+        match WrapOp::of(&op) {
+            Some(WrapOp::RuntimeWrapper) => {
+                let v = RuntimeWrapperOp::new(op)?;
+                of(v.sym_name(), v.callee(), v.function_type())
+            }
+            Some(WrapOp::SubclassWrapper) => {
+                let v = SubclassWrapperOp::new(op)?;
+                of(v.sym_name(), v.callee(), v.function_type())
+            }
+            Some(WrapOp::DedupeWrapper) => {
+                let v = DedupeWrapperOp::new(op)?;
+                of(v.sym_name(), v.callee(), v.function_type())
+            }
+            Some(WrapOp::SyntheticBaseWrapper) => {
+                let v = SyntheticBaseWrapperOp::new(op)?;
+                of(v.sym_name(), v.callee(), v.function_type())
+            }
+            _ => Err(ViewError::NotThisOp("wrapper op")),
+        }
+    }
+}
+
+/// The inputs and results of a symbol a wrapper or a call names: a
+/// `func.func` or a wrapper op.
+pub fn callable_type<'c>(op: OperationRef<'c, '_>) -> Result<(Vec<Type<'c>>, Vec<Type<'c>>), ViewError> {
+    if WrapOp::of(&op).is_some() {
+        let signature = WrapperSignature::of(op).map_err(|_| ViewError::NotThisOp("func.func or wrapper op"))?;
+        return Ok((signature.inputs, signature.results));
+    }
+    match func::FuncOp::new(op) {
+        Err(ViewError::NotThisOp(_)) => Err(ViewError::NotThisOp("func.func or wrapper op")),
+        made => Ok(made?.function_type()),
+    }
+}
+
+/// The symbol a call names: a `func.call`'s or a `wrap.call_compiled`'s
+/// callee.
+pub fn callee(op: OperationRef) -> Result<String, ViewError> {
+    match WrapOp::of(&op) {
+        Some(WrapOp::CallCompiled) => Ok(CallCompiledOp::new(op)?.callee()),
+        Some(_) => Err(ViewError::NotThisOp("func.call or wrap.call_compiled")),
+        None => match func::CallOp::new(op) {
+            Err(ViewError::NotThisOp(_)) => Err(ViewError::NotThisOp("func.call or wrap.call_compiled")),
+            made => Ok(made?.callee()),
+        },
+    }
+}
+
 include!(concat!(env!("OUT_DIR"), "/wrap_op_views.rs"));
+include!(concat!(env!("OUT_DIR"), "/upstream_op_views.rs"));

@@ -127,3 +127,80 @@ fn operands_split_by_segment_sizes() {
     assert_eq!((numel.grid().len(), numel.numel().len(), numel.args().len()), (0, 2, 2));
     assert_eq!(numel.args()[1], numel.numel()[0], "args(%x, %n): %n is numel's first operand too");
 }
+
+const UPSTREAM: &str = r#"
+llvm.mlir.global internal @slot(dense<0> : tensor<8xi8>) {addr_space = 0 : i32} : !llvm.array<8 x i8>
+func.func private @graph(!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+wrap.runtime_wrapper @rw : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> calls @graph
+    inputs [#wrap.input<>] outputs [#wrap.output<non_alias>]
+    {num_intermediate_bases = 0 : i64}
+func.func @f(%x: !wrap.tensor<4xf32>, %a: i64, %b: f32) -> !wrap.tensor<4xf32> {
+  %c = arith.constant 7 : i64
+  %lt = arith.cmpi slt, %a, %c : i64
+  %eq = arith.cmpf oeq, %b, %b : f32
+  %y = func.call @graph(%x) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  %z = wrap.call_compiled @graph(%y) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  return %z : !wrap.tensor<4xf32>
+}
+"#;
+
+#[test]
+fn upstream_ops_read_through_views_generated_from_upstreams_ods() {
+    use wrapc_dialects::views::arith::{CmpFOp, CmpIOp, ConstantOp};
+    use wrapc_dialects::views::func::{CallOp, FuncOp};
+    use wrapc_dialects::views::{callable_type, callee, WrapperSignature};
+    let context = create_context();
+    let module = parse_module(&context, UPSTREAM, "upstream.mlir").expect("valid IR");
+    let module = module.as_operation();
+    let functions = ir::collect_ops(module, FuncOp::NAME);
+    let (graph, f) = (FuncOp::new(functions[0]).unwrap(), FuncOp::new(functions[1]).unwrap());
+    assert_eq!((graph.sym_name(), graph.sym_visibility().as_deref()), ("graph".into(), Some("private")));
+    assert_eq!((f.sym_name(), f.sym_visibility()), ("f".into(), None));
+    assert_eq!(f.function_type().0.len(), 3);
+    let constant = ConstantOp::new(ir::collect_ops(module, ConstantOp::NAME)[0]).unwrap();
+    assert_eq!(ir::integer(constant.value()), Some(7));
+    // `slt` and `oeq` as arith's predicate enums number them.
+    assert_eq!(CmpIOp::new(ir::collect_ops(module, CmpIOp::NAME)[0]).unwrap().predicate(), 2);
+    assert_eq!(CmpFOp::new(ir::collect_ops(module, CmpFOp::NAME)[0]).unwrap().predicate(), 1);
+    let call = ir::collect_ops(module, CallOp::NAME)[0];
+    assert_eq!(CallOp::new(call).unwrap().callee(), "graph");
+    assert_eq!(CallOp::new(call).unwrap().operands().len(), 1);
+    // One reading of a call's callee for both kinds of call, and of a
+    // callable symbol's type for both kinds of symbol.
+    assert_eq!(callee(call).as_deref(), Ok("graph"));
+    assert_eq!(callee(ir::collect_ops(module, WrapOp::CallCompiled.name())[0]).as_deref(), Ok("graph"));
+    assert_eq!(callee(constant.operation()).err(), Some(ViewError::NotThisOp("func.call or wrap.call_compiled")));
+    let wrapper = ir::collect_ops(module, WrapOp::RuntimeWrapper.name())[0];
+    assert_eq!(callable_type(wrapper).map(|(i, r)| (i.len(), r.len())), Ok((1, 1)));
+    assert_eq!(callable_type(functions[1]).map(|(i, r)| (i.len(), r.len())), Ok((3, 1)));
+    assert_eq!(callable_type(call).err(), Some(ViewError::NotThisOp("func.func or wrapper op")));
+    let signature = WrapperSignature::of(wrapper).unwrap();
+    assert_eq!((signature.name.as_str(), signature.callee.as_str()), ("rw", "graph"));
+    assert_eq!(FuncOp::new(call).err(), Some(ViewError::NotThisOp("func.func")));
+    let global = wrapc_dialects::views::llvm::GlobalOp::new(ir::collect_ops(module, "llvm.mlir.global")[0]).unwrap();
+    assert_eq!((global.sym_name(), global.global_type().to_string()), ("slot".into(), "!llvm.array<8 x i8>".into()));
+    // A confined i32 reads as the integer it confines; absent unit: false.
+    assert_eq!((global.addr_space(), global.constant()), (0, false));
+}
+
+#[test]
+fn an_upstream_op_missing_a_required_attribute_is_an_error_never_a_default() {
+    // Built without the verifier: a func.call without its callee read as ""
+    // before the views, and a func.func without a type was skipped.
+    use wrapc_dialects::views::callee;
+    use wrapc_dialects::views::func::{CallOp, FuncOp};
+    let context = create_context();
+    let location = Location::unknown(&context);
+    let block = Block::new(&[]);
+    let call = block.append_operation(OperationBuilder::new("func.call", location).build().unwrap());
+    assert_eq!(CallOp::new(call).err(), Some(ViewError::Attribute("func.call", "callee")));
+    assert_eq!(callee(call).err(), Some(ViewError::Attribute("func.call", "callee")));
+    let name = melior::ir::attribute::StringAttribute::new(&context, "f");
+    let function = OperationBuilder::new("func.func", location)
+        .add_attributes(&[(melior::ir::Identifier::new(&context, "sym_name"), name.into())])
+        .add_regions([melior::ir::Region::new()])
+        .build()
+        .unwrap();
+    let function = block.append_operation(function);
+    assert_eq!(FuncOp::new(function).err(), Some(ViewError::Attribute("func.func", "function_type")));
+}

@@ -6,6 +6,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
+use wrapc_dialects::views::arith::ConstantOp;
 use wrapc_dialects::views::{
     AllocOp, ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CopyInplaceOp, EmptyStridedOp,
     ExternCallOp, MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry,
@@ -109,7 +110,7 @@ fn run_upstream_op(interp: &Interpreter, op: OperationRef, name: &str, operands:
     match name {
         "arith.constant" => constant(op),
         "func.call" => {
-            let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+            let callee = view(op, wrapc_dialects::views::callee(op))?;
             interp.call_inner(&callee, operands)
         }
         other => crate::payload::symint_op(op, other, operands)
@@ -321,7 +322,8 @@ fn view<V>(op: OperationRef, made: std::result::Result<V, ViewError>) -> Result<
 
 fn constant(op: OperationRef) -> Result<Vec<Value>> {
     let result_type = op.result(0).map_err(|_| InterpError::at(op, "constant without result"))?.r#type();
-    let value = ir::int_attr(op, "value").ok_or_else(|| InterpError::at(op, "only integer constants are supported"))?;
+    let value = ir::integer(view(op, ConstantOp::new(op))?.value())
+        .ok_or_else(|| InterpError::at(op, "only integer constants are supported"))?;
     Ok(vec![if result_type.to_string() == "i1" { Value::Bool(value != 0) } else { Value::Int(value) }])
 }
 

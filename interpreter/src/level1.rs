@@ -4,7 +4,6 @@
 
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
-use wrapc_dialects::ir;
 use wrapc_dialects::views::{DedupeWrapperOp, SubclassWrapperOp, SyntheticBaseWrapperOp};
 use wrapc_dialects::{
     autograd_function_marks, dedupe_args, synthetic_base_plan, DedupeArg, InputInfo, MutationType, OutputInfo,
@@ -284,7 +283,7 @@ pub(crate) fn run_synthetic_base_wrapper(interp: &Interpreter, op: OperationRef,
     let plan = synthetic_base_plan(&wrapper.args()).ok_or_else(|| malformed("an invalid args map"))?;
     let callee_inputs = interp
         .lookup(&callee)
-        .and_then(|c| ir::function_type_attr(c, "function_type"))
+        .and_then(|c| wrapc_dialects::views::callable_type(c).ok())
         .map(|(inputs, _)| inputs)
         .ok_or_else(|| malformed("no callee signature"))?;
     let n_results = wrapper.function_type().1.len();

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use wrapc_dialects::WrapOp;
 
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::TypeLike;
+use melior::ir::{RegionLike, TypeLike};
 use wrapc_dialects::ir;
 
 pub use value::{Effects, StorageSnapshot, TensorEffect, Value, ValueEffect};
@@ -159,26 +159,15 @@ impl<'c, 'a> Interpreter<'c, 'a> {
     }
 
     pub(crate) fn lookup(&self, name: &str) -> Option<OperationRef<'c, 'a>> {
-        let body = self.module.region(0).ok()?.first_block()?;
-        let mut op = body.first_operation();
-        while let Some(current) = op {
-            if ir::string_attr(current, "sym_name").as_deref() == Some(name) {
-                return Some(current);
-            }
-            op = current.next_in_block();
-        }
-        None
+        ir::lookup_in(self.module, name)
     }
 }
-
-use melior::ir::block::BlockLike;
-use melior::ir::RegionLike;
 
 impl Signature {
     /// The checks the compiled prologue (convert-wrap-to-llvm's `prologue`
     /// and `wrt_check_argument`) makes for `symbol`'s arguments.
     fn of(symbol: OperationRef) -> Signature {
-        let Some((inputs, results)) = ir::function_type_attr(symbol, "function_type") else {
+        let Ok((inputs, results)) = wrapc_dialects::views::callable_type(symbol) else {
             return Signature { inputs: Vec::new(), results: 0 };
         };
         let inputs = inputs

@@ -19,7 +19,8 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
-use wrapc_dialects::views::{KernelOp, LaunchOp};
+use wrapc_dialects::views::arith::{CmpFOp, CmpIOp, ConstantOp};
+use wrapc_dialects::views::{KernelOp, LaunchOp, ViewError};
 use wrapc_dialects::{KernelConfig, TensorTypeInfo};
 use wrapc_runtime::{Device, Tensor};
 
@@ -234,8 +235,8 @@ impl Payload {
         if name == "arith.constant" {
             let ty = Self::result_type(op)?;
             if let Some(bits) = int_bits(ty) {
-                let value =
-                    ir::int_attr(op, "value").ok_or_else(|| InterpError::at(op, "integer constant expected"))?;
+                let value = ir::integer(viewed(op, ConstantOp::new)?.value())
+                    .ok_or_else(|| InterpError::at(op, "integer constant expected"))?;
                 return Ok(vec![Scalar::Int { value: wrap_bits(value, bits), bits }]);
             }
             if let Some(bits) = float_bits(ty) {
@@ -279,12 +280,12 @@ impl Payload {
             }
             "arith.cmpi" => {
                 let ((a, bits), (b, _)) = (self.int(op, 0)?, self.int(op, 1)?);
-                let predicate = ir::int_attr(op, "predicate").unwrap_or(-1);
+                let predicate = viewed(op, CmpIOp::new)?.predicate();
                 Ok(vec![Scalar::Int { value: i64::from(compare_ints(op, predicate, a, b, bits)?), bits: 1 }])
             }
             "arith.cmpf" => {
                 let ((a, _), (b, _)) = (self.float(op, 0)?, self.float(op, 1)?);
-                let predicate = ir::int_attr(op, "predicate").unwrap_or(-1);
+                let predicate = viewed(op, CmpFOp::new)?.predicate();
                 Ok(vec![Scalar::Int { value: i64::from(compare_floats(op, predicate, a, b)?), bits: 1 }])
             }
             "arith.select" => {
@@ -587,7 +588,7 @@ pub(crate) fn symint_op(op: OperationRef, name: &str, operands: &[Value]) -> Opt
     let as_value = |v: i64| if bits == 1 { Value::Bool(v != 0) } else { Value::Int(v) };
     match name {
         "arith.cmpi" => Some((|| {
-            let predicate = ir::int_attr(op, "predicate").unwrap_or(-1);
+            let predicate = viewed(op, CmpIOp::new)?.predicate();
             let operand_bits = op.operand(0).ok().and_then(|v| int_bits(v.r#type())).unwrap_or(64);
             Ok(vec![Value::Bool(compare_ints(op, predicate, int(0)?, int(1)?, operand_bits)?)])
         })()),
@@ -606,4 +607,12 @@ pub(crate) fn symint_op(op: OperationRef, name: &str, operands: &[Value]) -> Opt
         }
         _ => None,
     }
+}
+
+/// `op`'s view made by `new`, its error located at `op`.
+fn viewed<'c, 'a, V>(
+    op: OperationRef<'c, 'a>,
+    new: impl FnOnce(OperationRef<'c, 'a>) -> std::result::Result<V, ViewError>,
+) -> Result<V> {
+    new(op).map_err(|e| InterpError::at(op, e.to_string()))
 }

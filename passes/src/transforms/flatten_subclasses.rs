@@ -9,7 +9,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value};
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::views::{self, SubclassWrapperOp};
+use wrapc_dialects::views::{self, SubclassWrapperOp, WrapperSignature};
 use wrapc_dialects::{SubclassInfo, WrapOp, DYNAMIC};
 
 use crate::ir::{self, Builder, PassResult};
@@ -35,9 +35,7 @@ struct Signature<'c> {
 
 fn read_signature<'c>(op: OperationRef<'c, '_>) -> Result<Signature<'c>, ir::Reported> {
     let view = views::reported(op, SubclassWrapperOp::new)?;
-    let Some(ir::WrapperSignature { name, callee, inputs, results }) = ir::wrapper_signature(op) else {
-        return ir::fail(op, "malformed wrap.subclass_wrapper");
-    };
+    let WrapperSignature { name, callee, inputs, results } = views::reported(op, WrapperSignature::of)?;
     let callee_op = ir::lookup_symbol(op, &callee);
     match callee_op.map(|c| c.name().as_string_ref().as_str().map(str::to_owned)) {
         Some(Ok(kind)) if kind == "func.func" => {}

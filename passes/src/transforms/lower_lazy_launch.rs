@@ -16,7 +16,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Attribute;
 use melior::ir::{RegionLike, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::views::{self, KernelOp, LaunchOp};
+use wrapc_dialects::views::{self, func::FuncOp, KernelOp, LaunchOp};
 use wrapc_dialects::{DeviceKind, KernelConfig, TensorTypeInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -77,13 +77,14 @@ pub fn run(module: OperationRef, options: &Options) -> PassResult {
 fn add_graph_slots(module: OperationRef) -> PassResult {
     let context = ir::context_of(module);
     let body = module.region(0).expect("module body").first_block().expect("module block");
-    for function in ir::collect_ops(module, "func.func") {
-        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+    for function in ir::collect_ops(module, FuncOp::NAME) {
+        let view = views::reported(function, FuncOp::new)?;
+        let private = view.sym_visibility().as_deref() == Some("private");
         let has_body = function.region(0).ok().and_then(|r| r.first_block()).is_some();
         if private || !has_body {
             continue;
         }
-        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let name = view.sym_name();
         let global = format!("__wrapc_graph_{name}");
         let text = format!(
             "module {{\nllvm.mlir.global internal @\"{global}\"(dense<0> : tensor<{GRAPH_SLOT_BYTES}xi8>) \

@@ -11,7 +11,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Value;
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::views::{self, SyntheticBaseWrapperOp};
+use wrapc_dialects::views::{self, SyntheticBaseWrapperOp, WrapperSignature};
 use wrapc_dialects::{synthetic_base_plan, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -26,9 +26,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
 }
 
 fn merge_view_inputs(wrapper: OperationRef) -> PassResult {
-    let Some(ir::WrapperSignature { name, callee, inputs, results }) = ir::wrapper_signature(wrapper) else {
-        return ir::fail(wrapper, "malformed wrap.synthetic_base_wrapper");
-    };
+    let WrapperSignature { name, callee, inputs, results } = views::reported(wrapper, WrapperSignature::of)?;
     let callee_op = match ir::lookup_symbol(wrapper, &callee) {
         Some(op) if WrapOp::of(&op).is_none() => op,
         Some(op) => {
@@ -40,8 +38,8 @@ fn merge_view_inputs(wrapper: OperationRef) -> PassResult {
         }
         None => return ir::fail(wrapper, &format!("callee '{callee}' not found")),
     };
-    let Some((callee_inputs, callee_results)) = ir::function_type_attr(callee_op, "function_type") else {
-        return ir::fail(wrapper, &format!("callee '{callee}' has no function type"));
+    let Ok((callee_inputs, callee_results)) = views::func::FuncOp::new(callee_op).map(|f| f.function_type()) else {
+        return ir::fail(wrapper, &format!("callee '{callee}' is not a func.func"));
     };
     let view = views::reported(wrapper, SyntheticBaseWrapperOp::new)?;
     let Some(plan) = synthetic_base_plan(&view.args()) else {

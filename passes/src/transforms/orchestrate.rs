@@ -8,6 +8,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::ops::wrap;
+use wrapc_dialects::views;
 use wrapc_dialects::{autograd_function_marks, MutationType, OutputType, RuntimeWrapperInfo, SubclassInfo, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -39,7 +40,7 @@ impl<'c> WrapperPlan<'c> {
         let Some(callee_op) = ir::lookup_symbol(op, &info.callee) else {
             return ir::fail(op, &format!("callee '{}' not found", info.callee));
         };
-        let Some((_, callee_result_types)) = ir::function_type_attr(callee_op, "function_type") else {
+        let Ok((_, callee_result_types)) = views::callable_type(callee_op) else {
             return ir::fail(op, &format!("callee '{}' is not a function", info.callee));
         };
         Ok(Self { info, callee_result_types })

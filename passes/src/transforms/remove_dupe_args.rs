@@ -10,7 +10,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::Value;
 use wrapc_dialects::ops::wrap;
-use wrapc_dialects::views::{self, DedupeWrapperOp};
+use wrapc_dialects::views::{self, DedupeWrapperOp, WrapperSignature};
 use wrapc_dialects::{dedupe_args, DedupeArg, WrapOp};
 
 use crate::ir::{self, Builder, PassResult};
@@ -25,9 +25,7 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
 }
 
 fn remove_dupes(wrapper: OperationRef) -> PassResult {
-    let Some(ir::WrapperSignature { name, callee, inputs, results }) = ir::wrapper_signature(wrapper) else {
-        return ir::fail(wrapper, "malformed wrap.dedupe_wrapper");
-    };
+    let WrapperSignature { name, callee, inputs, results } = views::reported(wrapper, WrapperSignature::of)?;
     match ir::lookup_symbol(wrapper, &callee).map(|c| WrapOp::of(&c).map(WrapOp::name)) {
         Some(None) => {}
         Some(Some(kind)) => {

@@ -7,10 +7,10 @@ use std::collections::HashMap;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
 use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
-use wrapc_dialects::views::LazyLaunchOp;
+use wrapc_dialects::views::{self, func::CallOp, LazyLaunchOp};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
-use super::key;
+use super::{is_private, key, name_of};
 use crate::ir;
 
 /// For each function with a body: which arguments it only returns or
@@ -56,11 +56,11 @@ fn per_private_result(
 ) -> HashMap<String, Vec<Option<usize>>> {
     let mut found = HashMap::new();
     for &function in functions {
-        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
+        let private = is_private(function);
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
         let Some(terminator) = body.terminator().filter(|t| is_return(*t)).filter(|_| private) else { continue };
         let results = terminator.operands().map(|value| argument_of(value, body)).collect();
-        found.insert(ir::string_attr(function, "sym_name").unwrap_or_default(), results);
+        found.insert(name_of(function), results);
     }
     found
 }
@@ -120,7 +120,7 @@ pub(super) fn borrowable_arguments(functions: &[OperationRef]) -> HashMap<String
     let mut flags = solve(functions, |op, position, view| reads(op, position, &uses, view));
     for &function in functions {
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
-        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let name = name_of(function);
         if let Some(flags) = flags.get_mut(&name) {
             for (i, flag) in flags.iter_mut().enumerate() {
                 let ty = body.argument(i).expect("an argument per flag").r#type();
@@ -193,7 +193,7 @@ fn solve(
     let mut passes: Vec<(String, usize, String, usize)> = Vec::new();
     for &function in functions {
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
-        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let name = name_of(function);
         let mut arguments: HashMap<usize, (usize, bool)> =
             (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), (i, false))).collect();
         let mut these = vec![true; body.argument_count()];
@@ -246,8 +246,8 @@ fn mark_uses<F: Fn(OperationRef, usize, bool) -> bool>(
     while let Some(op) = next {
         next = op.next_in_block();
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        let callee = (WrapOp::of(&op) == Some(WrapOp::CallCompiled) || name == "func.call")
-            .then(|| ir::flat_symbol_attr(op, "callee"))
+        let callee = (WrapOp::of(&op) == Some(WrapOp::CallCompiled) || name == CallOp::NAME)
+            .then(|| views::callee(op).ok())
             .flatten();
         for (position, operand) in op.operands().enumerate() {
             let Some(&(i, view)) = arguments.get(&key(operand)) else { continue };

@@ -7,6 +7,7 @@ use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
+use wrapc_dialects::views;
 use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
 
 use super::abi::*;
@@ -176,7 +177,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// A call of another function with wrapc's ABI.
     pub(super) fn lower_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
-        let callee = ir::flat_symbol_attr(op, "callee").unwrap_or_default();
+        let callee = views::reported(op, views::callee)?;
         if !self.converted.contains(&callee) {
             self.clone_op(op, operands);
             return Ok(());

@@ -14,6 +14,7 @@ use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
 use wrapc_abi::BORROWED_SUFFIX;
+use wrapc_dialects::views::{self, arith::ConstantOp, func::CallOp, func::FuncOp, llvm::GlobalOp};
 use wrapc_dialects::{SubclassInfo, TensorTypeInfo, WrapOp};
 
 mod abi;
@@ -33,9 +34,9 @@ use crate::Options;
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     reject_unlowered(module)?;
     reject_recursion(module)?;
-    split_internal_callees(module);
+    split_internal_callees(module)?;
     let functions = entry_points(module)?;
-    let names: HashSet<String> = functions.iter().filter_map(|f| ir::string_attr(*f, "sym_name")).collect();
+    let names: HashSet<String> = functions.iter().map(|&f| name_of(f)).collect();
     let mut decls = Declarations {
         forwarded: arguments::forwarded_results(&functions),
         null_safe: arguments::null_safe_arguments(&functions),
@@ -61,8 +62,7 @@ fn lendable_entries(functions: &[OperationRef]) -> Result<Vec<(String, Vec<bool>
     let flags = arguments::borrowable_arguments(functions);
     let mut lent = Vec::new();
     for &function in functions {
-        let private = ir::string_attr(function, "sym_visibility").as_deref() == Some("private");
-        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+        let (private, name) = (is_private(function), name_of(function));
         let Some(these) = flags.get(&name).filter(|f| !private && f.contains(&true)) else { continue };
         let list = format!("{name}{BORROWED_SUFFIX}");
         if ir::lookup_symbol(function, &list).is_some() {
@@ -126,17 +126,16 @@ fn reject_unlowered(module: OperationRef) -> PassResult {
 /// graph) and never recurse; a recursive call in native code would
 /// overflow the caller's stack at run time, so it is refused here.
 fn reject_recursion(module: OperationRef) -> PassResult {
-    let functions = ir::collect_ops(module, "func.func");
-    let index: HashMap<String, usize> =
-        functions.iter().enumerate().filter_map(|(i, f)| Some((ir::string_attr(*f, "sym_name")?, i))).collect();
+    let functions = functions(module)?;
+    let index: HashMap<String, usize> = functions.iter().enumerate().map(|(i, &f)| (name_of(f), i)).collect();
     // Each function's calls of functions in the module: (call op, callee).
     let calls: Vec<Vec<(OperationRef, usize)>> = functions
         .iter()
         .map(|&f| {
-            [ir::collect_ops(f, "func.call"), ir::collect_ops(f, WrapOp::CallCompiled.name())]
+            [ir::collect_ops(f, CallOp::NAME), ir::collect_ops(f, WrapOp::CallCompiled.name())]
                 .concat()
                 .into_iter()
-                .filter_map(|call| Some((call, *index.get(&ir::flat_symbol_attr(call, "callee")?)?)))
+                .filter_map(|call| Some((call, *index.get(&views::callee(call).ok()?)?)))
                 .collect()
         })
         .collect();
@@ -161,7 +160,7 @@ fn reject_recursion(module: OperationRef) -> PassResult {
                     stack.push((callee, 0));
                 }
                 1 => {
-                    let name = ir::string_attr(functions[callee], "sym_name").unwrap_or_default();
+                    let name = name_of(functions[callee]);
                     return ir::fail(
                         call,
                         &format!("calls @{name} recursively; wrapc's native code calls no function recursively"),
@@ -181,20 +180,17 @@ fn source_name(callee: &str) -> &str {
     callee.strip_prefix(UNCHECKED_PREFIX).unwrap_or(callee)
 }
 
-fn split_internal_callees(module: OperationRef) {
+fn split_internal_callees(module: OperationRef) -> PassResult {
     // Public functions with a body, by name (one pass: no symbol-table
     // lookup per call).
-    let public: HashMap<String, OperationRef> = ir::collect_ops(module, "func.func")
+    let public: HashMap<String, OperationRef> = functions(module)?
         .into_iter()
-        .filter(|f| {
-            ir::string_attr(*f, "sym_visibility").as_deref() != Some("private")
-                && f.region(0).ok().and_then(|r| r.first_block()).is_some()
-        })
-        .filter_map(|f| Some((ir::string_attr(f, "sym_name")?, f)))
+        .filter(|&f| !is_private(f) && f.region(0).ok().and_then(|r| r.first_block()).is_some())
+        .map(|f| (name_of(f), f))
         .collect();
     let mut twins: HashMap<String, String> = HashMap::new();
-    for call in ir::collect_ops(module, "func.call") {
-        let Some(callee) = ir::flat_symbol_attr(call, "callee") else { continue };
+    for call in ir::collect_ops(module, CallOp::NAME) {
+        let callee = views::reported(call, views::callee)?;
         if !twins.contains_key(&callee) {
             let Some(&function) = public.get(&callee) else { continue };
             let context = ir::context_of(function);
@@ -210,7 +206,35 @@ fn split_internal_callees(module: OperationRef) {
         let twin = melior::ir::attribute::FlatSymbolRefAttribute::new(context, &twins[&callee]);
         ir::as_mut(call).set_attribute("callee", twin.into());
     }
+    Ok(())
 }
+
+/// Every `func.func` of `module`, each checked to have its required
+/// attributes ([`name_of`] and [`is_private`] read them after).
+fn functions<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
+    let functions = ir::collect_ops(module, FuncOp::NAME);
+    for &function in &functions {
+        views::reported(function, FuncOp::new)?;
+    }
+    Ok(functions)
+}
+
+/// The name of a function [`functions`] returned.
+fn name_of(function: OperationRef) -> String {
+    FuncOp::new(function).expect(CHECKED).sym_name()
+}
+
+/// Whether a function [`functions`] returned is private.
+fn is_private(function: OperationRef) -> bool {
+    FuncOp::new(function).expect(CHECKED).sym_visibility().as_deref() == Some("private")
+}
+
+/// The type of a function [`functions`] returned.
+fn type_of<'c>(function: OperationRef<'c, '_>) -> (Vec<Type<'c>>, Vec<Type<'c>>) {
+    FuncOp::new(function).expect(CHECKED).function_type()
+}
+
+const CHECKED: &str = "a func.func checked by `functions`";
 
 fn is_wrap_type(ty: Type) -> bool {
     TensorTypeInfo::from_type(ty).is_some() || SubclassInfo::from_type(ty).is_some()
@@ -239,12 +263,12 @@ fn uses_wrap_ops(function: OperationRef) -> bool {
 fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef<'c, 'a>>, Reported> {
     let callees: HashSet<String> = ir::collect_ops(module, WrapOp::CallCompiled.name())
         .into_iter()
-        .filter_map(|call| ir::flat_symbol_attr(call, "callee"))
+        .filter_map(|call| views::callee(call).ok())
         .collect();
     let mut selected = Vec::new();
-    for function in ir::collect_ops(module, "func.func") {
-        let Some((inputs, results)) = ir::function_type_attr(function, "function_type") else { continue };
-        let name = ir::string_attr(function, "sym_name").unwrap_or_default();
+    for function in functions(module)? {
+        let (inputs, results) = type_of(function);
+        let name = name_of(function);
         let wrap_signature = inputs.iter().chain(&results).any(|&t| is_wrap_type(t));
         if !wrap_signature && !callees.contains(&name) && !uses_wrap_ops(function) {
             continue;
@@ -376,8 +400,8 @@ fn lower_function(
 ) -> PassResult {
     let context = ir::context_of(old);
     let location = old.location();
-    let name = ir::string_attr(old, "sym_name").unwrap_or_default();
-    let (inputs, results) = ir::function_type_attr(old, "function_type").expect("selected functions have types");
+    let name = name_of(old);
+    let (inputs, results) = type_of(old);
     let module_body = module.region(0).unwrap().first_block().unwrap();
     let ptr = Type::parse(context, "!llvm.ptr").unwrap();
     let i64t = Type::parse(context, "i64").unwrap();
@@ -389,7 +413,7 @@ fn lower_function(
         region.append_block(Block::new(&[(ptr, location), (i64t, location), (ptr, location), (i64t, location)]));
     }
     let mut attributes = vec![];
-    let private = ir::string_attr(old, "sym_visibility").as_deref() == Some("private");
+    let private = is_private(old);
     if private || old_body.is_none() {
         attributes.push((
             melior::ir::Identifier::new(context, "sym_visibility"),
@@ -445,17 +469,17 @@ fn lower_function(
 /// bytes (IR is input: a smaller global would be overrun at run time).
 fn check_graph_slot(function: OperationRef, slot: &str) -> PassResult {
     let bytes = wrapc_abi::GRAPH_SLOT_BYTES;
-    let global =
-        ir::lookup_symbol(function, slot).filter(|g| g.name().as_string_ref().as_str() == Ok("llvm.mlir.global"));
-    let Some(global) = global else {
+    let Some(global) = ir::lookup_symbol(function, slot).and_then(|g| GlobalOp::new(g).ok()) else {
         return ir::fail(function, &format!("wrap.cuda_graph '@{slot}' does not name an llvm.mlir.global"));
     };
-    let ty = global.attribute("global_type").ok().map(|t| t.to_string()).unwrap_or_default();
+    // The C API has no element count of an LLVM array type: read from its
+    // spelling.
+    let ty = global.global_type().to_string();
     let size = ty
         .strip_prefix("!llvm.array<")
         .and_then(|rest| rest.strip_suffix(" x i8>"))
         .and_then(|n| n.trim().parse::<usize>().ok());
-    if global.attribute("constant").is_ok() || size.is_none_or(|n| n < bytes) {
+    if global.constant() || size.is_none_or(|n| n < bytes) {
         return ir::fail(
             function,
             &format!("wrap.cuda_graph '@{slot}' must be a mutable !llvm.array of at least {bytes} x i8, got {ty}"),
@@ -467,11 +491,9 @@ fn check_graph_slot(function: OperationRef, slot: &str) -> PassResult {
 /// The value of an `arith.constant` of i64 type.
 fn constant_i64(value: Value) -> Option<i64> {
     let result = melior::ir::operation::OperationResult::try_from(value).ok()?;
-    let op = result.owner();
-    let is_i64_constant =
-        op.name().as_string_ref().as_str() == Ok("arith.constant") && value.r#type().to_string() == "i64";
-    if is_i64_constant {
-        ir::int_attr(op, "value")
+    let constant = ConstantOp::new(result.owner()).ok()?;
+    if value.r#type().to_string() == "i64" {
+        ir::integer(constant.value())
     } else {
         None
     }
