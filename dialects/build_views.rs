@@ -1,6 +1,6 @@
 //! Typed Rust views of the wrap ops, generated from `WrapOps.td`, and of the
 //! few upstream ops wrapc reads (`func.func`, `func.call`, `arith.constant`,
-//! the `arith` comparisons, `llvm.mlir.global`), generated from upstream's own ODS (the build
+//! the `arith` comparisons, `llvm.mlir.global`, `llvm.getelementptr`), generated from upstream's own ODS (the build
 //! script's half of `src/views.rs`): per op a struct over an
 //! `OperationRef` whose constructor checks the op's name and that every
 //! required attribute is there with its ODS kind, and an accessor per
@@ -176,6 +176,10 @@ fn read_op(record: Record) -> Op {
     for (arg, init) in record.dag_value("arguments").unwrap().args() {
         let (Some(arg), TypedInit::Def(def)) = (arg, init) else { continue };
         let constraint = unwrap_arg(Record::from(def));
+        if constraint.subclass_of("Property") {
+            // Stored inline, not as an attribute or operand: no accessor.
+            continue;
+        }
         if constraint.subclass_of("Attr") || constraint.subclass_of("AttrConstraint") {
             attrs.push(attr(arg, constraint));
         } else {
@@ -413,7 +417,7 @@ pub fn write(keeper: &RecordKeeper) -> String {
 pub const UPSTREAM: &[(&str, &[&str])] = &[
     ("func", &["FuncOp", "CallOp"]),
     ("arith", &["Arith_ConstantOp", "Arith_CmpIOp", "Arith_CmpFOp"]),
-    ("llvm", &["LLVM_GlobalOp"]),
+    ("llvm", &["LLVM_GlobalOp", "LLVM_GEPOp"]),
 ];
 
 /// The views of the [`UPSTREAM`] ops, one module per dialect, from

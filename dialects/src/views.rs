@@ -9,7 +9,7 @@
 //!
 //! The upstream ops wrapc reads get views generated the same way from
 //! upstream's ODS: `views::func::FuncOp`, `views::func::CallOp`,
-//! `views::arith::{ConstantOp, CmpIOp, CmpFOp}`, `views::llvm::GlobalOp`.
+//! `views::arith::{ConstantOp, CmpIOp, CmpFOp}`, `views::llvm::{GlobalOp, GEPOp}`.
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Attribute, Type, Value};

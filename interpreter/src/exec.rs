@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::IntegerType;
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
 use wrapc_dialects::views::arith::ConstantOp;
@@ -324,7 +325,8 @@ fn constant(op: OperationRef) -> Result<Vec<Value>> {
     let result_type = op.result(0).map_err(|_| InterpError::at(op, "constant without result"))?.r#type();
     let value = ir::integer(view(op, ConstantOp::new(op))?.value())
         .ok_or_else(|| InterpError::at(op, "only integer constants are supported"))?;
-    Ok(vec![if result_type.to_string() == "i1" { Value::Bool(value != 0) } else { Value::Int(value) }])
+    let boolean = IntegerType::try_from(result_type).is_ok_and(|t| t.width() == 1);
+    Ok(vec![if boolean { Value::Bool(value != 0) } else { Value::Int(value) }])
 }
 
 /// `shape` with each `?` replaced by the next of `dynamic` (index values).

@@ -14,12 +14,14 @@
 
 use std::collections::HashMap;
 
-use melior::ir::attribute::{DenseI32ArrayAttribute, FloatAttribute};
+use melior::ir::attribute::{DenseI32ArrayAttribute, FloatAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::{IntegerType, TypeLike};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir;
 use wrapc_dialects::views::arith::{CmpFOp, CmpIOp, ConstantOp};
+use wrapc_dialects::views::llvm::GEPOp;
 use wrapc_dialects::views::{KernelOp, LaunchOp, ViewError};
 use wrapc_dialects::{KernelConfig, TensorTypeInfo};
 use wrapc_runtime::{Device, Tensor};
@@ -32,8 +34,8 @@ use crate::{InterpError, Result};
 enum Scalar {
     /// An integer of `bits` bits (index and i64: 64), kept sign-extended.
     Int { value: i64, bits: u32 },
-    /// A float of `bits` bits (16, 32 or 64), kept as f64.
-    Float { value: f64, bits: u32 },
+    /// A float of type `kind`, kept as f64.
+    Float { value: f64, kind: FloatKind },
     /// Byte `offset` into `tensor`'s storage.
     Ptr { tensor: Tensor, offset: i64 },
 }
@@ -45,29 +47,78 @@ const MAX_PROGRAMS: i64 = 1 << 24;
 /// Largest number of payload ops one launch may execute.
 const MAX_STEPS: u64 = 1 << 32;
 
+/// The width of an integer type the payload computes in (`index`: 64).
 fn int_bits(ty: Type) -> Option<u32> {
-    match ty.to_string().as_str() {
-        "index" => Some(64),
-        "i64" => Some(64),
-        "i32" => Some(32),
-        "i16" => Some(16),
-        "i8" => Some(8),
-        "i1" => Some(1),
-        _ => None,
+    if ty.is_index() {
+        return Some(64);
+    }
+    let width = IntegerType::try_from(ty).ok().filter(|t| t.is_signless())?.width();
+    matches!(width, 1 | 8 | 16 | 32 | 64).then_some(width)
+}
+
+/// A float type the payload computes in: kept as f64, rounded to the type
+/// after each op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FloatKind {
+    F16,
+    /// 16 bits too, but rounded differently from f16.
+    BF16,
+    F32,
+    F64,
+}
+
+impl FloatKind {
+    fn of(ty: Type) -> Option<Self> {
+        Some(if ty.is_f16() {
+            Self::F16
+        } else if ty.is_bf16() {
+            Self::BF16
+        } else if ty.is_f32() {
+            Self::F32
+        } else if ty.is_f64() {
+            Self::F64
+        } else {
+            return None;
+        })
+    }
+
+    /// `value` rounded to this type.
+    fn round(self, value: f64) -> f64 {
+        match self {
+            Self::F16 => half::f16::from_f64(value).to_f64(),
+            Self::BF16 => half::bf16::from_f64(value).to_f64(),
+            Self::F32 => value as f32 as f64,
+            Self::F64 => value,
+        }
     }
 }
 
-/// The `bits` of a bf16 float: 16 bits too, but rounded differently from
-/// f16, so tagged apart.
-const BF16: u32 = 0xbf16;
+/// What `llvm.load`, `llvm.store` and `llvm.getelementptr` move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Element {
+    Int(u32),
+    Float(FloatKind),
+    Ptr,
+}
 
-fn float_bits(ty: Type) -> Option<u32> {
-    match ty.to_string().as_str() {
-        "f16" => Some(16),
-        "bf16" => Some(BF16),
-        "f32" => Some(32),
-        "f64" => Some(64),
-        _ => None,
+impl Element {
+    fn of(ty: Type) -> Option<Self> {
+        if let Some(bits) = int_bits(ty) {
+            return Some(Self::Int(bits));
+        }
+        if ty.is_llvm_pointer_type() {
+            return Some(Self::Ptr);
+        }
+        FloatKind::of(ty).map(Self::Float)
+    }
+
+    fn bytes(self) -> i64 {
+        match self {
+            Self::Int(1 | 8) => 1,
+            Self::Int(16) | Self::Float(FloatKind::F16 | FloatKind::BF16) => 2,
+            Self::Int(32) | Self::Float(FloatKind::F32) => 4,
+            Self::Int(_) | Self::Float(FloatKind::F64) | Self::Ptr => 8,
+        }
     }
 }
 
@@ -86,15 +137,6 @@ fn unsigned(value: i64, bits: u32) -> u64 {
         value as u64
     } else {
         (value as u64) & ((1u64 << bits) - 1)
-    }
-}
-
-fn round_float(value: f64, bits: u32) -> f64 {
-    match bits {
-        32 => value as f32 as f64,
-        16 => half::f16::from_f64(value).to_f64(),
-        BF16 => half::bf16::from_f64(value).to_f64(),
-        _ => value,
     }
 }
 
@@ -193,9 +235,9 @@ impl Payload {
         }
     }
 
-    fn float(&self, op: OperationRef, i: usize) -> Result<(f64, u32)> {
+    fn float(&self, op: OperationRef, i: usize) -> Result<(f64, FloatKind)> {
         match self.get(op, i)? {
-            Scalar::Float { value, bits } => Ok((value, bits)),
+            Scalar::Float { value, kind } => Ok((value, kind)),
             other => Err(InterpError::at(op, format!("operand #{i} is {other:?}, not a float"))),
         }
     }
@@ -239,12 +281,11 @@ impl Payload {
                     .ok_or_else(|| InterpError::at(op, "integer constant expected"))?;
                 return Ok(vec![Scalar::Int { value: wrap_bits(value, bits), bits }]);
             }
-            if let Some(bits) = float_bits(ty) {
-                let value = ir::attribute(op, "value")
-                    .and_then(|a| FloatAttribute::try_from(a).ok())
+            if let Some(kind) = FloatKind::of(ty) {
+                let value = FloatAttribute::try_from(viewed(op, ConstantOp::new)?.value())
                     .map(|f| f.value())
-                    .ok_or_else(|| InterpError::at(op, "float constant expected"))?;
-                return Ok(vec![Scalar::Float { value: round_float(value, bits), bits }]);
+                    .map_err(|_| InterpError::at(op, "float constant expected"))?;
+                return Ok(vec![Scalar::Float { value: kind.round(value), kind }]);
             }
             return Err(InterpError::at(op, format!("constants of type {ty} are not supported")));
         }
@@ -258,7 +299,7 @@ impl Payload {
         match name {
             "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.maximumf" | "arith.minimumf"
             | "arith.maxnumf" | "arith.minnumf" => {
-                let ((a, bits), (b, _)) = (self.float(op, 0)?, self.float(op, 1)?);
+                let ((a, kind), (b, _)) = (self.float(op, 0)?, self.float(op, 1)?);
                 let either_nan = a.is_nan() || b.is_nan();
                 // Exact in f64 and rounded once: for + - * / that is the
                 // correctly rounded f32/f16 result, as compiled code computes it.
@@ -272,11 +313,11 @@ impl Payload {
                     "arith.maximumf" | "arith.maxnumf" => a.max(b),
                     _ => a.min(b),
                 };
-                Ok(vec![Scalar::Float { value: round_float(exact, bits), bits }])
+                Ok(vec![Scalar::Float { value: kind.round(exact), kind }])
             }
             "arith.negf" => {
-                let (a, bits) = self.float(op, 0)?;
-                Ok(vec![Scalar::Float { value: -a, bits }])
+                let (a, kind) = self.float(op, 0)?;
+                Ok(vec![Scalar::Float { value: -a, kind }])
             }
             "arith.cmpi" => {
                 let ((a, bits), (b, _)) = (self.int(op, 0)?, self.int(op, 1)?);
@@ -306,10 +347,10 @@ impl Payload {
             }
             "arith.sitofp" | "arith.uitofp" => {
                 let (a, from) = self.int(op, 0)?;
-                let bits =
-                    float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
+                let kind = FloatKind::of(Self::result_type(op)?)
+                    .ok_or_else(|| InterpError::at(op, "float result expected"))?;
                 let value = if name == "arith.uitofp" { unsigned(a, from) as f64 } else { a as f64 };
-                Ok(vec![Scalar::Float { value: round_float(value, bits), bits }])
+                Ok(vec![Scalar::Float { value: kind.round(value), kind }])
             }
             "arith.fptosi" => {
                 let (a, _) = self.float(op, 0)?;
@@ -319,9 +360,9 @@ impl Payload {
             }
             "arith.extf" | "arith.truncf" => {
                 let (a, _) = self.float(op, 0)?;
-                let bits =
-                    float_bits(Self::result_type(op)?).ok_or_else(|| InterpError::at(op, "float result expected"))?;
-                Ok(vec![Scalar::Float { value: round_float(a, bits), bits }])
+                let kind = FloatKind::of(Self::result_type(op)?)
+                    .ok_or_else(|| InterpError::at(op, "float result expected"))?;
+                Ok(vec![Scalar::Float { value: kind.round(a), kind }])
             }
             "llvm.getelementptr" => self.gep(op),
             "llvm.load" => {
@@ -357,11 +398,16 @@ impl Payload {
         let Scalar::Ptr { tensor, offset } = self.get(op, 0)? else {
             return Err(InterpError::at(op, "llvm.getelementptr of something that is not a tensor pointer"));
         };
-        let element = ir::attribute(op, "elem_type").map(|a| a.to_string()).unwrap_or_default();
-        let size = element_bytes(&element).ok_or_else(|| InterpError::at(op, format!("element type {element}")))?;
+        let gep = viewed(op, GEPOp::new)?;
+        let element = TypeAttribute::try_from(gep.elem_type()).map(|t| t.value());
+        let size = element
+            .ok()
+            .and_then(Element::of)
+            .ok_or_else(|| InterpError::at(op, format!("element type {}", gep.elem_type())))?
+            .bytes();
         // Indices: constants in rawConstantIndices, i32::MIN marking the
         // dynamic ones, which are the remaining operands in order.
-        let constants = ir::attribute(op, "rawConstantIndices").and_then(|a| DenseI32ArrayAttribute::try_from(a).ok());
+        let constants = DenseI32ArrayAttribute::try_from(gep.raw_constant_indices()).ok();
         let Some(constant) = constants.filter(|c| c.len() == 1).and_then(|c| c.element(0).ok()) else {
             return Err(InterpError::at(op, "only one-index getelementptr is interpreted"));
         };
@@ -404,16 +450,6 @@ impl Payload {
     }
 }
 
-fn element_bytes(ty: &str) -> Option<i64> {
-    Some(match ty {
-        "i8" | "i1" => 1,
-        "i16" | "f16" | "bf16" => 2,
-        "i32" | "f32" => 4,
-        "i64" | "f64" | "index" | "!llvm.ptr" => 8,
-        _ => return None,
-    })
-}
-
 /// The address of `bytes` bytes at `offset` in `tensor`'s host storage,
 /// checked against the storage's extent.
 fn address(op: OperationRef, tensor: &Tensor, offset: i64, bytes: i64) -> Result<*mut u8> {
@@ -436,50 +472,45 @@ fn address(op: OperationRef, tensor: &Tensor, offset: i64, bytes: i64) -> Result
 }
 
 fn load(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type) -> Result<Scalar> {
-    let text = ty.to_string();
-    let bytes = element_bytes(&text).ok_or_else(|| InterpError::at(op, format!("llvm.load of {text}")))?;
-    let at = address(op, tensor, offset, bytes)?;
+    let element = Element::of(ty).ok_or_else(|| InterpError::at(op, format!("llvm.load of {ty}")))?;
+    let at = address(op, tensor, offset, element.bytes())?;
     // SAFETY: `address` checked the range against the live storage.
     unsafe {
-        Ok(match text.as_str() {
-            "f32" => Scalar::Float { value: f64::from(at.cast::<f32>().read_unaligned()), bits: 32 },
-            "f64" => Scalar::Float { value: at.cast::<f64>().read_unaligned(), bits: 64 },
-            "f16" => {
-                Scalar::Float { value: half::f16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: 16 }
+        Ok(match element {
+            Element::Float(kind) => {
+                let value = match kind {
+                    FloatKind::F16 => half::f16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(),
+                    FloatKind::BF16 => half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(),
+                    FloatKind::F32 => f64::from(at.cast::<f32>().read_unaligned()),
+                    FloatKind::F64 => at.cast::<f64>().read_unaligned(),
+                };
+                Scalar::Float { value, kind }
             }
-            "bf16" => {
-                Scalar::Float { value: half::bf16::from_bits(at.cast::<u16>().read_unaligned()).to_f64(), bits: BF16 }
-            }
-            "i8" | "i1" => {
-                Scalar::Int { value: i64::from(at.cast::<i8>().read()), bits: if text == "i1" { 1 } else { 8 } }
-            }
-            "i16" => Scalar::Int { value: i64::from(at.cast::<i16>().read_unaligned()), bits: 16 },
-            "i32" => Scalar::Int { value: i64::from(at.cast::<i32>().read_unaligned()), bits: 32 },
-            _ => Scalar::Int { value: at.cast::<i64>().read_unaligned(), bits: 64 },
+            Element::Int(bits @ (1 | 8)) => Scalar::Int { value: i64::from(at.cast::<i8>().read()), bits },
+            Element::Int(16) => Scalar::Int { value: i64::from(at.cast::<i16>().read_unaligned()), bits: 16 },
+            Element::Int(32) => Scalar::Int { value: i64::from(at.cast::<i32>().read_unaligned()), bits: 32 },
+            Element::Int(_) | Element::Ptr => Scalar::Int { value: at.cast::<i64>().read_unaligned(), bits: 64 },
         })
     }
 }
 
 fn store(op: OperationRef, tensor: &Tensor, offset: i64, ty: Type, value: &Scalar) -> Result<()> {
-    let text = ty.to_string();
-    let bytes = element_bytes(&text).ok_or_else(|| InterpError::at(op, format!("llvm.store of {text}")))?;
-    let at = address(op, tensor, offset, bytes)?;
+    let element = Element::of(ty).ok_or_else(|| InterpError::at(op, format!("llvm.store of {ty}")))?;
+    let at = address(op, tensor, offset, element.bytes())?;
     // SAFETY: `address` checked the range against the live storage.
     unsafe {
-        match (text.as_str(), value) {
-            ("f32", Scalar::Float { value, .. }) => at.cast::<f32>().write_unaligned(*value as f32),
-            ("f64", Scalar::Float { value, .. }) => at.cast::<f64>().write_unaligned(*value),
-            ("f16", Scalar::Float { value, .. }) => {
-                at.cast::<u16>().write_unaligned(half::f16::from_f64(*value).to_bits())
-            }
-            ("bf16", Scalar::Float { value, .. }) => {
-                at.cast::<u16>().write_unaligned(half::bf16::from_f64(*value).to_bits())
-            }
-            ("i8" | "i1", Scalar::Int { value, .. }) => at.cast::<i8>().write(*value as i8),
-            ("i16", Scalar::Int { value, .. }) => at.cast::<i16>().write_unaligned(*value as i16),
-            ("i32", Scalar::Int { value, .. }) => at.cast::<i32>().write_unaligned(*value as i32),
-            ("i64" | "index", Scalar::Int { value, .. }) => at.cast::<i64>().write_unaligned(*value),
-            _ => return Err(InterpError::at(op, format!("llvm.store of {value:?} as {text}"))),
+        match (element, value) {
+            (Element::Float(kind), Scalar::Float { value, .. }) => match kind {
+                FloatKind::F16 => at.cast::<u16>().write_unaligned(half::f16::from_f64(*value).to_bits()),
+                FloatKind::BF16 => at.cast::<u16>().write_unaligned(half::bf16::from_f64(*value).to_bits()),
+                FloatKind::F32 => at.cast::<f32>().write_unaligned(*value as f32),
+                FloatKind::F64 => at.cast::<f64>().write_unaligned(*value),
+            },
+            (Element::Int(1 | 8), Scalar::Int { value, .. }) => at.cast::<i8>().write(*value as i8),
+            (Element::Int(16), Scalar::Int { value, .. }) => at.cast::<i16>().write_unaligned(*value as i16),
+            (Element::Int(32), Scalar::Int { value, .. }) => at.cast::<i32>().write_unaligned(*value as i32),
+            (Element::Int(_), Scalar::Int { value, .. }) => at.cast::<i64>().write_unaligned(*value),
+            _ => return Err(InterpError::at(op, format!("llvm.store of {value:?} as {ty}"))),
         }
     }
     Ok(())

@@ -39,7 +39,14 @@ pub static PIPELINES: &[PipelineDef] = &[
         // launches: a kernel payload the conversion cannot finish (arith on
         // tensors) makes it abort the process where the default driver
         // rolls back and wrap-check-lowered names the op.
-        passes: "convert-wrap-to-llvm,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts,\
+        //
+        // bf16 arithmetic in a host payload is done in f32 and its
+        // conversions are expanded to integer ops first: LLVM would call
+        // compiler-rt's __truncsfbf2, which neither libgcc_s nor the JIT
+        // provides.
+        passes: "func.func(arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},\
+                 arith-expand{include-bf16=true}),\
+                 convert-wrap-to-llvm,convert-scf-to-cf,convert-to-llvm,reconcile-unrealized-casts,\
                  wrap-check-lowered",
     },
     PipelineDef {

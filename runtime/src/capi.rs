@@ -705,81 +705,8 @@ pub unsafe fn take_handle(handle: *mut wrt_tensor) -> Option<Tensor> {
 }
 
 /// Every function of the C ABI by name, for JITs that resolve compiled
-/// wrappers against the runtime linked into the host process.
+/// wrappers against the runtime linked into the host process: each C
+/// entry point the runtime defines (`build.rs` lists them).
 pub fn symbols() -> Vec<(&'static str, *mut ())> {
-    use crate::cuda::graph::{wrt_cuda_graph_begin, wrt_cuda_graph_end};
-    use crate::cuda::slot::{
-        wrt_cuda_graph_launch, wrt_cuda_guard_enter, wrt_cuda_guard_exit, wrt_cuda_launch_slow, wrt_cuda_synchronize,
-    };
-    use crate::cuda::stream::{wrt_cuda_stream, wrt_cuda_swap_stream};
-    macro_rules! table {
-        ($($f:ident),* $(,)?) => { vec![$((stringify!($f), $f as *mut ())),*] };
-    }
-    table![
-        wrt_last_error,
-        wrt_set_error,
-        wrt_grad_enabled,
-        wrt_set_grad_enabled,
-        wrt_grad_mode_slot,
-        wrt_tensor_release,
-        wrt_tensor_retain,
-        wrt_empty_strided,
-        wrt_from_f64,
-        wrt_tensor_rank,
-        wrt_tensor_size,
-        wrt_tensor_stride,
-        wrt_tensor_storage_offset,
-        wrt_tensor_dtype,
-        wrt_tensor_device_kind,
-        wrt_tensor_version,
-        wrt_tensor_requires_grad,
-        wrt_tensor_is_leaf,
-        wrt_tensor_storage_id,
-        wrt_same_tensor,
-        wrt_bump_version,
-        wrt_as_strided,
-        wrt_as_strided_,
-        wrt_set_,
-        wrt_copy_,
-        wrt_detach,
-        wrt_view_dtype,
-        wrt_set_requires_grad,
-        wrt_mark_dynamic,
-        wrt_mark_differentiable,
-        wrt_read_f64,
-        wrt_as_strided_like_,
-        wrt_detach_copy_,
-        wrt_leaf_copy_,
-        wrt_patch_requires_grad,
-        wrt_assert_finite,
-        wrt_assert_size_stride,
-        wrt_synthetic_base,
-        wrt_check_argument,
-        wrt_scalar_i64,
-        wrt_scalar_from_i64,
-        wrt_tensor_data_ptr,
-        wrt_launch_host,
-        wrt_host_symbol,
-        wrt_to_device,
-        wrt_cuda_launch_slow,
-        wrt_cuda_graph_begin,
-        wrt_cuda_graph_launch,
-        wrt_cuda_graph_end,
-        wrt_cuda_guard_enter,
-        wrt_cuda_guard_exit,
-        wrt_cuda_stream,
-        wrt_cuda_swap_stream,
-        wrt_cuda_synchronize,
-        wrt_from_external,
-        wrt_set_external_backend,
-        wrt_set_view_base,
-        wrt_view_base,
-        wrt_tensor_is_external,
-        wrt_extern_call,
-        wrt_external_owner,
-        wrt_subclass_new,
-        wrt_subclass_attr,
-        wrt_subclass_check_type,
-        wrt_subclass_num_attrs,
-    ]
+    include!(concat!(env!("OUT_DIR"), "/symbols.rs"))
 }

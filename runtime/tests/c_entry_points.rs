@@ -1,7 +1,8 @@
 //! Every C entry point of the runtime is written in three places, which
 //! this test holds together: its `#[no_mangle] extern "C"` definition under
 //! `src/`, its declaration in `include/wrapc_runtime.h`, and its row of
-//! `capi::symbols()` (what a JIT resolves compiled wrappers against). The
+//! `capi::symbols()` (what a JIT resolves compiled wrappers against;
+//! `build.rs` writes it from the definitions, read here independently). The
 //! same names in all three, and in the first two the same number of
 //! parameters with the same kind each (pointer, function pointer, or the
 //! integer, float or bool type), and the same result.

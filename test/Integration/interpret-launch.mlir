@@ -41,6 +41,47 @@ func.func @unchecked_add(%x: !wrap.tensor<?xf32>, %y: !wrap.tensor<?xf32>, %n: i
   return %out : !wrap.tensor<?xf32>
 }
 
+// f16 and bf16 arithmetic in a payload, rounded to its type after each op:
+// interpreted and compiled agree (compiled bf16 arithmetic runs in f32 with
+// its conversions expanded to integer ops, as the JIT resolves no
+// compiler-rt __truncsfbf2).
+// RUN: wrapc interpret %s --entry halves --inputs %S/Inputs/half-floats.json --format table > %t.half
+// RUN: wrapc run %s --entry halves --inputs %S/Inputs/half-floats.json --format table --quiet > %t.half.native
+// RUN: diff %t.half %t.half.native
+// RUN: FileCheck %s --check-prefix=CHECK-HALF < %t.half
+// CHECK-HALF: out0 {{.*}} f32 [3]/[1]+0 {{.*}} [2.6689453125 2001 -3.8310546875]
+
+func.func @add_half_host(%x: !llvm.ptr, %y: !llvm.ptr, %out: !llvm.ptr, %n: index, %px: index, %py: index, %pz: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %k = arith.index_cast %i : index to i64
+    %xp = llvm.getelementptr %x[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f16
+    %yp = llvm.getelementptr %y[%k] : (!llvm.ptr, i64) -> !llvm.ptr, bf16
+    %op = llvm.getelementptr %out[%k] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %a = llvm.load %xp : !llvm.ptr -> f16
+    %b = llvm.load %yp : !llvm.ptr -> bf16
+    %third = arith.constant 0.333333 : f16
+    %s = arith.addf %a, %third : f16
+    %bthird = arith.constant 0.333333 : bf16
+    %t = arith.addf %b, %bthird : bf16
+    %s32 = arith.extf %s : f16 to f32
+    %t32 = arith.extf %t : bf16 to f32
+    %r = arith.addf %s32, %t32 : f32
+    llvm.store %r, %op : f32, !llvm.ptr
+  }
+  return
+}
+wrap.kernel @add_half : (!wrap.tensor<?xf16>, !wrap.tensor<?xbf16>, !wrap.tensor<?xf32>, index) -> ()
+    entry "add_half" configs [#wrap.config<"one", block = [1], num_warps = 1, num_stages = 1, shared = 0>]
+    {host = @add_half_host}
+func.func @halves(%x: !wrap.tensor<?xf16>, %y: !wrap.tensor<?xbf16>, %n: index) -> !wrap.tensor<?xf32> {
+  %out = wrap.empty_strided [3] [1] : !wrap.tensor<?xf32>
+  %c1 = arith.constant 1 : index
+  wrap.launch @add_half grid(%c1) args(%x, %y, %out, %n) : !wrap.tensor<?xf16>, !wrap.tensor<?xbf16>, !wrap.tensor<?xf32>, index
+  return %out : !wrap.tensor<?xf32>
+}
+
 // Sizes computed from sizes, interpreted and compiled alike.
 // RUN: wrapc interpret %s --entry sizes --inputs %S/Inputs/one-tensor.json --format table > %t.sizes
 // RUN: wrapc run %s --entry sizes --inputs %S/Inputs/one-tensor.json --format table --quiet > %t.sizes.native

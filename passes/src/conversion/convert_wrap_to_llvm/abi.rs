@@ -55,14 +55,18 @@ pub(super) const WRT_ERR_ARG: i64 = Status::Arg.code() as i64;
 
 /// How a C type at the runtime's boundary is spelled in MLIR: C `bool`
 /// travels as i8, `size_t` as i64 (64 bits on every supported target).
+/// The opaque pointer type: every handle, slot and array the lowering
+/// passes.
+pub(super) const PTR: &str = "!llvm.ptr";
+
 pub(super) fn mlir_type(ty: CType) -> &'static str {
     match ty {
         CType::Bool => "i8",
         CType::I32 => "i32",
         CType::I64 | CType::Size => "i64",
-        CType::Ptr => "!llvm.ptr",
+        CType::Ptr => PTR,
         // A trampoline's address (`FnLowering::trampoline_address`).
-        CType::HostKernel => "!llvm.ptr",
+        CType::HostKernel => PTR,
     }
 }
 

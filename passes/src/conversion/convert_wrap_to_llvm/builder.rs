@@ -13,7 +13,7 @@ use melior::ir::r#type::{IntegerType, TypeLike};
 use melior::ir::{Block, BlockRef, Operation, Region, RegionLike, Type, Value, ValueLike};
 
 use super::abi::*;
-use super::{constant_i64, key, FnLowering};
+use super::{constant_i64, is_signless, key, FnLowering};
 use crate::ir::{self, Builder, Reported};
 
 /// LLVM's atomic orderings, numbered as `AtomicOrdering` in MLIR's
@@ -190,7 +190,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// An integer as an i64 (sign-extended; i64 as it is).
     pub(super) fn extsi_to_i64(&self, value: Value<'c, 'a>) -> Value<'c, 'a> {
-        if value.r#type().to_string() == "i64" {
+        if is_signless(value.r#type(), 64) {
             value
         } else {
             self.extsi(value, "i64")
@@ -255,11 +255,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// A runtime call that hands back a new reference through its last
     /// (out-pointer) argument.
     pub(super) fn new_ref(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
-        let slot = self.alloca("!llvm.ptr", 1);
+        let slot = self.alloca(PTR, 1);
         let mut all = args.to_vec();
         all.push(slot);
         self.checked(function, &all);
-        let value = self.load(slot, "!llvm.ptr");
+        let value = self.load(slot, PTR);
         self.unwind.own(value);
         value
     }
@@ -324,7 +324,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         };
         let n = self.const_int(count, "i64");
         let options = AllocaOptions::new().elem_type(Some(TypeAttribute::new(self.ty(element))));
-        insert_value(&b, llvm::alloca(self.context, n, self.ty("!llvm.ptr"), self.location, options))
+        insert_value(&b, llvm::alloca(self.context, n, self.ty(PTR), self.location, options))
     }
 
     /// The address of `element` number `index` of the array at `base`.
@@ -335,13 +335,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// `llvm.getelementptr base[indices]` with constant indices.
     fn gep_constant(&self, base: Value<'c, 'a>, element: &str, indices: &[i32]) -> Value<'c, 'a> {
         let indices = DenseI32ArrayAttribute::new(self.context, indices);
-        let (element, ptr) = (self.ty(element), self.ty("!llvm.ptr"));
+        let (element, ptr) = (self.ty(element), self.ty(PTR));
         self.emit(llvm::get_element_ptr(self.context, base, indices, element, ptr, self.location))
     }
 
     /// `llvm.getelementptr base[offset]`: `offset` `element`s past `base`.
     pub(super) fn gep_dynamic(&self, base: Value<'c, 'a>, element: &str, offset: Value<'c, 'a>) -> Value<'c, 'a> {
-        let (element, ptr) = (self.ty(element), self.ty("!llvm.ptr"));
+        let (element, ptr) = (self.ty(element), self.ty(PTR));
         self.emit(llvm::get_element_ptr_dynamic(self.context, base, &[offset], element, ptr, self.location))
     }
 
@@ -471,13 +471,13 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// A null `!llvm.ptr`.
     pub(super) fn null(&self) -> Value<'c, 'a> {
-        self.emit(llvm::zero(self.ty("!llvm.ptr"), self.location))
+        self.emit(llvm::zero(self.ty(PTR), self.location))
     }
 
     /// The address of global `name`.
     pub(super) fn address_of(&self, name: &str) -> Value<'c, 'a> {
         let address = ods::llvm::AddressOfOperation::builder(self.context, self.location)
-            .res(self.ty("!llvm.ptr"))
+            .res(self.ty(PTR))
             .global_name(FlatSymbolRefAttribute::new(self.context, name))
             .build();
         self.emit(address)
@@ -508,9 +508,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
     /// A stack array of pointers holding `values` (handles, C strings).
     pub(super) fn ptr_array(&mut self, values: &[Value<'c, 'a>]) -> Value<'c, 'a> {
-        let array = self.alloca("!llvm.ptr", values.len().max(1) as i64);
+        let array = self.alloca(PTR, values.len().max(1) as i64);
         for (k, &v) in values.iter().enumerate() {
-            let slot = self.gep(array, "!llvm.ptr", k as i64);
+            let slot = self.gep(array, PTR, k as i64);
             self.store(v, slot);
         }
         array

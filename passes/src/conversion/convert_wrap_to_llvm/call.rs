@@ -123,8 +123,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
 
         let entry = self.c_string(&self.entry_name.clone());
         for (i, &ty) in inputs.iter().enumerate() {
-            let slot = self.gep(self.arg(0), "!llvm.ptr", i as i64);
-            let handle = self.load(slot, "!llvm.ptr");
+            let slot = self.gep(self.arg(0), PTR, i as i64);
+            let handle = self.load(slot, PTR);
             let old_arg: Value = old_body.argument(i).unwrap().into();
             let value = match TensorTypeInfo::from_type(ty) {
                 Some(_) if !check => handle,
@@ -194,7 +194,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 );
             }
         }
-        let args = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
+        let args = self.alloca(PTR, operands.len().max(1) as i64);
         let mut boxed = Vec::new();
         for (k, &value) in operands.iter().enumerate() {
             let handle = if is_int(value.r#type()) {
@@ -204,11 +204,11 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             } else {
                 value
             };
-            let slot = self.gep(args, "!llvm.ptr", k as i64);
+            let slot = self.gep(args, PTR, k as i64);
             self.store(handle, slot);
         }
         let forwarded = self.decls.forwarded.get(&callee).cloned().unwrap_or_default();
-        let results = self.alloca("!llvm.ptr", op.result_count().max(1) as i64);
+        let results = self.alloca(PTR, op.result_count().max(1) as i64);
         let n_args = self.const_int(operands.len() as i64, "i64");
         let n_results = self.const_int(op.result_count() as i64, "i64");
         let call = self.call_symbol(&callee, &[args, n_args, results, n_results], &[self.ty("i32")]);
@@ -224,8 +224,8 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 self.bind(op.result(i).unwrap().into(), operands[argument]);
                 continue;
             }
-            let slot = self.gep(results, "!llvm.ptr", i as i64);
-            let handle = self.load(slot, "!llvm.ptr");
+            let slot = self.gep(results, PTR, i as i64);
+            let handle = self.load(slot, PTR);
             let old: Value = op.result(i).unwrap().into();
             let value = if is_int(old.r#type()) {
                 self.unwind.own(handle);
@@ -275,7 +275,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                 transferred.insert(key(retained));
                 retained
             };
-            let slot = self.gep(out, "!llvm.ptr", j as i64);
+            let slot = self.gep(out, PTR, j as i64);
             self.store(handle, slot);
         }
         for value in self.unwind.owned() {

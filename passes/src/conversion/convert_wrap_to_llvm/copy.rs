@@ -85,7 +85,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             .is_volatile(IntegerAttribute::new(self.ty("i1"), 0))
             .build();
         self.b().insert(memmove);
-        let counter = self.header_field(dst, &[HEADER_VERSION], "!llvm.ptr");
+        let counter = self.header_field(dst, &[HEADER_VERSION], PTR);
         let one = self.const_int(1, "i64");
         self.atomic_rmw(AtomicBinOp::Add, counter, one, AtomicOrdering::SequentiallyConsistent);
         self.jump(done);

@@ -32,12 +32,12 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let device = views::reported(op, DeviceGuardOp::new)?.device();
         let device = self.const_int(device, "i32");
         // Lives across the guard's body, whose ops reuse the scratch slots.
-        let previous = self.entry_alloca("!llvm.ptr", 1);
+        let previous = self.entry_alloca(PTR, 1);
         self.checked(RuntimeFn::CudaGuardEnter, &[device, previous]);
         self.unwind.enter_guard(device, previous);
         self.lower_block(body, results)?;
         self.unwind.exit_guard();
-        let restore = self.load(previous, "!llvm.ptr");
+        let restore = self.load(previous, PTR);
         self.checked(RuntimeFn::CudaGuardExit, &[device, restore]);
         Ok(())
     }
@@ -119,7 +119,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if !self.decls.declared.insert(name.clone()) {
             return name;
         }
-        let (ptr, i32t, i64t) = (self.ty("!llvm.ptr"), self.ty("i32"), self.ty("i64"));
+        let (ptr, i32t, i64t) = (self.ty(PTR), self.ty("i32"), self.ty("i64"));
         let location = self.location;
         let params = [ptr, ptr, i32t, i64t, i64t, i64t];
         let region = Region::new();
@@ -162,7 +162,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         shape: LaunchShape<'_, 'c, 'a>,
     ) {
         let LaunchShape { num_args, extents, numel_rank } = shape;
-        let ptr = "!llvm.ptr";
+        let ptr = PTR;
         let null = self.null();
         let slot = self.address_of(slot);
         let descriptor = self.address_of(descriptor);
@@ -328,7 +328,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     ) -> Option<LaunchArguments<'c, 'a>> {
         let first_arg = op.operand_count() - args.len();
         let arg_types: Vec<Type<'c>> = op.operands().skip(first_arg).map(|v| v.r#type()).collect();
-        let ptr = "!llvm.ptr";
+        let ptr = PTR;
         let params = self.alloca(ptr, args.len().max(1) as i64);
         let tensors = self.alloca(ptr, args.len().max(1) as i64);
         let null = self.null();
@@ -340,7 +340,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                     first_tensor.get_or_insert(arg);
                     (self.data_address(arg, &info), arg)
                 }
-                None if ty.to_string() == "index" => (self.to_i64(arg), null),
+                None if ty.is_index() => (self.to_i64(arg), null),
                 None => (arg, null),
             };
             let cell = match zero {

@@ -11,7 +11,7 @@ use melior::dialect::llvm::attributes::Linkage;
 use melior::dialect::llvm::LoadStoreOptions;
 use melior::dialect::{arith, func, llvm, ods};
 use melior::ir::attribute::{DenseI32ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
-use melior::ir::r#type::FunctionType;
+use melior::ir::r#type::{FunctionType, TypeLike};
 use melior::ir::Region;
 
 use super::abi::*;
@@ -65,17 +65,17 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         // lowered values are all pointers by now).
         let (arg_types, _) = view.function_type();
         let trampoline = self.trampoline(&kernel_name, &host, &arg_types);
-        let array = self.alloca("!llvm.ptr", args.len().max(1) as i64);
+        let array = self.alloca(PTR, args.len().max(1) as i64);
         for (k, (&arg, &ty)) in args.iter().zip(&arg_types).enumerate() {
             let pointer = if let Some(info) = TensorTypeInfo::from_type(ty) {
                 self.data_address(arg, &info)
             } else {
-                let scalar = if arg.r#type().to_string() == "index" { self.to_i64(arg) } else { arg };
+                let scalar = if arg.r#type().is_index() { self.to_i64(arg) } else { arg };
                 let slot = self.alloca(&scalar.r#type().to_string(), 1);
                 self.store(scalar, slot);
                 slot
             };
-            let entry = self.gep(array, "!llvm.ptr", k as i64);
+            let entry = self.gep(array, PTR, k as i64);
             self.store(pointer, entry);
         }
         let extents: Vec<Value> =
@@ -106,14 +106,14 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         }
         let (library, entry, address) = (self.c_string(library), self.c_string(&entry), self.address_of(&slot));
         self.checked(RuntimeFn::HostSymbol, &[library, entry, address]);
-        let function = self.load(address, "!llvm.ptr");
+        let function = self.load(address, PTR);
         let (arg_types, _) = kernel.function_type();
         let values: Vec<Value> = args
             .iter()
             .zip(&arg_types)
             .map(|(&arg, &ty)| match TensorTypeInfo::from_type(ty) {
                 Some(info) => self.data_address(arg, &info),
-                None if arg.r#type().to_string() == "index" => self.to_i64(arg),
+                None if arg.r#type().is_index() => self.to_i64(arg),
                 None => self.extsi_to_i64(arg),
             })
             .collect();
@@ -137,7 +137,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let symbol = FlatSymbolRefAttribute::new(self.context, name);
         let function = insert_value(&b, func::constant(self.context, symbol, function_type, self.location));
         let cast = ods::builtin::UnrealizedConversionCastOperation::builder(self.context, self.location)
-            .outputs(&[self.ty("!llvm.ptr")])
+            .outputs(&[self.ty(PTR)])
             .inputs(&[function])
             .build();
         let address = insert_value(&b, cast);
@@ -148,7 +148,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// The address of element 0 of a tensor, from its header: the storage's
     /// base plus the offset in bytes.
     pub(super) fn data_address(&self, handle: Value<'c, 'a>, info: &TensorTypeInfo<'c>) -> Value<'c, 'a> {
-        let base = self.header_field(handle, &[HEADER_DATA], "!llvm.ptr");
+        let base = self.header_field(handle, &[HEADER_DATA], PTR);
         let offset = self.header_field(handle, &[HEADER_OFFSET], "i64");
         self.gep_dynamic(base, &info.element_type.to_string(), offset)
     }
@@ -160,7 +160,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if !self.decls.declared.insert(name.clone()) {
             return name;
         }
-        let (ptr, i64t) = (self.ty("!llvm.ptr"), self.ty("i64"));
+        let (ptr, i64t) = (self.ty(PTR), self.ty("i64"));
         let region = Region::new();
         let location = self.location;
         region.append_block(Block::new(&[(ptr, location), (i64t, location), (i64t, location), (i64t, location)]));
@@ -194,7 +194,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             let pointer = load(slot, ptr);
             let value = if TensorTypeInfo::from_type(ty).is_some() {
                 pointer
-            } else if ty.to_string() == "index" {
+            } else if ty.is_index() {
                 let wide = load(pointer, i64t);
                 insert_value(&b, arith::index_cast(wide, ty, location))
             } else {

@@ -10,7 +10,7 @@ use melior::dialect::{func, llvm};
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
-use melior::ir::r#type::FunctionType;
+use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
 use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
 use wrapc_abi::BORROWED_SUFFIX;
@@ -27,6 +27,8 @@ mod launch_host;
 mod ops;
 mod subclass;
 mod unwind;
+
+use abi::PTR;
 
 use crate::ir::{self, PassResult, Reported};
 use crate::Options;
@@ -284,8 +286,12 @@ fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef
 }
 
 fn is_int(ty: Type) -> bool {
-    let text = ty.to_string();
-    text == "index" || text == "i64" || text == "i32"
+    ty.is_index() || is_signless(ty, 64) || is_signless(ty, 32)
+}
+
+/// Whether `ty` is the signless integer type of `bits` bits (`i64`).
+fn is_signless(ty: Type, bits: u32) -> bool {
+    IntegerType::try_from(ty).is_ok_and(|t| t.is_signless() && t.width() == bits)
 }
 
 /// Runtime functions declared in the module so far.
@@ -403,7 +409,7 @@ fn lower_function(
     let name = name_of(old);
     let (inputs, results) = type_of(old);
     let module_body = module.region(0).unwrap().first_block().unwrap();
-    let ptr = Type::parse(context, "!llvm.ptr").unwrap();
+    let ptr = Type::parse(context, PTR).unwrap();
     let i64t = Type::parse(context, "i64").unwrap();
     let i32t = Type::parse(context, "i32").unwrap();
     let abi = FunctionType::new(context, &[ptr, i64t, ptr, i64t], &[i32t]);
@@ -492,7 +498,7 @@ fn check_graph_slot(function: OperationRef, slot: &str) -> PassResult {
 fn constant_i64(value: Value) -> Option<i64> {
     let result = melior::ir::operation::OperationResult::try_from(value).ok()?;
     let constant = ConstantOp::new(result.owner()).ok()?;
-    if value.r#type().to_string() == "i64" {
+    if is_signless(value.r#type(), 64) {
         ir::integer(constant.value())
     } else {
         None

@@ -74,7 +74,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             }
             WrapOp::BumpVersion => {
                 // An atomic add on the shared counter the header points at.
-                let counter = self.header_field(operands[0], &[HEADER_VERSION], "!llvm.ptr");
+                let counter = self.header_field(operands[0], &[HEADER_VERSION], PTR);
                 let one = self.const_int(1, "i64");
                 self.atomic_rmw(AtomicBinOp::Add, counter, one, AtomicOrdering::SequentiallyConsistent);
             }
@@ -347,25 +347,25 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn lower_extern_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let call = views::reported(op, ExternCallOp::new)?;
         let (name, spec) = (call.op(), call.spec());
-        let cells = self.alloca("!llvm.ptr", operands.len().max(1) as i64);
+        let cells = self.alloca(PTR, operands.len().max(1) as i64);
         for (k, &value) in operands.iter().enumerate() {
-            let slot = self.gep(cells, "!llvm.ptr", k as i64);
+            let slot = self.gep(cells, PTR, k as i64);
             let ty = value.r#type().to_string();
             let cell = match ty.as_str() {
-                "!llvm.ptr" => value,
+                PTR => value,
                 "index" => self.to_i64(value),
                 _ => self.extsi_to_i64(value),
             };
             self.store(cell, slot);
         }
         let n_results = op.result_count();
-        let results = self.alloca("!llvm.ptr", n_results.max(1) as i64);
+        let results = self.alloca(PTR, n_results.max(1) as i64);
         let (name, spec) = (self.c_string(&name), self.c_string(&spec));
         let (n, n_out) = (self.const_int(operands.len() as i64, "i64"), self.const_int(n_results as i64, "i64"));
         self.checked(RuntimeFn::ExternCall, &[name, spec, cells, n, results, n_out]);
         for j in 0..n_results {
-            let slot = self.gep(results, "!llvm.ptr", j as i64);
-            let value = self.load(slot, "!llvm.ptr");
+            let slot = self.gep(results, PTR, j as i64);
+            let value = self.load(slot, PTR);
             self.unwind.own(value);
             self.bind(op.result(j).unwrap().into(), value);
         }

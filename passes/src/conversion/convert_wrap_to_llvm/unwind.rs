@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use melior::ir::block::BlockLike;
 use melior::ir::{Block, BlockRef, RegionLike, Value};
 
-use super::abi::RuntimeFn;
+use super::abi::{RuntimeFn, PTR};
 use super::{key, FnLowering};
 
 /// What a tail undoes: the batch (its slot's key), the open guards (keys
@@ -148,7 +148,7 @@ impl<'c, 'a> FnLowering<'c, 'a, '_> {
                     self.call(RuntimeFn::CudaGraphEnd, &[slot]);
                 }
                 for (device, previous) in self.unwind.guards.clone().into_iter().rev() {
-                    let previous = self.load(previous, "!llvm.ptr");
+                    let previous = self.load(previous, PTR);
                     self.call(RuntimeFn::CudaGuardExit, &[device, previous]);
                 }
                 if let Some((slot, entry)) = self.unwind.grad_mode {
