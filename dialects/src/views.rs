@@ -104,24 +104,20 @@ pub struct WrapperSignature<'c> {
 impl<'c> WrapperSignature<'c> {
     /// The signature of a wrapper symbol op, read through its view.
     pub fn of(op: OperationRef<'c, '_>) -> Result<Self, ViewError> {
-        let of = |name, callee, (inputs, results)| Ok(Self { name, callee, inputs, results });
+        // The four wrapper views share these accessors (each op's ODS
+        // declares them) but no trait: read them alike.
+        macro_rules! read {
+            ($view:ident) => {{
+                let v = $view::new(op)?;
+                let (inputs, results) = v.function_type();
+                Ok(Self { name: v.sym_name(), callee: v.callee(), inputs, results })
+            }};
+        }
         match WrapOp::of(&op) {
-            Some(WrapOp::RuntimeWrapper) => {
-                let v = RuntimeWrapperOp::new(op)?;
-                of(v.sym_name(), v.callee(), v.function_type())
-            }
-            Some(WrapOp::SubclassWrapper) => {
-                let v = SubclassWrapperOp::new(op)?;
-                of(v.sym_name(), v.callee(), v.function_type())
-            }
-            Some(WrapOp::DedupeWrapper) => {
-                let v = DedupeWrapperOp::new(op)?;
-                of(v.sym_name(), v.callee(), v.function_type())
-            }
-            Some(WrapOp::SyntheticBaseWrapper) => {
-                let v = SyntheticBaseWrapperOp::new(op)?;
-                of(v.sym_name(), v.callee(), v.function_type())
-            }
+            Some(WrapOp::RuntimeWrapper) => read!(RuntimeWrapperOp),
+            Some(WrapOp::SubclassWrapper) => read!(SubclassWrapperOp),
+            Some(WrapOp::DedupeWrapper) => read!(DedupeWrapperOp),
+            Some(WrapOp::SyntheticBaseWrapper) => read!(SyntheticBaseWrapperOp),
             _ => Err(ViewError::NotThisOp("wrapper op")),
         }
     }
@@ -131,8 +127,12 @@ impl<'c> WrapperSignature<'c> {
 /// `func.func` or a wrapper op.
 pub fn callable_type<'c>(op: OperationRef<'c, '_>) -> Result<(Vec<Type<'c>>, Vec<Type<'c>>), ViewError> {
     if WrapOp::of(&op).is_some() {
-        let signature = WrapperSignature::of(op).map_err(|_| ViewError::NotThisOp("func.func or wrapper op"))?;
-        return Ok((signature.inputs, signature.results));
+        // Another wrap op is not callable; a malformed wrapper says which
+        // attribute it lacks.
+        return match WrapperSignature::of(op) {
+            Err(ViewError::NotThisOp(_)) => Err(ViewError::NotThisOp("func.func or wrapper op")),
+            made => made.map(|signature| (signature.inputs, signature.results)),
+        };
     }
     match func::FuncOp::new(op) {
         Err(ViewError::NotThisOp(_)) => Err(ViewError::NotThisOp("func.func or wrapper op")),

@@ -174,6 +174,9 @@ fn upstream_ops_read_through_views_generated_from_upstreams_ods() {
     assert_eq!(callable_type(wrapper).map(|(i, r)| (i.len(), r.len())), Ok((1, 1)));
     assert_eq!(callable_type(functions[1]).map(|(i, r)| (i.len(), r.len())), Ok((3, 1)));
     assert_eq!(callable_type(call).err(), Some(ViewError::NotThisOp("func.func or wrapper op")));
+    let compiled = ir::collect_ops(module, WrapOp::CallCompiled.name())[0];
+    assert_eq!(callable_type(compiled).err(), Some(ViewError::NotThisOp("func.func or wrapper op")));
+    assert_eq!(WrapperSignature::of(compiled).err(), Some(ViewError::NotThisOp("wrapper op")));
     let signature = WrapperSignature::of(wrapper).unwrap();
     assert_eq!((signature.name.as_str(), signature.callee.as_str()), ("rw", "graph"));
     assert_eq!(FuncOp::new(call).err(), Some(ViewError::NotThisOp("func.func")));
@@ -203,4 +206,14 @@ fn an_upstream_op_missing_a_required_attribute_is_an_error_never_a_default() {
         .unwrap();
     let function = block.append_operation(function);
     assert_eq!(FuncOp::new(function).err(), Some(ViewError::Attribute("func.func", "function_type")));
+    assert_eq!(
+        wrapc_dialects::views::callable_type(function).err(),
+        Some(ViewError::Attribute("func.func", "function_type"))
+    );
+    // A wrapper op without its attributes: named, not "not callable".
+    let wrapper = block.append_operation(OperationBuilder::new("wrap.dedupe_wrapper", location).build().unwrap());
+    assert!(matches!(
+        wrapc_dialects::views::callable_type(wrapper).err(),
+        Some(ViewError::Attribute("wrap.dedupe_wrapper", _))
+    ));
 }
