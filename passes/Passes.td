@@ -202,7 +202,13 @@ def ConvertWrapToLLVM : Pass<"convert-wrap-to-llvm", "mlir::ModuleOp"> {
     references the function owns (through shared exits: one per owned
     reference, each continuing to the one taken before it, so a failure
     point is one branch and the function stays linear in its ops), and the
-    results are handed back as owned references. Symbolic ints cross the ABI as 0-d i64 tensors. A launch of a
+    results are handed back as owned references. Which references the
+    function owns, and where each ends (a `wrap.free`, a `wrap.reuse` of its
+    buffer, the return, which hands an owned result over once and gives
+    every other result a new reference), is decided once per function by an
+    ownership analysis over the wrap IR before any op is lowered; a use of a
+    freed buffer or a free of a tensor the function does not own is an
+    error at the op. Symbolic ints cross the ABI as 0-d i64 tensors. A launch of a
     kernel with a host payload calls `wrt_launch_host` with a per-kernel
     trampoline and the argument array; the runtime runs every program id,
     on several threads when the grid is large.

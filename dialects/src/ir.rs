@@ -436,6 +436,18 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 }
 
+/// An SSA value's identity, for maps and sets keyed by value: melior's
+/// `Value` compares equal by identity but is not hashable. Valid while the
+/// value's IR lives.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ValueId(usize);
+
+impl ValueId {
+    pub fn of<'c>(value: impl ValueLike<'c>) -> Self {
+        ValueId(value.to_raw().ptr as usize)
+    }
+}
+
 /// The textual form of `ty`, for diagnostics.
 pub fn type_text(ty: Type) -> String {
     ty.to_string()

@@ -6,7 +6,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
-use wrapc_dialects::ir;
+use wrapc_dialects::ir::{self, ValueId};
 use wrapc_dialects::views::arith::ConstantOp;
 use wrapc_dialects::views::{
     AllocOp, ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CopyInplaceOp, EmptyStridedOp,
@@ -23,17 +23,13 @@ use crate::{InterpError, Interpreter, Result};
 /// SSA values of one function activation, keyed by their MLIR identity.
 #[derive(Default)]
 struct Frame {
-    values: HashMap<usize, Value>,
-}
-
-fn key(value: melior::ir::Value) -> usize {
-    value.to_raw().ptr as usize
+    values: HashMap<ValueId, Value>,
 }
 
 impl Frame {
     fn get(&self, op: OperationRef, value: melior::ir::Value) -> Result<Value> {
         self.values
-            .get(&key(value))
+            .get(&ValueId::of(value))
             .cloned()
             .ok_or_else(|| InterpError::at(op, "use of a value that was freed or never defined"))
     }
@@ -53,7 +49,7 @@ pub(crate) fn run_function(interp: &Interpreter, function: OperationRef, args: &
     }
     let mut frame = Frame::default();
     for (i, arg) in args.iter().enumerate() {
-        frame.values.insert(key(entry.argument(i).unwrap().into()), arg.clone());
+        frame.values.insert(ValueId::of(entry.argument(i).unwrap()), arg.clone());
     }
     match run_block(interp, entry, &mut frame)? {
         Some(results) => Ok(results),
@@ -83,7 +79,7 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
             run_op(interp, op, &name, &operands)?
         };
         if matches!(kind, Some(WrapOp::Free | WrapOp::Reuse)) {
-            frame.values.remove(&key(op.operand(0).unwrap()));
+            frame.values.remove(&ValueId::of(op.operand(0).unwrap()));
         }
         if results.len() != op.result_count() {
             return Err(InterpError::at(
@@ -92,7 +88,7 @@ fn run_block(interp: &Interpreter, block: BlockRef, frame: &mut Frame) -> Result
             ));
         }
         for (i, value) in results.into_iter().enumerate() {
-            frame.values.insert(key(op.result(i).expect("counted above").into()), value);
+            frame.values.insert(ValueId::of(op.result(i).expect("counted above")), value);
         }
         next = op.next_in_block();
     }

@@ -19,7 +19,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{IntegerType, TypeLike};
 use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
-use wrapc_dialects::ir;
+use wrapc_dialects::ir::{self, ValueId};
 use wrapc_dialects::views::arith::{CmpFOp, CmpIOp, ConstantOp};
 use wrapc_dialects::views::llvm::GEPOp;
 use wrapc_dialects::views::{KernelOp, LaunchOp, ViewError};
@@ -214,18 +214,14 @@ fn compare_floats(op: OperationRef, predicate: i64, a: f64, b: f64) -> Result<bo
 }
 
 struct Payload {
-    values: HashMap<usize, Scalar>,
+    values: HashMap<ValueId, Scalar>,
     steps: u64,
-}
-
-fn key(value: melior::ir::Value) -> usize {
-    value.to_raw().ptr as usize
 }
 
 impl Payload {
     fn get(&self, op: OperationRef, i: usize) -> Result<Scalar> {
         let value = op.operand(i).map_err(|_| InterpError::at(op, format!("missing operand #{i}")))?;
-        self.values.get(&key(value)).cloned().ok_or_else(|| InterpError::at(op, "use of an undefined value"))
+        self.values.get(&ValueId::of(value)).cloned().ok_or_else(|| InterpError::at(op, "use of an undefined value"))
     }
 
     fn int(&self, op: OperationRef, i: usize) -> Result<(i64, u32)> {
@@ -262,7 +258,7 @@ impl Payload {
                 ));
             }
             for (i, value) in results.into_iter().enumerate() {
-                self.values.insert(key(op.result(i).expect("counted").into()), value);
+                self.values.insert(ValueId::of(op.result(i).expect("counted")), value);
             }
             next = op.next_in_block();
         }
@@ -433,10 +429,10 @@ impl Payload {
         let mut i = lower;
         while i < upper {
             self.values
-                .insert(key(body.argument(0).expect("induction variable").into()), Scalar::Int { value: i, bits });
+                .insert(ValueId::of(body.argument(0).expect("induction variable")), Scalar::Int { value: i, bits });
             for (k, value) in carried.iter().enumerate() {
                 self.values.insert(
-                    key(body.argument(k + 1).map_err(|_| InterpError::at(op, "iter_args"))?.into()),
+                    ValueId::of(body.argument(k + 1).map_err(|_| InterpError::at(op, "iter_args"))?),
                     value.clone(),
                 );
             }
@@ -590,13 +586,13 @@ pub(crate) fn launch(op: OperationRef, operands: &[Value]) -> Result<()> {
             }
             other => return Err(InterpError::at(op, format!("kernel argument #{k} is a {}", other.kind()))),
         };
-        state.values.insert(key(body.argument(k).expect("counted").into()), scalar);
+        state.values.insert(ValueId::of(body.argument(k).expect("counted")), scalar);
     }
     for p in 0..programs {
         let ids = [p % grid[0], (p / grid[0]) % grid[1], p / (grid[0] * grid[1])];
         for (d, id) in ids.iter().enumerate() {
             state.values.insert(
-                key(body.argument(args.len() + d).expect("counted").into()),
+                ValueId::of(body.argument(args.len() + d).expect("counted")),
                 Scalar::Int { value: *id, bits: 64 },
             );
         }

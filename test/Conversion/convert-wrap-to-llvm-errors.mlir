@@ -41,6 +41,29 @@ func.func @f() -> !wrap.tensor<4xf32> {
 
 // -----
 
+// The ownership analysis follows a buffer into a device guard's body.
+func.func @f() -> !wrap.tensor<2x2xf32> {
+  %buf = wrap.alloc() : !wrap.tensor<4xf32>
+  %v = wrap.reuse %buf : !wrap.tensor<4xf32> -> !wrap.tensor<2x2xf32>
+  wrap.device_guard 0 {
+    // expected-error @+1 {{uses a tensor after its buffer was freed or reused}}
+    %n = wrap.tensor.size %buf, 0 : !wrap.tensor<4xf32>
+  }
+  return %v : !wrap.tensor<2x2xf32>
+}
+
+// -----
+
+func.func @f() {
+  %buf = wrap.alloc() : !wrap.tensor<4xf32>
+  %v = wrap.reuse %buf : !wrap.tensor<4xf32> -> !wrap.tensor<2x2xf32>
+  // expected-error @+1 {{uses a tensor after its buffer was freed or reused}}
+  wrap.free %buf : !wrap.tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @f() -> (!wrap.tensor<4xi32>, !wrap.tensor<4xf32>) {
   %buf = wrap.alloc() : !wrap.tensor<4xf32>
   %r = wrap.reuse %buf : !wrap.tensor<4xf32> -> !wrap.tensor<4xf32>

@@ -10,8 +10,9 @@ use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 use wrapc_dialects::views::{self, func::CallOp, LazyLaunchOp};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
-use super::{is_private, key, name_of};
+use super::{is_private, name_of};
 use crate::ir;
+use crate::ir::ValueId;
 
 /// For each function with a body: which arguments it only returns or
 /// passes on to a call whose callee takes them null-safely in turn (or only
@@ -111,7 +112,7 @@ fn view_source(value: Value, body: BlockRef) -> Option<usize> {
 /// written back, a duplicate compared, a base merged, a requires-grad
 /// patch, a dtype view: each of those needs the runtime's object.
 pub(super) fn borrowable_arguments(functions: &[OperationRef]) -> HashMap<String, Vec<bool>> {
-    let mut uses: HashMap<usize, Vec<(OperationRef, usize)>> = HashMap::new();
+    let mut uses: HashMap<ValueId, Vec<(OperationRef, usize)>> = HashMap::new();
     for &function in functions {
         if let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) {
             collect_uses(body, &mut uses);
@@ -136,7 +137,7 @@ pub(super) fn borrowable_arguments(functions: &[OperationRef]) -> HashMap<String
 /// Whether `op` only reads its operand `position` (see
 /// [`borrowable_arguments`]); `view`: the operand is a view of a lent
 /// argument, which `wrap.free` gives back.
-fn reads(op: OperationRef, position: usize, uses: &HashMap<usize, Vec<(OperationRef, usize)>>, view: bool) -> bool {
+fn reads(op: OperationRef, position: usize, uses: &HashMap<ValueId, Vec<(OperationRef, usize)>>, view: bool) -> bool {
     match WrapOp::of(&op) {
         Some(
             WrapOp::Launch | WrapOp::ExternCall | WrapOp::TensorSize | WrapOp::TensorStride | WrapOp::TensorOffset,
@@ -149,7 +150,7 @@ fn reads(op: OperationRef, position: usize, uses: &HashMap<usize, Vec<(Operation
         Some(WrapOp::BumpVersion) => !view,
         Some(WrapOp::Reinterpret | WrapOp::AsStrided) if position == 0 => {
             let result = op.result(0).expect("a view has its result");
-            uses.get(&key(result.into())).into_iter().flatten().all(|&(user, at)| reads(user, at, uses, true))
+            uses.get(&ValueId::of(result)).into_iter().flatten().all(|&(user, at)| reads(user, at, uses, true))
         }
         Some(_) => false,
         // A public function hands the lent argument or its view to the
@@ -161,12 +162,12 @@ fn reads(op: OperationRef, position: usize, uses: &HashMap<usize, Vec<(Operation
 }
 
 /// Every op operand in `block` (and nested in it), by the value it uses.
-fn collect_uses<'c, 'a>(block: BlockRef<'c, 'a>, uses: &mut HashMap<usize, Vec<(OperationRef<'c, 'a>, usize)>>) {
+fn collect_uses<'c, 'a>(block: BlockRef<'c, 'a>, uses: &mut HashMap<ValueId, Vec<(OperationRef<'c, 'a>, usize)>>) {
     let mut next = block.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
         for (position, operand) in op.operands().enumerate() {
-            uses.entry(key(operand)).or_default().push((op, position));
+            uses.entry(ValueId::of(operand)).or_default().push((op, position));
         }
         for region in op.regions() {
             let mut inner = region.first_block();
@@ -194,8 +195,8 @@ fn solve(
     for &function in functions {
         let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { continue };
         let name = name_of(function);
-        let mut arguments: HashMap<usize, (usize, bool)> =
-            (0..body.argument_count()).map(|i| (key(body.argument(i).unwrap().into()), (i, false))).collect();
+        let mut arguments: HashMap<ValueId, (usize, bool)> =
+            (0..body.argument_count()).map(|i| (ValueId::of(body.argument(i).unwrap()), (i, false))).collect();
         let mut these = vec![true; body.argument_count()];
         let mut passed = Vec::new();
         let mut context = Marking { forwarded: &forwarded, viewed: &viewed, allowed: &allowed, passed: &mut passed };
@@ -238,7 +239,7 @@ struct Marking<'f, F> {
 /// A view passed to a call is no read.
 fn mark_uses<F: Fn(OperationRef, usize, bool) -> bool>(
     block: BlockRef,
-    arguments: &mut HashMap<usize, (usize, bool)>,
+    arguments: &mut HashMap<ValueId, (usize, bool)>,
     context: &mut Marking<F>,
     flags: &mut [bool],
 ) {
@@ -250,7 +251,7 @@ fn mark_uses<F: Fn(OperationRef, usize, bool) -> bool>(
             .then(|| views::callee(op).ok())
             .flatten();
         for (position, operand) in op.operands().enumerate() {
-            let Some(&(i, view)) = arguments.get(&key(operand)) else { continue };
+            let Some(&(i, view)) = arguments.get(&ValueId::of(operand)) else { continue };
             match &callee {
                 Some(_) if view => flags[i] = false,
                 Some(callee) => {
@@ -258,7 +259,7 @@ fn mark_uses<F: Fn(OperationRef, usize, bool) -> bool>(
                     for (results, view) in [(context.forwarded, false), (context.viewed, true)] {
                         let from = results.get(callee).into_iter().flatten().enumerate();
                         for (j, _) in from.filter(|(_, from)| **from == Some(position)) {
-                            arguments.insert(key(op.result(j).expect("a result per listed one").into()), (i, view));
+                            arguments.insert(ValueId::of(op.result(j).expect("a result per listed one")), (i, view));
                         }
                     }
                 }

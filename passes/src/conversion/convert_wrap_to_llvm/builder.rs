@@ -13,7 +13,8 @@ use melior::ir::r#type::{IntegerType, TypeLike};
 use melior::ir::{Block, BlockRef, Operation, Region, RegionLike, Type, Value, ValueLike};
 
 use super::abi::*;
-use super::{constant_i64, is_signless, key, FnLowering};
+use super::{constant_i64, is_signless, FnLowering};
+use crate::ir::ValueId;
 use crate::ir::{self, Builder, Reported};
 
 /// LLVM's atomic orderings, numbered as `AtomicOrdering` in MLIR's
@@ -253,15 +254,28 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     /// A runtime call that hands back a new reference through its last
-    /// (out-pointer) argument.
+    /// (out-pointer) argument; the function owns it once it is bound to an
+    /// old value the ownership analysis says it owns ([`FnLowering::bind`]).
     pub(super) fn new_ref(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
         let slot = self.alloca(PTR, 1);
         let mut all = args.to_vec();
         all.push(slot);
         self.checked(function, &all);
-        let value = self.load(slot, PTR);
+        self.load(slot, PTR)
+    }
+
+    /// A reference an op's lowering makes for itself (a boxed integer, a
+    /// result's new reference), owned until [`FnLowering::end_temporary`]
+    /// or the return hands it out: a failure in between releases it.
+    pub(super) fn temporary(&mut self, function: RuntimeFn, args: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        let value = self.new_ref(function, args);
         self.unwind.own(value);
         value
+    }
+
+    pub(super) fn end_temporary(&mut self, value: Value<'c, 'a>) {
+        self.unwind.disown(value);
+        self.call(RuntimeFn::TensorRelease, &[value]);
     }
 
     /// A stack slot of `count` `element`s for the op being lowered (see
@@ -543,7 +557,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         if !index.r#type().is_index() {
             return index;
         }
-        if let Some(&(_, wide)) = self.widened.borrow().get(&key(index)) {
+        if let Some(&(_, wide)) = self.widened.borrow().get(&ValueId::of(index)) {
             return wide;
         }
         self.emit(arith::index_cast(index, self.ty("i64"), self.location))
@@ -553,7 +567,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// are), remembered for [`FnLowering::to_i64`].
     pub(super) fn to_index(&self, value: Value<'c, 'a>) -> Value<'c, 'a> {
         let index = self.emit(arith::index_cast(value, self.ty("index"), self.location));
-        self.widened.borrow_mut().insert(key(index), (index, value));
+        self.widened.borrow_mut().insert(ValueId::of(index), (index, value));
         index
     }
 
@@ -628,14 +642,24 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 
     pub(super) fn get(&self, op: OperationRef<'c, '_>, old: Value) -> Result<Value<'c, 'a>, Reported> {
-        match self.values.get(&key(old)) {
+        match self.values.get(&ValueId::of(old)) {
             Some(v) => Ok(*v),
             None => ir::fail(op, "operand defined outside the function being lowered"),
         }
     }
 
+    /// `old` is lowered to `new`, which the function owns from here on if
+    /// the ownership analysis says it owns `old`.
     pub(super) fn bind(&mut self, old: Value, new: Value<'c, 'a>) {
-        self.values.insert(key(old), new);
+        if self.ownership.owns(old) {
+            self.unwind.own(new);
+        }
+        self.values.insert(ValueId::of(old), new);
+    }
+
+    /// The new value an old one was lowered to.
+    pub(super) fn mapped(&self, old: ValueId) -> Value<'c, 'a> {
+        self.values[&old]
     }
 
     pub(super) fn operands(&self, op: OperationRef<'c, '_>) -> Result<Vec<Value<'c, 'a>>, Reported> {

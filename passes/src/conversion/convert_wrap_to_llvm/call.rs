@@ -1,18 +1,39 @@
 //! The entry-point ABI: argument checks and unboxing in the prologue,
 //! calls between converted functions, and the return of owned results.
 
-use std::collections::HashSet;
-
 use melior::dialect::arith::CmpiPredicate;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Block, BlockRef, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::views;
-use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
-use super::{is_int, key, source_name, FnLowering};
+use super::ownership::Handoff;
+use super::patterns::Pattern;
+use super::{is_int, source_name, FnLowering};
+use crate::ir::ValueId;
 use crate::ir::{self, PassResult};
+
+/// A call of another function with wrapc's ABI (a `func.call` of one is
+/// lowered alike, by the driver).
+pub(super) struct Calls;
+
+impl Pattern for Calls {
+    fn ops(&self) -> &'static [WrapOp] {
+        &[WrapOp::CallCompiled]
+    }
+
+    fn rewrite<'c, 'a>(
+        &self,
+        rewriter: &mut FnLowering<'c, 'a, '_>,
+        op: OperationRef<'c, '_>,
+        _kind: WrapOp,
+        operands: &[Value<'c, 'a>],
+    ) -> PassResult {
+        rewriter.lower_call(op, operands)
+    }
+}
 
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// Checks an argument against its static type with inline loads of the
@@ -143,7 +164,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
                         let name = self.c_string(&info.name);
                         let context = self.c_string(&format!("{}: argument #{i}", self.entry_name));
                         self.checked(RuntimeFn::SubclassCheckType, &[handle, name, context]);
-                        self.type_checked.insert(key(old_arg));
+                        self.type_checked.insert(ValueId::of(old_arg));
                         handle
                     }
                     Some(_) => handle,
@@ -172,19 +193,19 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             "i64" => value,
             _ => self.extsi(value, "i64"),
         };
-        self.new_ref(RuntimeFn::ScalarFromI64, &[wide])
+        self.temporary(RuntimeFn::ScalarFromI64, &[wide])
     }
 
     /// A call of another function with wrapc's ABI.
     pub(super) fn lower_call(&mut self, op: OperationRef<'c, '_>, operands: &[Value<'c, 'a>]) -> PassResult {
         let callee = views::reported(op, views::callee)?;
-        if !self.converted.contains(&callee) {
+        if !self.decls.converted.contains(&callee) {
             self.clone_op(op, operands);
             return Ok(());
         }
         let null_safe = self.decls.null_safe.get(&callee).cloned().unwrap_or_default();
-        for (k, value) in operands.iter().enumerate() {
-            if self.nulls.contains(&key(*value)) && !null_safe.get(k).copied().unwrap_or(false) {
+        for k in 0..operands.len() {
+            if self.ownership.is_null(op.operand(k).expect("counted")) && !null_safe.get(k).copied().unwrap_or(false) {
                 return ir::fail(
                     op,
                     &format!(
@@ -214,74 +235,55 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let call = self.call_symbol(&callee, &[args, n_args, results, n_results], &[self.ty("i32")]);
         let status: Value = call.result(0).unwrap().into();
         for value in boxed {
-            self.unwind.disown(value);
-            self.call(RuntimeFn::TensorRelease, &[value]);
+            self.end_temporary(value);
         }
         self.bail_if_failed(status);
+        // Every handed-back reference is owned before any integer is
+        // unboxed: a failed unboxing releases them all.
+        let mut boxed_results = Vec::new();
         for i in 0..op.result_count() {
+            let old: Value = op.result(i).unwrap().into();
             if let Some(&Some(argument)) = forwarded.get(i) {
                 // The callee handed back our own argument, borrowed.
-                self.bind(op.result(i).unwrap().into(), operands[argument]);
+                self.bind(old, operands[argument]);
                 continue;
             }
             let slot = self.gep(results, PTR, i as i64);
             let handle = self.load(slot, PTR);
-            let old: Value = op.result(i).unwrap().into();
-            let value = if is_int(old.r#type()) {
+            if is_int(old.r#type()) {
                 self.unwind.own(handle);
-                let v = self.unbox_int(handle, old.r#type());
-                self.unwind.disown(handle);
-                self.call(RuntimeFn::TensorRelease, &[handle]);
-                v
+                boxed_results.push((old, handle));
             } else {
-                self.unwind.own(handle);
-                handle
-            };
+                self.bind(old, handle);
+            }
+        }
+        for (old, handle) in boxed_results {
+            let value = self.unbox_int(handle, old.r#type());
+            self.end_temporary(handle);
             self.bind(old, value);
         }
         Ok(())
     }
 
     /// Stores the results as owned references, releases the rest, returns 0.
-    pub(super) fn lower_return(
-        &mut self,
-        _op: OperationRef,
-        operands: &[Value<'c, 'a>],
-        _results: &[Type<'c>],
-    ) -> PassResult {
+    pub(super) fn lower_return(&mut self, operands: &[Value<'c, 'a>]) -> PassResult {
         if let Some(slot) = self.unwind.end_graph() {
             // The batch runs (or replays) before the results are handed out.
             self.checked(RuntimeFn::CudaGraphEnd, &[slot]);
         }
         let out = self.arg(2);
-        // Keys of the references handed to the caller.
-        let mut transferred = HashSet::new();
-        let forwarded = self.decls.forwarded.get(&self.entry_name).cloned().unwrap_or_default();
         for (j, &value) in operands.iter().enumerate() {
-            let handle = if matches!(forwarded.get(j), Some(Some(_))) {
-                // One of our own arguments: the in-module caller borrows it.
-                value
-            } else if is_int(value.r#type()) {
-                let boxed = self.box_int(value);
-                transferred.insert(key(boxed));
-                boxed
-            } else if self.nulls.contains(&key(value)) {
-                value
-            } else if self.unwind.owns(value) && !transferred.contains(&key(value)) {
-                transferred.insert(key(value));
-                value
-            } else {
-                let retained = self.new_ref(RuntimeFn::TensorRetain, &[value]);
-                transferred.insert(key(retained));
-                retained
+            let handle = match self.ownership.handoff(j) {
+                Handoff::Transfer | Handoff::Borrow | Handoff::Null => value,
+                Handoff::Box => self.box_int(value),
+                Handoff::Retain => self.temporary(RuntimeFn::TensorRetain, &[value]),
             };
             let slot = self.gep(out, PTR, j as i64);
             self.store(handle, slot);
         }
-        for value in self.unwind.owned() {
-            if !transferred.contains(&key(value)) {
-                self.call(RuntimeFn::TensorRelease, &[value]);
-            }
+        for id in self.ownership.released_at_return().to_vec() {
+            let value = self.mapped(id);
+            self.call(RuntimeFn::TensorRelease, &[value]);
         }
         let ok = self.const_int(0, "i32");
         self.return_(&[ok]);

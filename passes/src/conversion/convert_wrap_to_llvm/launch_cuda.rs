@@ -24,10 +24,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     /// (only if it is not already) and the thread's previous one restored
     /// after the body. Host code runs on one device: there the guard only
     /// scopes its body.
-    pub(super) fn lower_device_guard(&mut self, op: OperationRef<'c, '_>, results: &[Type<'c>]) -> PassResult {
+    pub(super) fn lower_device_guard(&mut self, op: OperationRef<'c, '_>) -> PassResult {
         let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
         if ir::collect_ops(op, WrapOp::LazyLaunch.name()).is_empty() {
-            return self.lower_block(body, results);
+            return self.lower_block(body);
         }
         let device = views::reported(op, DeviceGuardOp::new)?.device();
         let device = self.const_int(device, "i32");
@@ -35,7 +35,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let previous = self.entry_alloca(PTR, 1);
         self.checked(RuntimeFn::CudaGuardEnter, &[device, previous]);
         self.unwind.enter_guard(device, previous);
-        self.lower_block(body, results)?;
+        self.lower_block(body)?;
         self.unwind.exit_guard();
         let restore = self.load(previous, PTR);
         self.checked(RuntimeFn::CudaGuardExit, &[device, restore]);
@@ -140,8 +140,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         );
         let function = self.module_body.append_operation(function);
         let region = function.region(0).expect("a body");
+        // A launcher lowers no wrap IR: it owns nothing.
+        let owns_nothing = super::ownership::Ownership::default();
         let mut launcher =
-            FnLowering::new(self.context, location, self.module_body, region, &name, self.converted, self.decls);
+            FnLowering::new(self.context, location, self.module_body, region, &name, owns_nothing, self.decls);
         let arg = |i: usize| -> Value<'c, 'a> { region.first_block().unwrap().argument(i).unwrap().into() };
         let extents = [arg(3), arg(4), arg(5)];
         let shape = LaunchShape { num_args, extents: &extents[..grid_rank + numel_rank], numel_rank };

@@ -24,13 +24,17 @@ mod call;
 mod copy;
 mod launch_cuda;
 mod launch_host;
-mod ops;
+mod launches;
+mod ownership;
+mod patterns;
+mod state;
 mod subclass;
+mod tensors;
 mod unwind;
 
 use abi::PTR;
 
-use crate::ir::{self, PassResult, Reported};
+use crate::ir::{self, PassResult, Reported, ValueId};
 use crate::Options;
 
 pub fn run(module: OperationRef, _options: &Options) -> PassResult {
@@ -38,15 +42,15 @@ pub fn run(module: OperationRef, _options: &Options) -> PassResult {
     reject_recursion(module)?;
     split_internal_callees(module)?;
     let functions = entry_points(module)?;
-    let names: HashSet<String> = functions.iter().map(|&f| name_of(f)).collect();
     let mut decls = Declarations {
+        converted: functions.iter().map(|&f| name_of(f)).collect(),
         forwarded: arguments::forwarded_results(&functions),
         null_safe: arguments::null_safe_arguments(&functions),
         ..Declarations::default()
     };
     let lent = lendable_entries(&functions)?;
     for function in functions {
-        lower_function(module, function, &names, &mut decls)?;
+        lower_function(module, function, &mut decls)?;
     }
     for (name, flags) in lent {
         emit_borrowed_list(module, &name, &flags);
@@ -294,9 +298,12 @@ fn is_signless(ty: Type, bits: u32) -> bool {
     IntegerType::try_from(ty).is_ok_and(|t| t.is_signless() && t.width() == bits)
 }
 
-/// Runtime functions declared in the module so far.
+/// What the lowering knows of the whole module: the functions given
+/// wrapc's ABI, and the runtime functions and constants declared so far.
 #[derive(Default)]
 struct Declarations {
+    /// The names of the functions given wrapc's ABI.
+    converted: HashSet<String>,
     /// See [`arguments::forwarded_results`].
     forwarded: HashMap<String, Vec<Option<usize>>>,
     /// See [`arguments::null_safe_arguments`].
@@ -318,17 +325,15 @@ struct FnLowering<'c, 'a, 'd> {
     region: RegionRef<'c, 'a>,
     block: BlockRef<'c, 'a>,
     /// Old SSA value → new one.
-    values: HashMap<usize, Value<'c, 'a>>,
+    values: HashMap<ValueId, Value<'c, 'a>>,
+    /// Which old values the function owns and where each reference ends.
+    ownership: ownership::Ownership,
     /// What a failure at the current point undoes: the references this
     /// function owns, the guards and the batch it is inside.
     unwind: unwind::Unwind<'c, 'a>,
-    /// New values that are null pointers (`wrap.null`).
-    nulls: HashSet<usize>,
     /// Subclass-typed arguments whose type the prologue already checked:
     /// a `wrap.subclass.check_type` of one needs no second call.
-    type_checked: HashSet<usize>,
-    /// New values whose buffer was freed or handed to `wrap.reuse`.
-    dead: HashSet<usize>,
+    type_checked: HashSet<ValueId>,
     /// This call's address of the thread's grad-mode flag, once fetched.
     grad_slot: Option<Value<'c, 'a>>,
     /// Stack slots live in the entry block (static allocas, which LLVM
@@ -346,10 +351,9 @@ struct FnLowering<'c, 'a, 'd> {
     /// `index` values made from an i64 ([`FnLowering::to_index`]) → that
     /// i64: converting back costs nothing, and a cast nothing else uses is
     /// erased once the function is lowered.
-    widened: RefCell<HashMap<usize, (Value<'c, 'a>, Value<'c, 'a>)>>,
+    widened: RefCell<HashMap<ValueId, (Value<'c, 'a>, Value<'c, 'a>)>>,
     /// Launch trampolines' addresses, one per kernel per function.
     trampolines: HashMap<String, Value<'c, 'a>>,
-    converted: &'d HashSet<String>,
     decls: &'d mut Declarations,
 }
 
@@ -362,7 +366,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         module_body: BlockRef<'c, 'a>,
         region: RegionRef<'c, 'a>,
         name: &str,
-        converted: &'d HashSet<String>,
+        ownership: ownership::Ownership,
         decls: &'d mut Declarations,
     ) -> Self {
         let mut lowering = FnLowering {
@@ -372,10 +376,9 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             region,
             block: region.first_block().expect("an entry block"),
             values: HashMap::new(),
+            ownership,
             unwind: unwind::Unwind::default(),
-            nulls: HashSet::new(),
             type_checked: HashSet::new(),
-            dead: HashSet::new(),
             grad_slot: None,
             anchor: None,
             scratch: HashMap::new(),
@@ -385,7 +388,6 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             types: RefCell::default(),
             widened: RefCell::default(),
             trampolines: HashMap::new(),
-            converted,
             decls,
         };
         let anchor = lowering.const_int(0, "i64");
@@ -394,16 +396,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     }
 }
 
-fn key(value: Value) -> usize {
-    value.to_raw().ptr as usize
-}
-
-fn lower_function(
-    module: OperationRef,
-    old: OperationRef,
-    converted: &HashSet<String>,
-    decls: &mut Declarations,
-) -> PassResult {
+fn lower_function(module: OperationRef, old: OperationRef, decls: &mut Declarations) -> PassResult {
     let context = ir::context_of(old);
     let location = old.location();
     let name = name_of(old);
@@ -448,8 +441,10 @@ fn lower_function(
         if old_body.next_in_region().is_some() {
             return ir::fail(old, "native entry points must have a single-block body (straight-line wrap IR)");
         }
+        let returned = decls.forwarded.get(&name).cloned().unwrap_or_default();
+        let ownership = ownership::Ownership::of(old_body, &returned, &decls.converted, &decls.forwarded)?;
         let new_region = new_fn.region(0).unwrap();
-        let mut lowering = FnLowering::new(context, location, module_body, new_region, &name, converted, decls);
+        let mut lowering = FnLowering::new(context, location, module_body, new_region, &name, ownership, decls);
         // Callers inside the module are checked statically; only public
         // entry points validate what C hands them.
         lowering.prologue(&inputs, results.len(), old_body, !private)?;
@@ -463,7 +458,7 @@ fn lower_function(
                 lowering.begin_graph(&slot);
             }
         }
-        lowering.lower_block(old_body, &results)?;
+        lowering.lower_block(old_body)?;
         lowering.erase_unused_casts();
     }
     ir::erase(old);

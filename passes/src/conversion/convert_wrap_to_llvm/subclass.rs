@@ -7,11 +7,37 @@
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, Value, ValueLike};
 use wrapc_dialects::views::{self, SubclassUnwrapOp};
-use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, DYNAMIC};
+use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
-use super::{key, FnLowering};
+use super::patterns::Pattern;
+use super::FnLowering;
+use crate::ir::ValueId;
 use crate::ir::{self, PassResult};
+
+/// Tensor subclasses: an argument's type checked, an instance unwrapped
+/// into its inner tensors and attributes, and one built from them.
+pub(super) struct Subclasses;
+
+impl Pattern for Subclasses {
+    fn ops(&self) -> &'static [WrapOp] {
+        &[WrapOp::SubclassCheckType, WrapOp::SubclassUnwrap, WrapOp::SubclassWrap]
+    }
+
+    fn rewrite<'c, 'a>(
+        &self,
+        rewriter: &mut FnLowering<'c, 'a, '_>,
+        op: OperationRef<'c, '_>,
+        kind: WrapOp,
+        operands: &[Value<'c, 'a>],
+    ) -> PassResult {
+        match kind {
+            WrapOp::SubclassCheckType => rewriter.lower_subclass_check_type(op, operands[0]),
+            WrapOp::SubclassUnwrap => rewriter.lower_subclass_unwrap(op, operands[0]),
+            _ => rewriter.lower_subclass_wrap(op, operands),
+        }
+    }
+}
 
 impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
     fn subclass_info(&self, op: OperationRef<'c, '_>, ty: Type<'c>) -> Result<SubclassInfo<'c>, ir::Reported> {
@@ -25,7 +51,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let checked = op.operand(0).unwrap();
         // The prologue checked this argument against the same type already
         // (types are static): no second run-time call.
-        if self.type_checked.contains(&key(checked)) {
+        if self.type_checked.contains(&ValueId::of(checked)) {
             return Ok(());
         }
         let info = self.subclass_info(op, checked.r#type())?;

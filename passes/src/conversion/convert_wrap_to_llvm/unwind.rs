@@ -18,12 +18,13 @@ use melior::ir::block::BlockLike;
 use melior::ir::{Block, BlockRef, RegionLike, Value};
 
 use super::abi::{RuntimeFn, PTR};
-use super::{key, FnLowering};
+use super::FnLowering;
+use crate::ir::ValueId;
 
 /// What a tail undoes: the batch (its slot's key), the open guards (keys
 /// of their device and saved-context slot), innermost last, and whether it
 /// restores the entry grad mode.
-type TailKey = (Option<usize>, Vec<(usize, usize)>, bool);
+type TailKey = (Option<ValueId>, Vec<(ValueId, ValueId)>, bool);
 
 /// The references a function owns, the guards and the batch it is inside,
 /// at the point being lowered; and the failure exits built for them.
@@ -32,7 +33,7 @@ pub(super) struct Unwind<'c, 'a> {
     /// In the order taken; `None` where one was released or handed on.
     owned: Vec<Option<Value<'c, 'a>>>,
     /// Where each owned value sits in `owned`.
-    position: HashMap<usize, usize>,
+    position: HashMap<ValueId, usize>,
     /// Open device guards (device, slot holding the context to restore).
     guards: Vec<(Value<'c, 'a>, Value<'c, 'a>)>,
     /// A graph-mode entry point's `wrt_cuda_graph_slot`, once its batch is
@@ -53,31 +54,22 @@ impl<'c, 'a> Unwind<'c, 'a> {
     /// `value` holds a reference the function must release (once: owning
     /// it again changes nothing).
     pub(super) fn own(&mut self, value: Value<'c, 'a>) {
-        if self.position.contains_key(&key(value)) {
+        if self.position.contains_key(&ValueId::of(value)) {
             return;
         }
-        self.position.insert(key(value), self.owned.len());
+        self.position.insert(ValueId::of(value), self.owned.len());
         self.owned.push(Some(value));
-    }
-
-    pub(super) fn owns(&self, value: Value<'c, 'a>) -> bool {
-        self.position.contains_key(&key(value))
     }
 
     /// Stops owning `value` (released, or handed on): whether it was owned.
     pub(super) fn disown(&mut self, value: Value<'c, 'a>) -> bool {
-        let Some(at) = self.position.remove(&key(value)) else { return false };
+        let Some(at) = self.position.remove(&ValueId::of(value)) else { return false };
         self.owned[at] = None;
         while let Some(None) = self.owned.last() {
             self.owned.pop();
         }
         self.exits.truncate(at.min(self.owned.len()));
         true
-    }
-
-    /// The values owned now, in the order taken.
-    pub(super) fn owned(&self) -> Vec<Value<'c, 'a>> {
-        self.owned.iter().flatten().copied().collect()
     }
 
     pub(super) fn enter_guard(&mut self, device: Value<'c, 'a>, previous: Value<'c, 'a>) {
@@ -123,8 +115,8 @@ impl<'c, 'a> Unwind<'c, 'a> {
     /// What the tail at the current point undoes.
     fn tail_key(&self) -> TailKey {
         (
-            self.graph.map(key),
-            self.guards.iter().map(|&(device, previous)| (key(device), key(previous))).collect(),
+            self.graph.map(ValueId::of),
+            self.guards.iter().map(|&(device, previous)| (ValueId::of(device), ValueId::of(previous))).collect(),
             self.grad_mode.is_some(),
         )
     }
