@@ -137,6 +137,20 @@ impl DtypeCode {
         }
     }
 
+    /// The dtype's name in the runtime, the C header's documentation, the
+    /// interpreter and the compiler's entry-point metadata: the MLIR element
+    /// type, except `bool` where MLIR says `i1`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DtypeCode::Bool => "bool",
+            other => other.mlir_element(),
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DtypeCode> {
+        DtypeCode::ALL.into_iter().find(|d| d.name() == name)
+    }
+
     pub fn from_mlir_element(name: &str) -> Option<DtypeCode> {
         DtypeCode::ALL.into_iter().find(|d| d.mlir_element() == name)
     }

@@ -36,11 +36,9 @@ pub struct EntryPoint {
     pub outputs: Vec<Arg>,
 }
 
+/// The ABI's name of `element` (the verifier admits no other element).
 fn dtype_name(element: Type) -> String {
-    match element.to_string().as_str() {
-        "i1" => "bool".into(),
-        other => other.into(),
-    }
+    wrapc_dialects::element_dtype(element).map_or_else(|| element.to_string(), |d| d.name().to_string())
 }
 
 fn arg(ty: Type) -> Arg {

@@ -25,9 +25,9 @@ mod op_kind {
     }
 }
 pub use metadata::{
-    autograd_function_marks, dedupe_args, duplicate_message, synthetic_base_plan, DedupeArg, DeviceKind, InputFlags,
-    InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo, SyntheticBasePlan, TensorTypeInfo,
-    DYNAMIC,
+    autograd_function_marks, dedupe_args, duplicate_message, element_dtype, synthetic_base_plan, DedupeArg, DeviceKind,
+    InputFlags, InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo, SyntheticBasePlan,
+    TensorTypeInfo, DYNAMIC,
 };
 pub use op_kind::WrapOp;
 pub use source::{check_source, SourceError, MAX_NESTING, MAX_RESULT_NUMBER};

@@ -146,6 +146,11 @@ pub enum DeviceKind {
     Cuda,
 }
 
+/// The ABI's dtype of an MLIR element type (`i1` is bool), if it has one.
+pub fn element_dtype(element: Type) -> Option<wrapc_abi::DtypeCode> {
+    wrapc_abi::DtypeCode::from_mlir_element(&element.to_string())
+}
+
 /// `!wrap.tensor<...>` read into Rust.
 #[derive(Clone, Debug)]
 pub struct TensorTypeInfo<'c> {

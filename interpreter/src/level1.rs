@@ -391,20 +391,15 @@ fn rebuild<'c>(
 
 /// The runtime dtype of an element type.
 pub(crate) fn element_dtype(op: OperationRef, element: Type) -> Result<DType> {
-    DType::from_name(&element_name(element))
-        .ok_or_else(|| InterpError::at(op, format!("no runtime dtype for {element}")))
+    runtime_dtype(element).ok_or_else(|| InterpError::at(op, format!("no runtime dtype for {element}")))
 }
 
 /// The runtime dtype of a tensor type's element type.
 pub(crate) fn dtype_of(ty: Type) -> Option<DType> {
     let info = TensorTypeInfo::from_type(ty)?;
-    DType::from_name(&element_name(info.element_type))
+    runtime_dtype(info.element_type)
 }
 
-/// `f32`, `i64`, `i1` → the runtime's dtype names.
-pub(crate) fn element_name(ty: Type) -> String {
-    match ty.to_string().as_str() {
-        "i1" => "bool".to_string(),
-        other => other.to_string(),
-    }
+fn runtime_dtype(element: Type) -> Option<DType> {
+    DType::from_code(wrapc_dialects::element_dtype(element)?.code())
 }

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use wrapc_dialects::WrapOp;
 
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::IntegerType;
 use melior::ir::{RegionLike, TypeLike};
 use wrapc_dialects::ir;
 
@@ -100,7 +101,7 @@ impl<'c, 'a> Interpreter<'c, 'a> {
         let signature = match cached {
             Some(signature) => signature,
             None => {
-                let signature = std::rc::Rc::new(Signature::of(symbol));
+                let signature = std::rc::Rc::new(Signature::of(symbol)?);
                 self.signatures.borrow_mut().insert(name.to_string(), signature.clone());
                 signature
             }
@@ -166,10 +167,11 @@ impl<'c, 'a> Interpreter<'c, 'a> {
 impl Signature {
     /// The checks the compiled prologue (convert-wrap-to-llvm's `prologue`
     /// and `wrt_check_argument`) makes for `symbol`'s arguments.
-    fn of(symbol: OperationRef) -> Signature {
-        let Ok((inputs, results)) = wrapc_dialects::views::callable_type(symbol) else {
-            return Signature { inputs: Vec::new(), results: 0 };
-        };
+    /// A symbol that is not callable (a kernel, a global) or a malformed
+    /// one is an error at the symbol, not an empty signature.
+    fn of(symbol: OperationRef) -> Result<Signature> {
+        let (inputs, results) =
+            wrapc_dialects::views::callable_type(symbol).map_err(|e| InterpError::at(symbol, e.to_string()))?;
         let inputs = inputs
             .iter()
             .map(|&ty| match wrapc_dialects::TensorTypeInfo::from_type(ty) {
@@ -179,13 +181,13 @@ impl Signature {
                     shape: info.shape.iter().map(|&d| if d < 0 { -1 } else { d }).collect(),
                 },
                 None if ty.is_index() || ty.is_integer() => {
-                    let ty = ty.to_string();
-                    Expected::Int { bool_ok: ty == "i1", ty }
+                    let bool_ok = IntegerType::try_from(ty).is_ok_and(|t| t.width() == 1);
+                    Expected::Int { bool_ok, ty: ty.to_string() }
                 }
                 None => Expected::Unchecked,
             })
             .collect();
-        Signature { inputs, results: results.len() }
+        Ok(Signature { inputs, results: results.len() })
     }
 
     /// The compiled prologue's checks, applied to interpreter values, with

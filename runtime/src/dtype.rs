@@ -39,23 +39,19 @@ impl DType {
         }
     }
 
+    /// The ABI's definition of this dtype, which names it.
+    pub fn abi(self) -> wrapc_abi::DtypeCode {
+        let code = self as i32;
+        wrapc_abi::DtypeCode::ALL.into_iter().find(|c| c.code() == code).expect("each DType is one of the ABI's")
+    }
+
+    /// See [`wrapc_abi::DtypeCode::name`].
     pub fn name(self) -> &'static str {
-        match self {
-            DType::F16 => "f16",
-            DType::BF16 => "bf16",
-            DType::F32 => "f32",
-            DType::F64 => "f64",
-            DType::I8 => "i8",
-            DType::I32 => "i32",
-            DType::I64 => "i64",
-            DType::Bool => "bool",
-            DType::U8 => "ui8",
-            DType::I16 => "i16",
-        }
+        self.abi().name()
     }
 
     pub fn from_name(name: &str) -> Option<DType> {
-        DType::ALL.into_iter().find(|d| d.name() == name)
+        DType::from_code(wrapc_abi::DtypeCode::from_name(name)?.code())
     }
 
     pub fn from_code(code: i32) -> Option<DType> {
@@ -93,15 +89,14 @@ mod tests {
     use wrapc_abi::DtypeCode;
 
     /// The runtime's dtypes are the ABI's, one for one and in its order,
-    /// each named as MLIR spells it (bool aside: the runtime says "bool"
-    /// where MLIR says i1). A DtypeCode added without a DType fails here.
+    /// each named by the ABI. A DtypeCode added without a DType fails here.
     #[test]
     fn dtypes_are_the_abis() {
         assert_eq!(DType::ALL.len(), DtypeCode::ALL.len());
         for (d, c) in DType::ALL.iter().zip(DtypeCode::ALL) {
             assert_eq!(*d as i32, c.code(), "{d:?}");
-            let want = if c == DtypeCode::Bool { "bool" } else { c.mlir_element() };
-            assert_eq!(d.name(), want);
+            assert_eq!(d.abi(), c);
+            assert_eq!(DType::from_name(c.name()), Some(*d));
             assert_eq!(DType::from_code(c.code()), Some(*d));
         }
     }

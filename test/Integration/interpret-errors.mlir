@@ -6,6 +6,10 @@
 // RUN: not wrapc interpret %s --entry nope --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-SYMBOL
 // CHECK-SYMBOL: wrapc: error: calling @nope: {{.*}}no symbol named 'nope'
 
+// A symbol that is not a function is not called with an empty signature.
+// RUN: not wrapc interpret %s --entry k --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-KERNEL
+// CHECK-KERNEL: wrapc: error: calling @k: {{.*}}interpret-errors.mlir:[[@LINE+21]]:1: expected a func.func or wrapper op
+
 // RUN: not wrapc interpret %s --entry launches --inputs %S/Inputs/two-tensors.json 2>&1 | FileCheck %s --check-prefix=CHECK-LAUNCH
 // CHECK-LAUNCH: interpret-errors.mlir:[[@LINE+21]]:{{[0-9]+}}: kernel 'k' has no host payload; the host backend cannot launch it
 

@@ -5,7 +5,7 @@
 use melior::ir::Type;
 
 pub(super) use wrapc_abi::RuntimeFn;
-use wrapc_abi::{CType, DtypeCode, Status, SLOT_ENTRY as SLOT_ENTRY_LAYOUT, TENSOR_HEADER};
+use wrapc_abi::{CType, Status, SLOT_ENTRY as SLOT_ENTRY_LAYOUT, TENSOR_HEADER};
 
 /// The C-layout header every `wrt_tensor` starts with (wrapc_abi's
 /// `TENSOR_HEADER`, `wrt_tensor_header` in wrapc_runtime.h).
@@ -71,7 +71,7 @@ pub(super) fn mlir_type(ty: CType) -> &'static str {
 }
 
 pub(super) fn dtype_code(element: Type) -> Option<i64> {
-    DtypeCode::from_mlir_element(&element.to_string()).map(|d| i64::from(d.code()))
+    wrapc_dialects::element_dtype(element).map(|d| i64::from(d.code()))
 }
 
 /// The type of a launch trampoline: argument array, then px, py, pz.

@@ -11,7 +11,8 @@ use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 use super::abi::*;
 use super::ownership::Handoff;
 use super::patterns::Pattern;
-use super::{is_int, source_name, FnLowering};
+use super::types::{self, Lowered};
+use super::{source_name, FnLowering};
 use crate::ir::ValueId;
 use crate::ir::{self, PassResult};
 
@@ -180,17 +181,17 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let slot = self.alloca("i64", 1);
         self.checked(RuntimeFn::ScalarI64, &[handle, slot]);
         let value = self.load(slot, "i64");
-        match ty.to_string().as_str() {
-            "index" => self.to_index(value),
-            "i64" => value,
-            other => self.trunci(value, other),
+        match types::convert(ty) {
+            Some(Lowered::Index) => self.to_index(value),
+            Some(Lowered::Int(64)) => value,
+            _ => self.trunci(value, &ty.to_string()),
         }
     }
 
     pub(super) fn box_int(&mut self, value: Value<'c, 'a>) -> Value<'c, 'a> {
-        let wide = match value.r#type().to_string().as_str() {
-            "index" => self.to_i64(value),
-            "i64" => value,
+        let wide = match types::convert(value.r#type()) {
+            Some(Lowered::Index) => self.to_i64(value),
+            Some(Lowered::Int(64)) => value,
             _ => self.extsi(value, "i64"),
         };
         self.temporary(RuntimeFn::ScalarFromI64, &[wide])
@@ -218,7 +219,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let args = self.alloca(PTR, operands.len().max(1) as i64);
         let mut boxed = Vec::new();
         for (k, &value) in operands.iter().enumerate() {
-            let handle = if is_int(value.r#type()) {
+            let handle = if types::is_boxed_int(value.r#type()) {
                 let b = self.box_int(value);
                 boxed.push(b);
                 b
@@ -250,7 +251,7 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
             }
             let slot = self.gep(results, PTR, i as i64);
             let handle = self.load(slot, PTR);
-            if is_int(old.r#type()) {
+            if types::is_boxed_int(old.r#type()) {
                 self.unwind.own(handle);
                 boxed_results.push((old, handle));
             } else {

@@ -9,13 +9,14 @@ use melior::dialect::{func, llvm};
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
+use melior::ir::r#type::{FunctionType, TypeLike};
 use melior::ir::{Block, Identifier, Region, RegionLike, Type, Value, ValueLike};
 use wrapc_dialects::views::{self, DeviceGuardOp, LazyLaunchOp};
 use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::abi::*;
 use super::builder::AtomicOrdering;
+use super::types::{self, Lowered};
 use super::FnLowering;
 use crate::ir::{self, dense_segment, PassResult};
 
@@ -265,10 +266,10 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let first_arg = op.operand_count() - args.len();
         for (k, operand) in op.operands().skip(first_arg).enumerate() {
             let ty = operand.r#type();
-            let fits = TensorTypeInfo::from_type(ty).is_some()
-                || ty.is_index()
-                || IntegerType::try_from(ty).is_ok_and(|i| i.width() <= 64)
-                || matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64");
+            let fits = matches!(
+                types::convert(ty),
+                Some(Lowered::Handle | Lowered::Index | Lowered::Int(..=64) | Lowered::Float(16 | 32 | 64))
+            );
             if !fits {
                 return ir::fail(
                     op,

@@ -9,6 +9,7 @@ use wrapc_dialects::WrapOp;
 
 use super::abi::*;
 use super::patterns::Pattern;
+use super::types::{self, Lowered};
 use super::FnLowering;
 use crate::ir::PassResult;
 
@@ -45,10 +46,9 @@ impl<'c, 'a> FnLowering<'c, 'a, '_> {
         let cells = self.alloca(PTR, operands.len().max(1) as i64);
         for (k, &value) in operands.iter().enumerate() {
             let slot = self.gep(cells, PTR, k as i64);
-            let ty = value.r#type().to_string();
-            let cell = match ty.as_str() {
-                PTR => value,
-                "index" => self.to_i64(value),
+            let cell = match types::convert(op.operand(k).expect("counted").r#type()) {
+                Some(Lowered::Handle) => value,
+                Some(Lowered::Index) => self.to_i64(value),
                 _ => self.extsi_to_i64(value),
             };
             self.store(cell, slot);

@@ -10,7 +10,7 @@ use melior::dialect::{func, llvm};
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
-use melior::ir::r#type::{FunctionType, IntegerType, TypeLike};
+use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Block, BlockRef, Location, Region, RegionLike, RegionRef, Type, Value, ValueLike};
 use melior::Context;
 use wrapc_abi::BORROWED_SUFFIX;
@@ -30,6 +30,7 @@ mod patterns;
 mod state;
 mod subclass;
 mod tensors;
+mod types;
 mod unwind;
 
 use abi::PTR;
@@ -280,17 +281,13 @@ fn entry_points<'c, 'a>(module: OperationRef<'c, 'a>) -> Result<Vec<OperationRef
             continue;
         }
         for ty in inputs.iter().chain(&results) {
-            if !is_wrap_type(*ty) && !is_int(*ty) {
+            if !types::crosses_abi(*ty) {
                 return ir::fail(function, &format!("type {ty} cannot cross wrapc's native ABI"));
             }
         }
         selected.push(function);
     }
     Ok(selected)
-}
-
-fn is_int(ty: Type) -> bool {
-    ty.is_index() || is_signless(ty, 64) || is_signless(ty, 32)
 }
 
 /// Whether `ty` is the signless integer type of `bits` bits (`i64`).

@@ -21,7 +21,7 @@ use melior::ir::{BlockRef, RegionLike, Value, ValueLike};
 use wrapc_dialects::views::{self, func::CallOp};
 use wrapc_dialects::WrapOp;
 
-use super::{is_int, is_wrap_type};
+use super::types::{self, Lowered};
 use crate::ir::{self, Reported, ValueId};
 
 /// How one operand of the function's return reaches the caller.
@@ -188,7 +188,8 @@ impl Analysis<'_> {
         };
         for j in 0..op.result_count() {
             let result: Value = op.result(j).expect("counted").into();
-            if is_wrap_type(result.r#type()) && !matches!(handed_back.get(j), Some(Some(_))) {
+            if types::convert(result.r#type()) == Some(Lowered::Handle) && !matches!(handed_back.get(j), Some(Some(_)))
+            {
                 let id = ValueId::of(result);
                 self.result.owned.insert(id);
                 self.made.push(id);
@@ -214,7 +215,7 @@ impl Analysis<'_> {
             let id = ValueId::of(value);
             let handoff = if matches!(own_forwarded.get(j), Some(Some(_))) {
                 Handoff::Borrow
-            } else if is_int(value.r#type()) {
+            } else if types::is_boxed_int(value.r#type()) {
                 Handoff::Box
             } else if self.result.nulls.contains(&id) {
                 Handoff::Null
