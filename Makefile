@@ -49,6 +49,7 @@ docs-check: build
 
 # One formatting rule (rustfmt.toml) and no clippy warnings, enforced in CI.
 lint: deps
+	python3 scripts/check-import-cycles.py
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from ._backend import backend
 from ._build import CompileError
 from ._compile import INNER_COMPILERS, compile, export
-from ._importer import Unsupported
+from ._errors import Unsupported
 from ._native import import_log
 from ._private import register_backend
 

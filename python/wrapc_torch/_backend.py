@@ -9,7 +9,7 @@ import torch
 
 from ._build import CompileError
 from ._compile import INNER_COMPILERS, thread_state_kept
-from ._importer import Unsupported
+from ._errors import Unsupported
 from ._native import native_callable
 from ._private.aot import (
     CUDA_GRAPH_TREES,

@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 import torch
 
 from . import _importer
-from ._importer import Unsupported
+from ._errors import Unsupported
 from ._native import native_callable
 from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten, view_grad_mode
 from ._private.aot import Captured, capture, failed_keeping_mutations

@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Collection, Sequence
 
 import torch
+
+from . import _subclasses
+from ._errors import Unsupported
 from ._private import FakeTensor, OutputType, is_traceable_wrapper_subclass, view_replay_for_aliased_outputs
 
 GRAPH_SYMBOL = "wrapc_torch_graph"
@@ -56,10 +59,6 @@ INPUT_FLAGS = (
     "is_leaf",
     "keep_input_mutations",
 )
-
-
-class Unsupported(Exception):
-    """A graph wrapc does not model; the message says why."""
 
 
 @dataclass
@@ -143,8 +142,6 @@ def subclass_type(t: torch.Tensor, what: str) -> str:
     """``!wrap.subclass<"Name", outer, [attr: type, ...]>`` for a tensor
     subclass instance (fake or real): its inner tensors in flatten order,
     nested instances recursively."""
-    from . import _subclasses
-
     if t.dtype not in DTYPES:
         raise Unsupported(f"{what} has dtype {t.dtype}")
     attrs = []
@@ -600,8 +597,6 @@ def emit(meta: Any, inputs: Sequence[Any], graph_outputs: Sequence[Any], *, disa
 
 
 def _leaf_count(t: torch.Tensor) -> int:
-    from . import _subclasses
-
     return sum(_leaf_count(x) if is_traceable_wrapper_subclass(x) else 1 for _, x in _subclasses.inner_tensors(t))
 
 

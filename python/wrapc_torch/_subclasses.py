@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 
 import torch
 
-from ._importer import Unsupported
+from ._errors import Unsupported
 from ._private import OutputType, gen_alias_from_base, is_traceable_wrapper_subclass, view_replay_for_aliased_outputs
 
 

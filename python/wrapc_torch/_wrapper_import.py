@@ -33,7 +33,8 @@ from typing import Any, Sequence
 
 import torch
 
-from ._importer import Unsupported, tensor_type
+from ._errors import Unsupported
+from ._importer import tensor_type
 from ._private import OpOverload
 
 NATIVE_GRAPH_SYMBOL = "wrapc_torch_native_graph"

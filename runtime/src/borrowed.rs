@@ -16,7 +16,7 @@
 
 use std::ffi::c_void;
 
-use crate::ffi::wrt_tensor;
+use crate::tensor::object::wrt_tensor;
 use crate::tensor::{geometry, header};
 use crate::{DType, Device, RuntimeError, MAX_RANK};
 

@@ -10,8 +10,12 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 use wrapc_abi::Status;
 
 use crate::last_error;
-use crate::tensor::object::TensorObject as wrt_tensor;
 use crate::{Device, Result, RuntimeError};
+
+/// A tensor handle as the hooks pass it (`wrt_tensor *` in C): opaque at
+/// this layer, which the tensor objects the handles point at sit above
+/// (they allocate through it).
+pub type TensorHandle = c_void;
 
 /// Keeps an embedder's memory alive: `release(handle)` runs when the last
 /// runtime view of the storage goes.
@@ -55,7 +59,7 @@ pub struct wrt_external_backend {
     /// `dst.copy_(src)` where either side is in embedder memory: returns a
     /// status (message through `wrt_set_error`). It must not bump the
     /// runtime's version counters: the runtime does.
-    pub copy: Option<unsafe extern "C" fn(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32>,
+    pub copy: Option<unsafe extern "C" fn(dst: *const TensorHandle, src: *const TensorHandle) -> i32>,
     /// Memory for a new tensor (`wrap.empty_strided`, `wrap.alloc`): the
     /// embedder's allocator, so that its memory statistics, caching and
     /// streams see it. Null: the runtime's own allocator.
@@ -81,7 +85,7 @@ pub type CallFn = unsafe extern "C" fn(
     spec: *const std::ffi::c_char,
     cells: *const *mut c_void,
     n_cells: usize,
-    results: *mut *mut wrt_tensor,
+    results: *mut *mut TensorHandle,
     n_results: usize,
 ) -> i32;
 
@@ -93,7 +97,7 @@ pub(crate) fn install(backend: *const wrt_external_backend) {
 }
 
 /// The embedder's copy, if one is installed.
-pub(crate) fn copy_hook() -> Option<unsafe extern "C" fn(*const wrt_tensor, *const wrt_tensor) -> i32> {
+pub(crate) fn copy_hook() -> Option<unsafe extern "C" fn(*const TensorHandle, *const TensorHandle) -> i32> {
     let backend = BACKEND.load(Ordering::Acquire);
     // SAFETY: installed backends are static for the life of the process
     // (the embedder's contract in wrapc_runtime.h).

@@ -45,7 +45,7 @@ pub unsafe extern "C" fn wrt_extern_call(
     }
     match embedder::call_hook() {
         // SAFETY: forwarded as the caller gave them (the same contract).
-        Some(call) => unsafe { call(op, spec, cells, n_cells, results, n_results) },
+        Some(call) => unsafe { call(op, spec, cells, n_cells, results.cast(), n_results) },
         None => {
             // SAFETY: checked non-null, NUL-terminated by the contract.
             let name = unsafe { std::ffi::CStr::from_ptr(op) }.to_string_lossy();

@@ -10,10 +10,7 @@ use wrapc_abi::Status;
 
 use crate::{DType, Device, RuntimeError, Tensor};
 
-/// A handle to a tensor object; each handle owns one reference (release
-/// with `wrt_tensor_release`). It points at the object itself, so retain and
-/// release only touch the reference count.
-pub type wrt_tensor = crate::tensor::object::TensorObject;
+pub use crate::tensor::object::wrt_tensor;
 
 // The status codes, as wrapc_abi::Status defines them.
 pub const WRT_OK: i32 = Status::Ok.code();

@@ -161,8 +161,9 @@ fn the_owner_is_released_with_the_last_view() {
 
 static COPIES: AtomicUsize = AtomicUsize::new(0);
 
-unsafe extern "C" fn recording_copy(dst: *const wrt_tensor, src: *const wrt_tensor) -> i32 {
+unsafe extern "C" fn recording_copy(dst: *const c_void, src: *const c_void) -> i32 {
     COPIES.fetch_add(1, Ordering::SeqCst);
+    let (dst, src) = (dst as *const wrt_tensor, src as *const wrt_tensor);
     // A copy as an embedder would do it: element by element, by the headers.
     // SAFETY: both handles are live for the call; n <= 8 in these tests.
     unsafe {
@@ -176,7 +177,7 @@ unsafe extern "C" fn recording_copy(dst: *const wrt_tensor, src: *const wrt_tens
     WRT_OK
 }
 
-unsafe extern "C" fn failing_copy(_dst: *const wrt_tensor, _src: *const wrt_tensor) -> i32 {
+unsafe extern "C" fn failing_copy(_dst: *const c_void, _src: *const c_void) -> i32 {
     wrt_set_error(c"the embedder refused the copy".as_ptr());
     WRT_ERR_DEVICE
 }

@@ -19,7 +19,7 @@ import torch
 
 from .. import _importer, _native, _subclasses
 from .._build import CompileError
-from .._importer import Unsupported
+from .._errors import Unsupported
 from . import OutputType, ViewsTaken
 
 def _fake_outputs(graph_module: torch.fx.GraphModule) -> list[Any]:

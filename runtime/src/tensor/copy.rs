@@ -33,7 +33,7 @@ impl Tensor {
             Some(copy) if self.is_external() || src.is_external() => {
                 // SAFETY: both handles are live for the call; the hook only
                 // borrows them.
-                let status = unsafe { copy(self.as_ptr(), src.as_ptr()) };
+                let status = unsafe { copy(self.as_ptr().cast(), src.as_ptr().cast()) };
                 if status != 0 {
                     return Err(RuntimeError::External(status));
                 }

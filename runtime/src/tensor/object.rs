@@ -33,6 +33,12 @@ pub struct Tensor(pub(super) NonNull<TensorObject>);
 unsafe impl Send for Tensor {}
 unsafe impl Sync for Tensor {}
 
+/// A handle to a tensor object, as the C ABI names it; each handle owns
+/// one reference (release with `wrt_tensor_release`). It points at the
+/// object itself, so retain and release only touch the reference count.
+#[allow(non_camel_case_types)]
+pub type wrt_tensor = TensorObject;
+
 /// What a C handle points at: the tensor object itself, so that retaining
 /// and releasing a handle is a reference-count update, not an allocation.
 ///

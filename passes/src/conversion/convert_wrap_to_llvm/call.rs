@@ -10,7 +10,7 @@ use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
 use super::ownership::Handoff;
-use super::patterns::Pattern;
+use super::pattern::Pattern;
 use super::types::{self, Lowered};
 use super::{source_name, FnLowering};
 use crate::ir::ValueId;

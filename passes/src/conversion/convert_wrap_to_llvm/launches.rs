@@ -8,7 +8,7 @@ use wrapc_dialects::views::{self, ExternCallOp};
 use wrapc_dialects::WrapOp;
 
 use super::abi::*;
-use super::patterns::Pattern;
+use super::pattern::Pattern;
 use super::types::{self, Lowered};
 use super::FnLowering;
 use crate::ir::PassResult;

@@ -26,6 +26,7 @@ mod launch_cuda;
 mod launch_host;
 mod launches;
 mod ownership;
+mod pattern;
 mod patterns;
 mod state;
 mod subclass;

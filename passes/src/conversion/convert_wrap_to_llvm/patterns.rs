@@ -8,32 +8,17 @@
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{BlockRef, Value};
+use melior::ir::BlockRef;
 use wrapc_abi::RuntimeFn;
 use wrapc_dialects::WrapOp;
 
 use super::launches::Launches;
+use super::pattern::Pattern;
 use super::state::{Checks, TensorState, ThreadState};
 use super::subclass::Subclasses;
 use super::tensors::{Memory, Views};
 use super::{call::Calls, FnLowering};
 use crate::ir::{self, PassResult};
-
-/// The lowering of one family of wrap ops.
-pub(super) trait Pattern: Sync {
-    /// The ops this pattern lowers (each op is listed by one pattern).
-    fn ops(&self) -> &'static [WrapOp];
-
-    /// Lowers `op`, one of [`Pattern::ops`], whose operands are already
-    /// lowered to `operands`; binds its results.
-    fn rewrite<'c, 'a>(
-        &self,
-        rewriter: &mut FnLowering<'c, 'a, '_>,
-        op: OperationRef<'c, '_>,
-        kind: WrapOp,
-        operands: &[Value<'c, 'a>],
-    ) -> PassResult;
-}
 
 /// Every family's pattern.
 pub(super) const PATTERNS: &[&dyn Pattern] =

@@ -12,7 +12,7 @@ use wrapc_dialects::{TensorTypeInfo, WrapOp};
 
 use super::abi::*;
 use super::builder::{AtomicBinOp, AtomicOrdering};
-use super::patterns::Pattern;
+use super::pattern::Pattern;
 use super::FnLowering;
 use crate::ir::PassResult;
 

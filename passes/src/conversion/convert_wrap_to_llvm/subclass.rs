@@ -10,7 +10,7 @@ use wrapc_dialects::views::{self, SubclassUnwrapOp};
 use wrapc_dialects::{DeviceKind, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
-use super::patterns::Pattern;
+use super::pattern::Pattern;
 use super::FnLowering;
 use crate::ir::ValueId;
 use crate::ir::{self, PassResult};

@@ -10,7 +10,7 @@ use wrapc_dialects::views::{
 use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
-use super::patterns::Pattern;
+use super::pattern::Pattern;
 use super::FnLowering;
 use crate::ir::{self, clone_operation, PassResult, Reported};
 
