@@ -104,6 +104,12 @@ def _rust_edges(src: Path) -> dict[Path, set[Path]]:
     return edges
 
 
+def _binds(module: Path, name: str) -> bool:
+    """Whether `module` defines or imports `name` at its top level."""
+    pattern = rf"^(?:def|class)\s+{name}\b|^{name}\s*[:=]|^(?:from\s+\S+\s+)?import\s+.*\b{name}\b"
+    return re.search(pattern, module.read_text(), re.M) is not None
+
+
 def _python_edges(package: Path) -> dict[Path, set[Path]]:
     files = list(package.rglob("*.py"))
     edges: dict[Path, set[Path]] = {file: set() for file in files}
@@ -126,11 +132,11 @@ def _python_edges(package: Path) -> dict[Path, set[Path]]:
             if name:
                 targets = [resolve(parts)]
             else:
-                # `from . import x`: module x, or a name of the package.
-                extension = [n for n in names if list(package.joinpath(*parts).glob(f"{n}.*so"))]
-                modules = [resolve(parts + (n,)) for n in names if n not in extension]
-                named = [n for n, m in zip([n for n in names if n not in extension], modules) if m is None]
-                targets = [m for m in modules if m] + ([resolve(parts)] if named else [])
+                # `from . import x`: module x, or a name the package's
+                # __init__ binds (not an extension module, which may not
+                # be built yet).
+                init = resolve(parts)
+                targets = [resolve(parts + (n,)) or (init if init and _binds(init, n) else None) for n in names]
             for target in targets:
                 if target and target != file:
                     edges[file].add(target)
@@ -185,7 +191,7 @@ def check(root: Path) -> list[str]:
         for component in _cycles(edges):
             names = ", ".join(str(f.relative_to(root)) for f in component)
             loops.append(f"these modules import each other in a loop: {names}")
-    return loops
+    return sorted(loops)
 
 
 def main() -> int:
