@@ -194,3 +194,17 @@ func.func @g(%x: !wrap.tensor<4xf32>) -> index {
   %s = wrap.tensor.size %x, 0 : !wrap.tensor<4xf32>
   return %s : index
 }
+
+// -----
+
+// Freeing what a callee handed back frees the caller's own tensor too.
+func.func private @same(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  return %x : !wrap.tensor<4xf32>
+}
+func.func @f() -> !wrap.tensor<4xf32> {
+  %a = wrap.alloc() : !wrap.tensor<4xf32>
+  %r = call @same(%a) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  wrap.free %r : !wrap.tensor<4xf32>
+  // expected-error @+1 {{uses a tensor after its buffer was freed or reused}}
+  return %a : !wrap.tensor<4xf32>
+}

@@ -78,3 +78,27 @@ func.func @caller(%x: !wrap.tensor<?xf32>) -> index {
   %n, %y = call @sized(%x) : (!wrap.tensor<?xf32>) -> (index, !wrap.tensor<?xf32>)
   return %n : index
 }
+
+// -----
+
+// A callee that hands back its caller's own tensor: the result is that
+// tensor, so freeing it ends the caller's one reference to the buffer (the
+// function owns it), once.
+// CHECK-LABEL: func.func @frees_what_came_back(
+// CHECK:         llvm.call @wrt_empty_strided(
+// CHECK:         %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
+// CHECK:         call @__wrapc_unchecked_same(
+// CHECK:         ^{{bb[0-9]+}}(%{{.*}}: i32):
+// CHECK-NEXT:    llvm.call @wrt_tensor_release(%[[A]])
+// CHECK:         ^{{bb[0-9]+}}:
+// CHECK-NEXT:    llvm.call @wrt_tensor_release(%[[A]])
+// CHECK-NEXT:    return %c0_i32 : i32
+func.func @same(%x: !wrap.tensor<4xf32>) -> !wrap.tensor<4xf32> {
+  return %x : !wrap.tensor<4xf32>
+}
+func.func @frees_what_came_back() {
+  %a = wrap.alloc() : !wrap.tensor<4xf32>
+  %r = call @same(%a) : (!wrap.tensor<4xf32>) -> !wrap.tensor<4xf32>
+  wrap.free %r : !wrap.tensor<4xf32>
+  return
+}

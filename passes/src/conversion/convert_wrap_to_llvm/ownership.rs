@@ -86,6 +86,7 @@ impl Ownership {
             made: Vec::new(),
             alive: HashSet::new(),
             dead: HashSet::new(),
+            same: HashMap::new(),
             result: Ownership::default(),
         };
         analysis.block(body, own_forwarded)?;
@@ -126,6 +127,10 @@ struct Analysis<'f> {
     alive: HashSet<ValueId>,
     /// Values whose buffer was freed or given to a `wrap.reuse`.
     dead: HashSet<ValueId>,
+    /// A call result its callee hands back as the caller's own operand, to
+    /// that operand (see `arguments::forwarded_results`): one tensor, so a
+    /// free or reuse of either ends the other's reference too.
+    same: HashMap<ValueId, ValueId>,
     result: Ownership,
 }
 
@@ -141,7 +146,7 @@ impl Analysis<'_> {
 
     fn op(&mut self, op: OperationRef, own_forwarded: &[Option<usize>]) -> Result<(), Reported> {
         let operands: Vec<Value> = (0..op.operand_count()).map(|i| op.operand(i).expect("counted")).collect();
-        if operands.iter().any(|&v| self.dead.contains(&ValueId::of(v))) {
+        if operands.iter().any(|&v| self.dead.contains(&self.id(v))) {
             return ir::fail(op, "uses a tensor after its buffer was freed or reused");
         }
         let kind = WrapOp::of(&op);
@@ -153,12 +158,14 @@ impl Analysis<'_> {
                         "wrap.free of a tensor this function does not own (an argument, or freed twice)",
                     );
                 }
-                self.dead.insert(ValueId::of(operands[0]));
+                let id = self.id(operands[0]);
+                self.dead.insert(id);
             }
             // Reusing an argument's buffer ends no reference of ours.
             Some(WrapOp::Reuse) => {
                 self.end(op, operands[0]);
-                self.dead.insert(ValueId::of(operands[0]));
+                let id = self.id(operands[0]);
+                self.dead.insert(id);
             }
             Some(WrapOp::Null) => {
                 self.result.nulls.insert(ValueId::of(op.result(0).expect("wrap.null has a result")));
@@ -188,8 +195,10 @@ impl Analysis<'_> {
         };
         for j in 0..op.result_count() {
             let result: Value = op.result(j).expect("counted").into();
-            if types::convert(result.r#type()) == Some(Lowered::Handle) && !matches!(handed_back.get(j), Some(Some(_)))
-            {
+            if let Some(&operand) = handed_back.get(j).copied().flatten().and_then(|k| operands.get(k)) {
+                let operand = self.id(operand);
+                self.same.insert(ValueId::of(result), operand);
+            } else if types::convert(result.r#type()) == Some(Lowered::Handle) {
                 let id = ValueId::of(result);
                 self.result.owned.insert(id);
                 self.made.push(id);
@@ -199,9 +208,16 @@ impl Analysis<'_> {
         Ok(())
     }
 
+    /// The value whose reference `value` shares: itself, or the operand a
+    /// callee handed back.
+    fn id(&self, value: Value) -> ValueId {
+        let id = ValueId::of(value);
+        self.same.get(&id).copied().unwrap_or(id)
+    }
+
     /// Ends the reference to `value` after `op`: whether one was alive.
     fn end(&mut self, op: OperationRef, value: Value) -> bool {
-        let id = ValueId::of(value);
+        let id = self.id(value);
         if !self.alive.remove(&id) {
             return false;
         }
@@ -212,7 +228,7 @@ impl Analysis<'_> {
     fn handoffs(&mut self, operands: &[Value], own_forwarded: &[Option<usize>]) {
         let mut transferred = HashSet::new();
         for (j, &value) in operands.iter().enumerate() {
-            let id = ValueId::of(value);
+            let id = self.id(value);
             let handoff = if matches!(own_forwarded.get(j), Some(Some(_))) {
                 Handoff::Borrow
             } else if types::is_boxed_int(value.r#type()) {
