@@ -165,6 +165,34 @@ def test_function_turning_grad_off_leaves_compile_alone():
         torch.set_grad_enabled(True)
 
 
+# The same under Dynamo (random programs 706, 2718, 2785, 7191, 8308): the
+# graph Dynamo hands over ends in grad mode off, which Dynamo leaves to the
+# graph; PyTorch's aot backends restore the entry mode (they differ from
+# eager, and from backend="eager"), wrapc leaves it off as eager does.
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_dynamo_graph_turning_grad_off_leaves_it_off(inner):
+    # No output requires grad: AOTAutograd's inference graph, whose
+    # analysis does not record the change (a training graph's does).
+    def f(x):
+        torch.set_grad_enabled(False)
+        return (x.sin(),)
+
+    x = torch.randn(3, requires_grad=True)
+    torch._dynamo.reset()
+    try:
+        compiled = torch.compile(f, backend="wrapc", fullgraph=True, options={"inner": inner})
+        for _ in range(2):
+            torch.set_grad_enabled(True)
+            (s,) = compiled(x)
+            assert not torch.is_grad_enabled()
+            torch.set_grad_enabled(True)
+            assert not s.requires_grad
+            torch.testing.assert_close(s, x.detach().sin())
+    finally:
+        torch.set_grad_enabled(True)
+        torch._dynamo.reset()
+
+
 # A view the function takes after turning grad mode off is one autograd
 # does not record, in eager: it requires grad (its base does) but has no
 # grad_fn, and no gradient flows through it. PyTorch's epilogue regenerates

@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 import torch
 
 from ._build import CompileError
-from ._compile import INNER_COMPILERS, thread_state_kept
+from ._compile import INNER_COMPILERS, record_grad_mode_left, thread_state_kept
 from ._errors import Unsupported
 from ._native import native_callable
 from ._private.aot import (
@@ -53,18 +53,23 @@ def backend(
         # static inputs, and wrapc's capture of the same graph crashed.
         _fallback_warning(CUDA_GRAPH_TREES)
         return capture_fallback(gm, example_inputs, inner, mode)
+    # Dynamo guards grad mode: every call enters the graph in this one.
+    grad_enabled = torch.is_grad_enabled()
+
+    def trace(keep_mutations: bool | None) -> tuple[Any, bool]:
+        with thread_state_kept():
+            return capture(gm, example_inputs, inner, keep_mutations, mode), torch.is_grad_enabled()
+
     try:
         try:
-            with thread_state_kept():
-                captured = capture(gm, example_inputs, inner, keep, mode)
+            captured, grad_after = trace(keep)
         except RuntimeError as e:
             # A mutation PyTorch cannot keep inside the graph (or keeps
             # wrongly): the runtime wrapper writes it back, unless the
             # caller said otherwise.
             if keep is not None or not failed_keeping_mutations(e):
                 raise
-            with thread_state_kept():
-                captured = capture(gm, example_inputs, inner, False, mode)
+            captured, grad_after = trace(False)
     except CompileError as e:
         # AOTAutograd did not build what wrapc hooks into (another PyTorch
         # than the one pinned): PyTorch's own path, with the reason.
@@ -79,6 +84,10 @@ def backend(
             return fallback([*params, *args])
 
         return run_fallback
+    # Dynamo leaves the grad mode a graph ends in to the graph itself (it
+    # runs torch._C._set_grad_enabled); AOTAutograd's wrapper restores the
+    # entry mode, so PyTorch's own aot backends differ from eager there.
+    record_grad_mode_left(captured, grad_enabled, grad_after)
     try:
         return native_callable(captured, captured.params)
     except (Unsupported, CompileError, ImportError) as e:

@@ -37,6 +37,16 @@ def thread_state_kept() -> Any:
         torch.set_autocast_cache_enabled(cache)
 
 
+def record_grad_mode_left(captured: Captured, grad_enabled: bool, grad_after: bool) -> None:
+    """A traced function that leaves grad mode changed
+    (``torch.set_grad_enabled`` in it, not undone): AOTAutograd's analysis
+    does not always record it, and its runtime wrapper restores the mode
+    on exit where eager leaves it changed. ``grad_after`` is the mode the
+    trace ended in; the native wrapper leaves that mode, as eager does."""
+    if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
+        captured.meta.grad_enabled_mutation = grad_after
+
+
 class FunctionModule(torch.nn.Module):
     """A plain function as the module AOTAutograd's entry points take."""
 
@@ -175,11 +185,7 @@ def compile(
     _check_reshapes_seen(captured)
     _check_writes_kept(captured)
     _check_moves_kept(captured)
-    if grad_after != grad_enabled and captured.meta.grad_enabled_mutation is None:
-        # The function leaves grad mode changed (torch.set_grad_enabled in
-        # it), which AOTAutograd's analysis does not always record: the
-        # wrapper leaves it so too, as eager does.
-        captured.meta.grad_enabled_mutation = grad_after
+    record_grad_mode_left(captured, grad_enabled, grad_after)
     if inner == "inductor" and any(info.mutates_storage_metadata for info in captured.meta.input_info):
         # Inductor's code checks such an input against its shape after the
         # set_, before running it: every call fails (so does aot_function
