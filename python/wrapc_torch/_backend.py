@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 import torch
 
 from ._build import CompileError
-from ._compile import INNER_COMPILERS, record_grad_mode_left, thread_state_kept
+from ._compile import INNER_COMPILERS, overlapping_write_reason, record_grad_mode_left, thread_state_kept
 from ._errors import Unsupported
 from ._native import native_callable
 from ._private.aot import (
@@ -20,8 +20,8 @@ from ._private.aot import (
     mode_options,
 )
 
-def _fallback_warning(reason: str) -> None:
-    warnings.warn(f"wrapc: falling back to PyTorch's runtime wrapper: {reason}", stacklevel=3)
+def _fallback_warning(reason: str, to: str = "PyTorch's runtime wrapper") -> None:
+    warnings.warn(f"wrapc: falling back to {to}: {reason}", stacklevel=3)
 
 
 def backend(
@@ -75,6 +75,11 @@ def backend(
         # than the one pinned): PyTorch's own path, with the reason.
         _fallback_warning(str(e))
         return capture_fallback(gm, example_inputs, inner, mode)
+    if captured.overlapping_write is not None:
+        # PyTorch's own path gives the same wrong values: the graph as
+        # Dynamo captured it runs eagerly instead, as backend="eager".
+        _fallback_warning(overlapping_write_reason(captured.overlapping_write), to="the graph run eagerly")
+        return gm
     if captured.fallback is not None:
         _fallback_warning(captured.reason)
         fallback = captured.fallback

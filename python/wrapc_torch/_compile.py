@@ -12,7 +12,7 @@ import torch
 from . import _importer
 from ._errors import Unsupported
 from ._native import native_callable
-from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten, view_grad_mode
+from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten
 from ._private.aot import Captured, capture, failed_keeping_mutations
 
 INNER_COMPILERS = ("inductor", "eager")
@@ -47,6 +47,14 @@ def record_grad_mode_left(captured: Captured, grad_enabled: bool, grad_after: bo
         captured.meta.grad_enabled_mutation = grad_after
 
 
+def overlapping_write_reason(what: str) -> str:
+    return (
+        f"the function writes in place ({what}): eager's values depend on that shared memory, and the "
+        "functionalized graph PyTorch's AOTAutograd traces (aot_function and torch.compile's aot backends too) "
+        "computes other ones"
+    )
+
+
 class FunctionModule(torch.nn.Module):
     """A plain function as the module AOTAutograd's entry points take."""
 
@@ -55,9 +63,6 @@ class FunctionModule(torch.nn.Module):
         self.fn = fn
         self.spec: Any = None
         self.nones: list[int] = []
-        # Per output (numbered without the Nones) that is a view of a base
-        # that requires grad, the grad mode it was made under, as traced.
-        self.view_grad_modes: dict[int, bool] = {}
 
     def forward(self, *args: Any) -> Any:
         # aot_module_simplified's graphs return a flat tuple of values; the
@@ -65,10 +70,7 @@ class FunctionModule(torch.nn.Module):
         # dicts, None).
         leaves, self.spec = tree_flatten(self.fn(*args))
         self.nones = [i for i, leaf in enumerate(leaves) if leaf is None]
-        outputs = tuple(leaf for leaf in leaves if leaf is not None)
-        modes = {j: view_grad_mode(out) for j, out in enumerate(outputs)}
-        self.view_grad_modes = {j: mode for j, mode in modes.items() if mode is not None}
-        return outputs
+        return tuple(leaf for leaf in leaves if leaf is not None)
 
     def single(self) -> bool:
         return self.spec.is_leaf() and not self.nones
@@ -176,6 +178,8 @@ def compile(
         ) from None
     if captured.fallback is not None:
         raise Unsupported(captured.reason)
+    if captured.overlapping_write is not None:
+        raise Unsupported(overlapping_write_reason(captured.overlapping_write) + ": clone() the tensor read, or write the tensor the view was taken from")
     written = [i for i in captured.meta.mutated_inp_runtime_indices if captured.meta.input_info[i].mutates_data]
     if lazy and not captured.dupes and captured.synthetic is None and set(written) & {len(captured.params) + i for i in lazy}:
         raise Unsupported("a lazily negated or conjugated argument is written outside the graph, by wrapc's wrapper")
@@ -196,7 +200,6 @@ def compile(
     single = module.single()
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
-    captured.view_grad_modes = dict(module.view_grad_modes)
     native = native_callable(
         captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
         grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,

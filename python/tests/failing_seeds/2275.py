@@ -3,17 +3,17 @@
 # Shrink: cd python/tests && python minimize.py 2275 --write
 #
 # seed 2275: 2 unexplained difference(s)
-#   direct call 1: outputs[1] differs from eager and from PyTorch:
-#       wrapc vs eager: got ('tensor', 'Tensor', torch.float32, (1,), (3,), 4, True, True, (1, 3, 4), None)
-#       want ('tensor', 'Tensor', torch.float32, (1,), (3,), 4, True, False, (1, 3, 4), None)
-#       wrapc vs PyTorch: got ('tensor', 'Tensor', torch.float32, (1,), (3,), 4, True, True, (1, 3, 4), None)
-#       want ('tensor', 'Tensor', torch.float32, (1,), (3,), 4, True, False, (1, 3, 4), None)
-#   direct call 1: grad_fns[1] differs from eager and from PyTorch:
-#       wrapc vs eager: got 'NoneType'
-#       want 'AsStridedBackward0'
-#       wrapc vs PyTorch: got 'NoneType'
-#       want 'AsStridedBackward0'
-#   notes: dynamo-refused, pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: outputs, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
+#   direct call 1: grads[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+#       want None
+#       wrapc vs PyTorch: got [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+#       want [0.0, 0.0, 0.0, 0.0, 0.0, 0.49625658988952637]
+#   direct call 2: grads[1] differs from eager and from PyTorch:
+#       wrapc vs eager: got [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+#       want None
+#       wrapc vs PyTorch: got [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+#       want None
+#   notes: dynamo-refused, pytorch-differs-from-eager: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 

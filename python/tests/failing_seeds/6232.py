@@ -15,7 +15,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (0,) (actual) vs (1,) (expected)); wrapc differs from eager on grads[0]:
 #       got [0.49625658988952637, 0.7682217955589294, 0.08847743272781372, 0.0]
 #       want [0.49625658988952637, 0.7682217955589294, 0.2205079197883606, 0.0]
-#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: grad_fns, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
+#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas, pytorch-raises-wrapc-output-of-the-compiled-graph: grad_fns
 
 import torch
 

@@ -2,26 +2,14 @@
 # Re-run: cd python/tests && python -c 'import oracle; print(oracle.check(7970).report())'
 # Shrink: cd python/tests && python minimize.py 7970 --write
 #
-# seed 7970: 6 unexplained difference(s)
-#   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on outputs[0]:
-#       got ('tensor', 'Tensor', torch.float64, (11,), (1,), 1, True, True, (2, 3), 2)
-#       want ('tensor', 'Tensor', torch.float64, (11,), (1,), 1, True, False, (2, 3), 2)
-#   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on grad_fns[0]:
-#       got 'NoneType'
-#       want 'SqueezeBackward1'
+# seed 7970: 2 unexplained difference(s)
 #   direct call 1: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on grad_fns[3]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
-#   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on outputs[0]:
-#       got ('tensor', 'Tensor', torch.float64, (11,), (1,), 1, True, True, (2, 3), 2)
-#       want ('tensor', 'Tensor', torch.float64, (11,), (1,), 1, True, False, (2, 3), 2)
-#   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on grad_fns[0]:
-#       got 'NoneType'
-#       want 'SqueezeBackward1'
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (11,) (expected)); wrapc differs from eager on grad_fns[3]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: outputs, pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas
+#   notes: pytorch-raises-wrapc-as-pytorch-on-the-rest: version_deltas, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 

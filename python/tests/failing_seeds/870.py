@@ -9,7 +9,7 @@
 #   direct call 2: PyTorch raises (AssertionError: incorrect out shape after application of ViewMeta sequence: (12,) (actual) vs (6,) (expected)); wrapc differs from eager on grad_fns[2]:
 #       got 'CopyBackwards'
 #       want 'CopySlices'
-#   notes: pytorch-differs-from-eager: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns
+#   notes: wrapc-equals-eager-where-pytorch-differs: grad_enabled, wrapc-equals-eager-where-pytorch-differs: grad_fns
 
 import torch
 

@@ -34,6 +34,7 @@ __all__ = [
     "gen_alias_from_base",
     "is_any_autocast_enabled",
     "is_traceable_wrapper_subclass",
+    "overlaps_itself",
     "register_backend",
     "reset_dynamo",
     "tree_flatten",
@@ -53,7 +54,10 @@ is_any_autocast_enabled = torch._C._is_any_autocast_enabled
 def view_grad_mode(t: Any) -> bool | None:
     """The grad mode a view of a base that requires grad was made under, as
     autograd shows it: False where it did not record the view (no_grad),
-    True where it did (a grad_fn); None for anything else."""
+    True where it did (a grad_fn); None for anything else. A view taken
+    under grad mode of one taken under no_grad inherits the latter's
+    creation mark, though autograd records it: ``ViewsTaken.grad_mode``
+    tells it apart where the trace made it."""
     if not isinstance(t, torch.Tensor) or t._base is None:
         return None
     if torch._C._autograd._get_creation_meta(t) == torch._C._autograd.CreationMeta.NO_GRAD_MODE:
@@ -71,6 +75,175 @@ def _inplace_view(name: str) -> bool:
     return any(torch.Tag.inplace_view in getattr(packet, overload).tags for overload in packet.overloads())
 
 
+@functools.lru_cache(maxsize=None)
+def _writes_self(name: str) -> bool:
+    """Whether the Tensor method ``name`` writes its own elements in place
+    (its aten schema writes the first argument: fill_, zero_, mul_, ...;
+    not an in-place view op, nor set_ or resize_, which replace the memory
+    rather than write through it)."""
+    if not name.endswith("_") or name.startswith("__") or name in ("set_", "resize_", "resize_as_") or _inplace_view(name):
+        return False
+    packet = getattr(torch.ops.aten, name, None)
+    if not isinstance(packet, torch._ops.OpOverloadPacket):
+        return False
+    for overload in packet.overloads():
+        arguments = getattr(packet, overload)._schema.arguments
+        if arguments and arguments[0].alias_info is not None and arguments[0].alias_info.is_write:
+            return True
+    return False
+
+
+# Past this many elements, overlap is decided by the strides (or the
+# memory ranges) alone. The offsets are Python ints: the tensors are the
+# trace's (fake, functional), and a torch op here would be traced.
+_ENUMERATED_OVERLAP = 1 << 16
+
+
+def _concrete(x: Any) -> int | None:
+    """An int, or a SymInt's example value (a decision taken on it adds
+    no guard: a refusal is conservative); None where it has none."""
+    from torch.fx.experimental.symbolic_shapes import has_hint, hint_int
+
+    if isinstance(x, int):
+        return x
+    return hint_int(x) if has_hint(x) else None
+
+
+def _geometry(t: torch.Tensor) -> tuple[list[int], list[int], int] | None:
+    if t.layout != torch.strided or t.is_nested:
+        return None
+    sizes = [_concrete(n) for n in t.shape]
+    strides = [_concrete(st) for st in t.stride()]
+    offset = _concrete(t.storage_offset())
+    if offset is None or None in sizes or None in strides:
+        return None
+    return sizes, strides, offset  # type: ignore[return-value]
+
+
+def _offsets(sizes: list[int], strides: list[int], offset: int) -> list[int] | None:
+    """Every element's offset in its storage (one per element), or None
+    past ``_ENUMERATED_OVERLAP`` elements."""
+    numel = 1
+    for n in sizes:
+        numel *= n
+    if numel > _ENUMERATED_OVERLAP:
+        return None
+    offsets = [offset]
+    for n, st in zip(sizes, strides):
+        offsets = [o + k * st for o in offsets for k in range(n)]
+    return offsets
+
+
+def overlaps_itself(t: torch.Tensor) -> bool:
+    """Whether two elements of ``t`` share memory (an expand, an
+    as_strided with overlapping strides): exact up to
+    ``_ENUMERATED_OVERLAP`` elements; beyond, true unless the strides show
+    the elements apart."""
+    geometry = _geometry(t)
+    if geometry is None:
+        return False
+    sizes, strides, offset = geometry
+    if any(n == 0 for n in sizes):
+        return False
+    dims = [(n, abs(st)) for n, st in zip(sizes, strides) if n != 1]
+    if any(st == 0 for _, st in dims):
+        return True
+    offsets = _offsets(sizes, strides, offset)
+    if offsets is not None:
+        return len(set(offsets)) != len(offsets)
+    # Each stride past the extent of all smaller ones: apart.
+    extent = 0
+    for n, st in sorted(dims, key=lambda d: d[1]):
+        if st <= extent:
+            return True
+        extent += st * (n - 1)
+    return False
+
+
+def _storage_key(t: torch.Tensor) -> int | None:
+    """One key per memory while traced: a functional tensor's views share
+    their base's functional storage."""
+    inner = t.elem if isinstance(t, FunctionalTensor) else t
+    try:
+        return inner.untyped_storage()._cdata
+    except (RuntimeError, NotImplementedError):
+        return None
+
+
+@functools.lru_cache(maxsize=None)
+def _elementwise(name: str) -> bool:
+    """Whether the in-place op ``name`` computes each element of its target
+    from the operands' elements at the same (broadcast) index only."""
+    if name in ("copy_", "masked_fill_"):
+        return True
+    packet = getattr(torch.ops.aten, name, None)
+    if not isinstance(packet, torch._ops.OpOverloadPacket):
+        return False
+    return any(torch.Tag.pointwise in getattr(packet, overload).tags for overload in packet.overloads())
+
+
+def _broadcast(
+    geometry: tuple[list[int], list[int], int], sizes: list[int]
+) -> tuple[list[int], list[int], int] | None:
+    """An operand's geometry expanded to the target's ``sizes`` (None where
+    it does not broadcast to them)."""
+    own_sizes, own_strides, offset = geometry
+    if len(own_sizes) > len(sizes):
+        return None
+    lead = len(sizes) - len(own_sizes)
+    strides = [0] * lead
+    for n, st, want in zip(own_sizes, own_strides, sizes[lead:]):
+        if n != want and n != 1:
+            return None
+        strides.append(st if n == want else 0)
+    return list(sizes), strides, offset
+
+
+def reads_what_it_writes_elsewhere(target: torch.Tensor, operand: Any, op: str = "") -> bool:
+    """Whether the in-place op ``op`` on ``target`` reading ``operand``
+    reads memory it writes at another element (``a1.add_(a0)`` where a row
+    ``a0`` and a column ``a1`` of one matrix meet, ``a0[3]`` being
+    ``a1[0]``): eager's result then depends on the order the kernel visits
+    elements in, the functionalized graph reads every old value. An
+    elementwise op reading a location only where it writes it (the same
+    element of a row and a column both at index 1, or ``x.mul_(x)``) does
+    not depend on it. Exact up to ``_ENUMERATED_OVERLAP`` elements each;
+    beyond, true where the memory ranges meet."""
+    if not isinstance(operand, torch.Tensor) or operand is target or operand.dtype.is_complex:
+        return False
+    key = _storage_key(target)
+    if key is None or key != _storage_key(operand):
+        return False
+    a, b = _geometry(target), _geometry(operand)
+    if a is None or b is None:
+        return False
+    size_a, size_b = target.dtype.itemsize, operand.dtype.itemsize
+    if a == b and size_a == size_b:
+        return False
+    if any(n == 0 for n in a[0]) or any(n == 0 for n in b[0]):
+        return False
+    if size_a == size_b and _elementwise(op):
+        expanded = _broadcast(b, a[0])
+        written, read = _offsets(*a), _offsets(*expanded) if expanded is not None else None
+        if written is not None and read is not None:
+            at = {o: i for i, o in enumerate(written)}
+            return any(at.get(o, i) != i for i, o in enumerate(read))
+    offsets_a, offsets_b = _offsets(*a), _offsets(*b)
+    if offsets_a is not None and offsets_b is not None:
+        # In bytes: a dtype view's elements are of another size.
+        bytes_a = {o * size_a + k for o in offsets_a for k in range(size_a)}
+        return any(o * size_b + k in bytes_a for o in offsets_b for k in range(size_b))
+
+    def span(g: tuple[list[int], list[int], int], size: int) -> tuple[int, int]:
+        sizes, strides, offset = g
+        low = offset + sum((n - 1) * st for n, st in zip(sizes, strides) if st < 0)
+        high = offset + sum((n - 1) * st for n, st in zip(sizes, strides) if st > 0)
+        return low * size, (high + 1) * size
+
+    (lo_a, hi_a), (lo_b, hi_b) = span(a, size_a), span(b, size_b)
+    return lo_a < hi_b and lo_b < hi_a
+
+
 def _storage_changed(t: torch.Tensor) -> bool:
     """Whether functionalization saw a traced tensor set_ onto other memory
     (read around every traced op: the import is the module's)."""
@@ -86,8 +259,9 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
 
     def __init__(self, arguments: Sequence[Any] = ()) -> None:
         super().__init__()
-        # The tensor is held so that its id is not reused while traced.
-        self.taken: dict[int, tuple[torch.Tensor, int]] = {}
+        # The tensor is held so that its id is not reused while traced;
+        # with its version and the grad mode it was taken under.
+        self.taken: dict[int, tuple[torch.Tensor, int, bool]] = {}
         # Per argument, whether an op wrote it under grad mode on (1), only
         # under grad mode off (0), or none did (-1): the function may
         # change grad mode itself, and eager's autograd records each write
@@ -107,12 +281,27 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         self.written = [False] * len(self.arguments)
         self.moved = [False] * len(self.arguments)
         self.set_after_write = [False] * len(self.arguments)
+        # The first in-place op whose result in eager depends on memory
+        # its elements share, described: a write through a tensor whose
+        # elements share memory (x.expand(2, 3).fill_(1.0): eager writes
+        # each location, functionalization scatters the write back through
+        # the view, for an expand a sum over the copies), or one reading
+        # memory it writes at other elements (a row added to a column of
+        # one matrix: eager reads values it already wrote, in its kernel's
+        # order; the functionalized graph reads the old ones).
+        self.overlapping_write: str | None = None
 
     def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         # Tensor.set_ never reaches the mode itself (only the op it runs
         # inside, on unwrapped tensors): a move shows as functionalization's
         # storage-changed flag, read before and after each op.
         at_start = [(a._version, _storage_changed(a)) if a is not None else (0, False) for a in self.arguments]
+        name = getattr(func, "__name__", "")
+        if self.overlapping_write is None and args and isinstance(args[0], torch.Tensor) and _writes_self(name):
+            if overlaps_itself(args[0]):
+                self.overlapping_write = f"{name} through a view whose elements share memory"
+            elif any(reads_what_it_writes_elsewhere(args[0], x, name) for x in tree_flatten((args[1:], kwargs))[0]):
+                self.overlapping_write = f"{name} reading memory it writes at other elements"
         result = func(*args, **(kwargs or {}))
         view_op = _inplace_view(getattr(func, "__name__", ""))
         for i, a in enumerate(self.arguments):
@@ -134,12 +323,22 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         again = torch.is_grad_enabled() and view_op
         for t in result if isinstance(result, (tuple, list)) else (result,):
             if isinstance(t, torch.Tensor) and t._base is not None and (again or id(t) not in self.taken):
-                self.taken[id(t)] = (t, t._version)
+                self.taken[id(t)] = (t, t._version, torch.is_grad_enabled())
         return result
 
     def written_since(self, t: Any) -> bool:
         taken = self.taken.get(id(t)) if isinstance(t, torch.Tensor) else None
         return taken is not None and taken[0] is t and t._version != taken[1]
+
+    def grad_mode(self, t: Any) -> bool | None:
+        """``view_grad_mode`` of a traced output, where a view the trace
+        took under grad mode of a base that requires grad is recorded
+        whatever creation mark it inherited (random program 7970)."""
+        mode = view_grad_mode(t)
+        taken = self.taken.get(id(t)) if mode is False else None
+        if taken is not None and taken[0] is t and taken[2] and t.grad_fn is not None:
+            return True
+        return mode
 
 
 def view_replay_for_aliased_outputs() -> bool:

@@ -130,8 +130,8 @@ class Captured:
         # wrapper), should wrapc fail to build the imported program.
         self.recompile: Callable[[], Any] | None = None
         # Per user output that is a view of a base that requires grad, the
-        # grad mode the function made it under (view_grad_mode), where the
-        # caller traced the function itself (compile): regenerated under it.
+        # grad mode the function made it under (view_grad_mode), as traced:
+        # regenerated under it.
         self.view_grad_modes: dict[int, bool] = {}
         # User outputs that are views written after they were taken.
         self.written_views: set[int] = set()
@@ -160,6 +160,10 @@ class Captured:
         # Per argument the trace set_ onto another argument's memory, that
         # argument (_moved_onto).
         self.moved_onto: dict[int, int] = {}
+        # The first in-place op that wrote through a tensor whose elements
+        # share memory (_TraceNotes.overlapping_write): the graph's values
+        # are not eager's.
+        self.overlapping_write: str | None = None
 
 
 def _inductor_forward_compiler(
@@ -493,6 +497,8 @@ def _capture_patched(
         captured.reshaped = notes.reshaped
         captured.written_then_moved = notes.written_then_moved
         captured.moved_onto = notes.moved_onto
+        captured.overlapping_write = notes.overlapping_write
+        captured.view_grad_modes = notes.view_grad_modes
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -628,6 +634,12 @@ class _TraceNotes:
     # From the first trace: per argument set_ onto another argument's
     # memory (that one not moved), the other's index.
     moved_onto: dict[int, int] = dataclasses.field(default_factory=dict)
+    # From any trace: the first in-place op that wrote through a tensor
+    # whose elements share memory (ViewsTaken.overlapping_write).
+    overlapping_write: str | None = None
+    # From the last trace, per output that is a view of a base that
+    # requires grad: the grad mode it was made under (view_grad_mode).
+    view_grad_modes: dict[int, bool] = dataclasses.field(default_factory=dict)
 
 
 def _geometry(x: Any) -> tuple[str, str, str] | None:
@@ -691,6 +703,9 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
         with views:
             out = call(*args, **kwargs)
         outs = out if isinstance(out, (tuple, list)) else (out,)
+        notes.overlapping_write = notes.overlapping_write or views.overlapping_write
+        modes = {j: views.grad_mode(t) for j, t in enumerate(outs)}
+        notes.view_grad_modes = {j: mode for j, mode in modes.items() if mode is not None}
         notes.written.clear()
         notes.written.update(j for j, t in enumerate(outs) if views.written_since(t))
         views.taken.clear()
