@@ -336,6 +336,78 @@ def test_writing_an_input_after_turning_grad_on_under_no_grad_is_refused(inner, 
         torch.set_grad_enabled(True)
 
 
+# Written under no_grad inside the function, and read under grad mode
+# (after the write or before it): eager's gradient flows through what it
+# read, AOTAutograd's graph gives the input none and the output does not
+# require grad (aot_function the same; random program 9599). Refused by
+# wrapc_torch.compile; under Dynamo the graph runs eagerly. A write never
+# read under grad mode is not refused.
+def _written_under_no_grad_then_read(x):
+    torch.set_grad_enabled(True)
+    with torch.no_grad():
+        x.mul_(2.0)
+    return (x * x,)
+
+
+def _read_then_written_under_no_grad(x, y):
+    torch.set_grad_enabled(True)
+    z = x * y
+    with torch.no_grad():
+        x.mul_(2.0)
+    return (z,)
+
+
+def _written_under_no_grad_not_read(x, w):
+    torch.set_grad_enabled(True)
+    with torch.no_grad():
+        x.mul_(2.0)
+    return (w * 2,)
+
+
+def test_reading_an_input_written_under_no_grad_after_turning_grad_on_is_refused():
+    leaf = torch.randn(3, requires_grad=True)
+    x, y, w = leaf * 1, torch.randn(3), leaf * 1
+    try:
+        with torch.no_grad():
+            for fn, args in ((_written_under_no_grad_then_read, [x]), (_read_then_written_under_no_grad, [x, y])):
+                with pytest.raises(wrapc_torch.Unsupported, match="reads argument 0, which requires grad, and writes"):
+                    wrapc_torch.compile(fn, args, inner="eager")
+                assert not torch.is_grad_enabled()
+            native = wrapc_torch.compile(_written_under_no_grad_not_read, [x, w], inner="eager")
+            (got,) = native(x, w)
+        torch.set_grad_enabled(True)
+        got.sum().backward()
+        torch.testing.assert_close(leaf.grad, torch.full((3,), 2.0))
+    finally:
+        torch.set_grad_enabled(True)
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_reading_an_input_written_under_no_grad_after_turning_grad_on_runs_eagerly_under_dynamo(inner):
+    torch._dynamo.reset()
+    compiled = torch.compile(_written_under_no_grad_then_read, backend="wrapc", options={"inner": inner})
+    grads = []
+    try:
+        for fn in (_written_under_no_grad_then_read, compiled):
+            leaf = torch.randn(3, requires_grad=True, generator=torch.Generator().manual_seed(0))
+            x = leaf * 1
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                with torch.no_grad():
+                    (out,) = fn(x)
+            torch.set_grad_enabled(True)
+            out.sum().backward()
+            grads.append(leaf.grad)
+        # Inductor's training compile keeps the input in the graph's
+        # gradient (nothing detached): no fallback needed there.
+        fell_back = any("falling back to the graph run eagerly" in str(w.message) for w in caught)
+        assert fell_back == (inner == "eager")
+        torch.testing.assert_close(grads[1], grads[0])
+    finally:
+        torch.set_grad_enabled(True)
+        torch._dynamo.reset()
+
+
 # The same with the input passed twice (one wrapper input for both): the
 # output came back without history, and backward raised where eager's
 # gives the input's gradient.

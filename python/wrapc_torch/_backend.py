@@ -8,7 +8,13 @@ from typing import Any, Callable, Sequence
 import torch
 
 from ._build import CompileError
-from ._compile import INNER_COMPILERS, overlapping_write_reason, record_grad_mode_left, thread_state_kept
+from ._compile import (
+    INNER_COMPILERS,
+    overlapping_write_reason,
+    record_grad_mode_left,
+    thread_state_kept,
+    writes_autograd_hides,
+)
 from ._errors import Unsupported
 from ._native import native_callable
 from ._private.aot import (
@@ -75,10 +81,13 @@ def backend(
         # than the one pinned): PyTorch's own path, with the reason.
         _fallback_warning(str(e))
         return capture_fallback(gm, example_inputs, inner, mode)
+    # Where PyTorch's own path gives the same wrong values or gradients, the
+    # graph as Dynamo captured it runs eagerly instead, as backend="eager".
+    wrong = writes_autograd_hides(captured, example_inputs, grad_enabled) if captured.fallback is None else None
     if captured.overlapping_write is not None:
-        # PyTorch's own path gives the same wrong values: the graph as
-        # Dynamo captured it runs eagerly instead, as backend="eager".
-        _fallback_warning(overlapping_write_reason(captured.overlapping_write), to="the graph run eagerly")
+        wrong = overlapping_write_reason(captured.overlapping_write)
+    if wrong is not None:
+        _fallback_warning(wrong, to="the graph run eagerly")
         return gm
     if captured.fallback is not None:
         _fallback_warning(captured.reason)

@@ -185,7 +185,9 @@ def compile(
         raise Unsupported("a lazily negated or conjugated argument is written outside the graph, by wrapc's wrapper")
     if lazy and (captured.dupes or captured.synthetic is not None):
         raise Unsupported("a lazily negated or conjugated argument aliases another argument the function mutates")
-    _check_writes_autograd_hides(captured, example_inputs, grad_enabled)
+    hidden = writes_autograd_hides(captured, example_inputs, grad_enabled)
+    if hidden is not None:
+        raise Unsupported(hidden + "; compile and call it with grad mode on")
     _check_reshapes_seen(captured)
     _check_writes_kept(captured)
     _check_moves_kept(captured)
@@ -207,7 +209,7 @@ def compile(
     return native if single else module.rebuild(native)
 
 
-def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[Any], grad_enabled: bool) -> None:
+def writes_autograd_hides(captured: Captured, example_inputs: Sequence[Any], grad_enabled: bool) -> str | None:
     """Refuses a function called under no_grad that turns grad mode on and
     writes an input that requires grad: eager's autograd records the write
     (the input's gradient is the write's where it wrote, its old history
@@ -215,9 +217,13 @@ def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[An
     and detaches the input from the graph, so the value written back has
     no history: recorded, it cuts the input's gradient everywhere; not
     recorded, the write is missing from it (PyTorch's own wrapper gives
-    wrong gradients too; random program 7796)."""
+    wrong gradients too; random program 7796). So is one it writes only
+    under no_grad and reads under grad mode, before the write or after:
+    eager's gradient flows through what it read, AOTAutograd's graph gives
+    the input none, and the outputs read from it do not require grad
+    (random program 9599; ``aot_function`` the same)."""
     if grad_enabled:
-        return
+        return None
     arguments = [*captured.params, *example_inputs]
     detached = set(captured.detach_inputs)
     for i, mode in enumerate(captured.write_modes[: len(arguments)]):
@@ -227,12 +233,21 @@ def _check_writes_autograd_hides(captured: Captured, example_inputs: Sequence[An
         if captured.synthetic is not None:
             k = captured.synthetic.args[k]
         x = arguments[i]
-        if mode == 1 and k in detached and isinstance(x, torch.Tensor) and x.requires_grad:
-            raise Unsupported(
+        if k not in detached or not isinstance(x, torch.Tensor) or not x.requires_grad:
+            continue
+        if mode == 1:
+            return (
                 f"the function turns grad mode on and writes {_argument_name(captured, i)}, which requires "
                 "grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, "
-                "so its gradient would be wrong; compile and call it with grad mode on"
+                "so its gradient would be wrong"
             )
+        if mode == 0 and captured.read_under_grad[i]:
+            return (
+                f"the function turns grad mode on and reads {_argument_name(captured, i)}, which requires grad, "
+                "and writes it under no_grad, while it is called under no_grad: AOTAutograd's graph gives that "
+                "input no gradient, so the outputs read from it would not require grad"
+            )
+    return None
 
 
 def _argument_name(captured: Captured, i: int) -> str:

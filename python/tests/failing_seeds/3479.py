@@ -5,7 +5,7 @@
 # seed 3479: 2 unexplained difference(s)
 #   direct call 1: wrapc raises, PyTorch does not: Unsupported: the function turns grad mode on and writes argument 0, which requires grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be wrong; compile and call it with grad mode on
 #   direct call 2: wrapc raises, PyTorch does not: Unsupported: the function turns grad mode on and writes argument 0, which requires grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be wrong; compile and call it with grad mode on
-#   notes: wrapc-equals-eager-where-pytorch-differs: version_deltas
+#   notes: dynamo-fallback: the function turns grad mode on and writes argument 1, which requires grad, whil, wrapc-equals-eager-where-pytorch-differs: version_deltas
 
 import torch
 

@@ -4,7 +4,7 @@
 #
 # seed 7796: 1 unexplained difference(s)
 #   direct call 1: wrapc raises, PyTorch does not: Unsupported: the function turns grad mode on and writes argument 0, which requires grad, while it is called under no_grad: AOTAutograd traces that write hidden from autograd, so its gradient would be wrong; compile and call it with grad mode on
-#   notes: pytorch-differs-from-eager: grad_fns, pytorch-differs-from-eager: grads, pytorch-differs-from-eager: outputs, unsupported-where-pytorch-is-wrong: outputs
+#   notes: dynamo-fallback: the function turns grad mode on and writes argument 0, which requires grad, whil, unsupported-where-pytorch-is-wrong: outputs, wrapc-equals-eager-where-pytorch-differs: grad_fns, wrapc-equals-eager-where-pytorch-differs: grads, wrapc-equals-eager-where-pytorch-differs: outputs
 
 import torch
 

@@ -281,6 +281,13 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         self.written = [False] * len(self.arguments)
         self.moved = [False] * len(self.arguments)
         self.set_after_write = [False] * len(self.arguments)
+        # Traced under grad mode off (a call under no_grad), per argument,
+        # whether an op under grad mode on (the function turned it on) read
+        # its memory: where the function writes it only under no_grad,
+        # AOTAutograd's graph gives it no gradient (read_under_grad).
+        self.entry_grad = torch.is_grad_enabled()
+        self.read_under_grad = [False] * len(self.arguments)
+        self.keys = [_storage_key(a) if a is not None else None for a in self.arguments]
         # The first in-place op whose result in eager depends on memory
         # its elements share, described: a write through a tensor whose
         # elements share memory (x.expand(2, 3).fill_(1.0): eager writes
@@ -296,6 +303,11 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # inside, on unwrapped tensors): a move shows as functionalization's
         # storage-changed flag, read before and after each op.
         at_start = [(a._version, _storage_changed(a)) if a is not None else (0, False) for a in self.arguments]
+        if not self.entry_grad and torch.is_grad_enabled() and not all(self.read_under_grad):
+            read = {_storage_key(x) for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)}
+            for i, key in enumerate(self.keys):
+                if key is not None and key in read:
+                    self.read_under_grad[i] = True
         name = getattr(func, "__name__", "")
         if self.overlapping_write is None and args and isinstance(args[0], torch.Tensor) and _writes_self(name):
             if overlaps_itself(args[0]):

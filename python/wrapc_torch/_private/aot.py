@@ -147,6 +147,9 @@ class Captured:
         # only off (0) or never (-1; ViewsTaken): compile refuses a write
         # autograd would record that AOTAutograd hides.
         self.write_modes: list[int] = []
+        # Traced under no_grad, per argument, whether the function read it
+        # under grad mode on (ViewsTaken.read_under_grad).
+        self.read_under_grad: list[bool] = []
         # Per argument, whether its last version bump in the trace was an
         # in-place view op on it (ViewsTaken.view_op_last): the extension
         # keeps the grad_fn that op records current past its top-up.
@@ -494,6 +497,7 @@ def _capture_patched(
         captured.eager_bumps = notes.bumps
         captured.write_modes = notes.write_modes
         captured.view_op_last = notes.view_op_last
+        captured.read_under_grad = notes.read_under_grad
         captured.reshaped = notes.reshaped
         captured.written_then_moved = notes.written_then_moved
         captured.moved_onto = notes.moved_onto
@@ -626,6 +630,8 @@ class _TraceNotes:
     bumps: list[int] = dataclasses.field(default_factory=list)
     write_modes: list[int] = dataclasses.field(default_factory=list)
     view_op_last: list[bool] = dataclasses.field(default_factory=list)
+    # From the first trace: ViewsTaken.read_under_grad.
+    read_under_grad: list[bool] = dataclasses.field(default_factory=list)
     # From the first trace: the arguments a set_ gave a new geometry.
     reshaped: set[int] = dataclasses.field(default_factory=set)
     # From the first trace: the arguments written and then set_ onto
@@ -713,6 +719,7 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
             first_trace[0] = False
             notes.write_modes[:] = views.write_modes
             notes.view_op_last[:] = views.view_op_last
+            notes.read_under_grad[:] = views.read_under_grad
             first: dict[int, int] = {}
             notes.bumps[:] = [
                 0 if v is None or first.setdefault(id(a), i) != i else a._version - v
