@@ -148,16 +148,17 @@ def overlaps_itself(t: torch.Tensor) -> bool:
     dims = [(n, abs(st)) for n, st in zip(sizes, strides) if n != 1]
     if any(st == 0 for _, st in dims):
         return True
-    offsets = _offsets(sizes, strides, offset)
-    if offsets is not None:
-        return len(set(offsets)) != len(offsets)
-    # Each stride past the extent of all smaller ones: apart.
+    # Each stride past the extent of all smaller ones: apart (every dense
+    # or sliced tensor, decided without enumerating it).
     extent = 0
     for n, st in sorted(dims, key=lambda d: d[1]):
         if st <= extent:
-            return True
+            break
         extent += st * (n - 1)
-    return False
+    else:
+        return False
+    offsets = _offsets(sizes, strides, offset)
+    return offsets is None or len(set(offsets)) != len(offsets)
 
 
 def _storage_key(t: torch.Tensor) -> int | None:
