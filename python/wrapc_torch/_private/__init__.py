@@ -288,7 +288,10 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # AOTAutograd's graph gives it no gradient (read_under_grad).
         self.entry_grad = torch.is_grad_enabled()
         self.read_under_grad = [False] * len(self.arguments)
-        self.keys = [_storage_key(a) if a is not None else None for a in self.arguments]
+        # Read when first needed: reading a traced tensor's storage before
+        # the function runs made a later resize_ of it fail functionalization
+        # ("resize a view tensor to a larger size", random program 693).
+        self.keys: list[int | None] | None = None
         # The first in-place op whose result in eager depends on memory
         # its elements share, described: a write through a tensor whose
         # elements share memory (x.expand(2, 3).fill_(1.0): eager writes
@@ -305,6 +308,8 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # storage-changed flag, read before and after each op.
         at_start = [(a._version, _storage_changed(a)) if a is not None else (0, False) for a in self.arguments]
         if not self.entry_grad and torch.is_grad_enabled() and not all(self.read_under_grad):
+            if self.keys is None:
+                self.keys = [_storage_key(a) if a is not None else None for a in self.arguments]
             read = {_storage_key(x) for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)}
             for i, key in enumerate(self.keys):
                 if key is not None and key in read:
