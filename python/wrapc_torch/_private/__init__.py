@@ -99,6 +99,11 @@ def _writes_self(name: str) -> bool:
 _ENUMERATED_OVERLAP = 1 << 16
 
 
+# ATen's grain for splitting an elementwise CPU kernel over threads
+# (at::internal::GRAIN_SIZE): below it one thread visits every element.
+_CPU_GRAIN = 32768
+
+
 def _concrete(x: Any) -> int | None:
     """An int, or a SymInt's example value (a decision taken on it adds
     no guard: a refusal is conservative); None where it has none."""
@@ -208,7 +213,9 @@ def reads_what_it_writes_elsewhere(target: torch.Tensor, operand: Any, op: str =
     elements in, the functionalized graph reads every old value. An
     elementwise op reading a location only where it writes it (the same
     element of a row and a column both at index 1, or ``x.mul_(x)``) does
-    not depend on it. Exact up to ``_ENUMERATED_OVERLAP`` elements each;
+    not depend on it, nor, on the CPU below ATen's parallel grain, one that
+    reads each such location before its kernel writes it (``x.copy_(x[:,
+    2:])`` over 3 columns: random program 1346). Exact up to ``_ENUMERATED_OVERLAP`` elements each;
     beyond, true where the memory ranges meet."""
     if not isinstance(operand, torch.Tensor) or operand is target or operand.dtype.is_complex:
         return False
@@ -228,7 +235,17 @@ def reads_what_it_writes_elsewhere(target: torch.Tensor, operand: Any, op: str =
         written, read = _offsets(*a), _offsets(*expanded) if expanded is not None else None
         if written is not None and read is not None:
             at = {o: i for i, o in enumerate(written)}
-            return any(at.get(o, i) != i for i, o in enumerate(read))
+            # A CPU kernel below its parallel grain visits the target in
+            # increasing memory order: a location written before it is read
+            # elsewhere gives eager another value than the graph's; read
+            # before it is written, the same. Elsewhere (threads, a GPU)
+            # any such read may come after the write.
+            ordered = target.device.type == "cpu" and len(written) <= _CPU_GRAIN
+            for k, o in enumerate(read):
+                j = at.get(o, k)
+                if j != k and (not ordered or written[k] > o):
+                    return True
+            return False
     offsets_a, offsets_b = _offsets(*a), _offsets(*b)
     if offsets_a is not None and offsets_b is not None:
         # In bytes: a dtype view's elements are of another size.
