@@ -114,7 +114,7 @@ def _concrete(x: Any) -> int | None:
     return hint_int(x) if has_hint(x) else None
 
 
-def _geometry(t: torch.Tensor) -> tuple[list[int], list[int], int] | None:
+def _concrete_geometry(t: torch.Tensor) -> tuple[list[int], list[int], int] | None:
     if t.layout != torch.strided or t.is_nested:
         return None
     sizes = [_concrete(n) for n in t.shape]
@@ -144,7 +144,7 @@ def overlaps_itself(t: torch.Tensor) -> bool:
     as_strided with overlapping strides): exact up to
     ``_ENUMERATED_OVERLAP`` elements; beyond, true unless the strides show
     the elements apart."""
-    geometry = _geometry(t)
+    geometry = _concrete_geometry(t)
     if geometry is None:
         return False
     sizes, strides, offset = geometry
@@ -170,10 +170,9 @@ def _storage_key(t: torch.Tensor) -> int | None:
     """One key per memory while traced: a functional tensor's views share
     their base's functional storage."""
     inner = t.elem if isinstance(t, FunctionalTensor) else t
-    try:
-        return inner.untyped_storage()._cdata
-    except (RuntimeError, NotImplementedError):
+    if inner.layout != torch.strided or inner.is_nested:
         return None
+    return inner.untyped_storage()._cdata
 
 
 @functools.lru_cache(maxsize=None)
@@ -222,7 +221,7 @@ def reads_what_it_writes_elsewhere(target: torch.Tensor, operand: Any, op: str =
     key = _storage_key(target)
     if key is None or key != _storage_key(operand):
         return False
-    a, b = _geometry(target), _geometry(operand)
+    a, b = _concrete_geometry(target), _concrete_geometry(operand)
     if a is None or b is None:
         return False
     size_a, size_b = target.dtype.itemsize, operand.dtype.itemsize
