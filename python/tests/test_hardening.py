@@ -103,6 +103,155 @@ def test_inductor_computing_a_view_of_a_mutated_input_apart_is_refused():
     same_as_eager(lambda x: (x.t_(), x.mul_(2), x[0])[2], square(3), inner="eager")
 
 
+# An input the function changes in geometry (in-place view ops) and writes:
+# the graph's new value is a dense copy at offset 0, whose geometry
+# PyTorch's epilogue gives the caller's tensor (x.t_(); x.mul_(2) on a
+# column of a matrix moves x onto its first row; aot_function alike). The
+# in-place view ops replayed on the caller's tensor give eager's, and views
+# of it are placed from its geometry on entry.
+NOT_DENSE_FROM_ZERO = {
+    "at_offset": lambda: [torch.arange(12.0)[1:7].reshape(2, 3)],
+    "columns": lambda: [torch.arange(12.0).reshape(3, 4)[:, 1:3].t()],
+    "block": lambda: [torch.arange(16.0).reshape(4, 4)[1:3, 1:3]],
+}
+
+
+def _view_before_t_(x):
+    v = x[0]
+    x.t_()
+    x.add_(1)
+    return v, x
+
+
+def _view_between(x):
+    x.t_()
+    y = x[0]
+    x.mul_(2)
+    return y, x.t()
+
+
+RESTRIDED_WRITES = {
+    "t_then_mul_": lambda x: (x.t_(), x.mul_(2), x * 1)[2],
+    "mul_then_t_": lambda x: (x.mul_(2), x.t_(), x[1])[2],
+    "unsqueeze_then_view": lambda x: (x.unsqueeze_(0), x.add_(1), x[0, 1:])[2],
+    "transpose_squeeze_then_views": lambda x: (x.transpose_(0, 1), x.mul_(3), x.squeeze_(), (x.unsqueeze(0), x))[3],
+    "view_before_t_": _view_before_t_,
+    "view_between": _view_between,
+}
+
+
+@pytest.mark.parametrize("inputs", sorted(NOT_DENSE_FROM_ZERO))
+@pytest.mark.parametrize("name", sorted(RESTRIDED_WRITES))
+def test_write_back_of_a_restrided_input_lands_where_eager_writes(name, inputs):
+    same_as_eager(RESTRIDED_WRITES[name], NOT_DENSE_FROM_ZERO[inputs], inner="eager")
+    if name == "t_then_mul_":
+        same_as_eager(RESTRIDED_WRITES[name], NOT_DENSE_FROM_ZERO[inputs], inner="inductor")
+        # Kept in the graph under no_grad, PyTorch drops the new geometry.
+        with torch.no_grad(), pytest.raises(wrapc_torch.Unsupported, match="pass keep_input_mutations=False"):
+            wrapc_torch.compile(RESTRIDED_WRITES[name], NOT_DENSE_FROM_ZERO[inputs](), keep_input_mutations=True)
+        # PyTorch's own wrapper moves the input onto other memory.
+        want, got = NOT_DENSE_FROM_ZERO[inputs]()[0], NOT_DENSE_FROM_ZERO[inputs]()[0]
+        RESTRIDED_WRITES[name](want)
+        aot_function(RESTRIDED_WRITES[name], _nop)(got)
+        assert (got.storage_offset(), got.stride()) != (want.storage_offset(), want.stride())
+
+
+@pytest.mark.parametrize("name", ["t_then_mul_", "view_before_t_", "transpose_squeeze_then_views"])
+def test_write_back_of_a_restrided_input_backward(name):
+    fn = RESTRIDED_WRITES[name]
+
+    def run(f):
+        leaf = torch.arange(16.0).requires_grad_()
+        x = (leaf * 1).reshape(4, 4)[1:3, 1:4]
+        outs = f(x)
+        outs = outs if isinstance(outs, tuple) else (outs,)
+        sum((o * torch.arange(float(o.numel())).reshape(o.shape)).sum() for o in outs).backward()
+        # A view's grad_fn is eager's; the input's own is AsStridedBackward0,
+        # as PyTorch's epilogue gives it, and an output computed in the
+        # graph has the graph's node.
+        views = [o._base is not None and o is not x for o in outs]
+        return [(o.detach(), o.stride(), o.storage_offset(), type(o.grad_fn).__name__ if view else None)
+                for o, view in zip(outs, views)], leaf.grad
+
+    example = (torch.ones(16, requires_grad=True) * 1).reshape(4, 4)[1:3, 1:4]
+    native = wrapc_torch.compile(fn, [example], inner="eager")
+    (got, got_grad), (want, want_grad) = run(native), run(fn)
+    for (g, gs, go, gf), (w, ws, wo, wf) in zip(got, want):
+        assert torch.equal(g, w) and (gs, go) == (ws, wo) and gf == wf
+    assert torch.equal(got_grad, want_grad)
+
+
+# as_strided over an input that is not dense from its storage's start,
+# which the function writes: the functionalized graph takes it of a dense
+# copy (as_strided_scatter clones the input dense), other elements than
+# eager's, wherever the graph reads or writes that view. Refused.
+def _as_strided_after_write(x):
+    x.mul_(2)
+    return x.as_strided((2,), (2,), x.storage_offset()) + 0
+
+
+def _as_strided_written_past_the_copy(x):
+    x.as_strided_((2,), (2,), x.storage_offset())
+    x.mul_(2)
+    return x + 0
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_as_strided_of_a_written_input_not_dense_from_zero_is_refused(inner):
+    x = NOT_DENSE_FROM_ZERO["columns"]()[0]
+    with pytest.raises(wrapc_torch.Unsupported, match="takes as_strided over argument #0, which it writes"):
+        wrapc_torch.compile(_as_strided_after_write, [x], inner=inner)
+    want, got = NOT_DENSE_FROM_ZERO["columns"]()[0], NOT_DENSE_FROM_ZERO["columns"]()[0]
+    assert not torch.equal(aot_function(_as_strided_after_write, _nop)(got), _as_strided_after_write(want))
+    # The scatter reaches past the dense copy: the trace itself fails.
+    with pytest.raises(wrapc_torch.Unsupported, match="takes as_strided over argument #0"):
+        wrapc_torch.compile(_as_strided_written_past_the_copy, NOT_DENSE_FROM_ZERO["block"](), inner=inner)
+
+
+def test_as_strided_only_returned_or_of_a_dense_input_compiles():
+    # A view taken before the write and only returned is made again from
+    # the caller's tensor; over a dense input the copy keeps the positions.
+    def fn(x):
+        v = x.as_strided((2,), (4,), 1)
+        x.sub_(1)
+        return v, x * 1
+
+    same_as_eager(fn, NOT_DENSE_FROM_ZERO["columns"], inner="eager")
+    # Past the dense copy's elements (4 of the block's), the graph's own
+    # view of the copy fails: refused.
+    with pytest.raises(wrapc_torch.Unsupported, match="takes as_strided over argument #0"):
+        wrapc_torch.compile(fn, NOT_DENSE_FROM_ZERO["block"](), inner="eager")
+    same_as_eager(_as_strided_after_write, lambda: [torch.arange(6.0).reshape(2, 3)], inner="eager")
+
+
+def test_as_strided_over_an_input_at_an_offset_needs_the_eager_inner():
+    # Inductor's reinterpret_tensor adds the input's own offset to as_strided's.
+    def fn(x):
+        return x.as_strided((2,), (2,), x.storage_offset()) + 0
+
+    with pytest.raises(wrapc_torch.Unsupported, match="use inner='eager'"):
+        wrapc_torch.compile(fn, NOT_DENSE_FROM_ZERO["at_offset"](), inner="inductor")
+    same_as_eager(fn, NOT_DENSE_FROM_ZERO["at_offset"], inner="eager")
+
+
+def test_as_strided_of_a_written_input_runs_eagerly_under_dynamo():
+    def fn(x):
+        x.mul_(2)
+        # A literal offset: x.storage_offset() breaks Dynamo's graph there.
+        return x.as_strided((2,), (2,), 1) + 0
+
+    torch._dynamo.reset()
+    compiled = torch.compile(fn, backend="wrapc", options={"inner": "eager"})
+    x, y = NOT_DENSE_FROM_ZERO["columns"]()[0], NOT_DENSE_FROM_ZERO["columns"]()[0]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = compiled(x)
+    assert any("falling back to the graph run eagerly" in str(w.message) for w in caught)
+    torch.testing.assert_close(got, fn(y))
+    torch.testing.assert_close(x, y)
+    torch._dynamo.reset()
+
+
 # 2. The same programs with an input that requires grad: gradients too.
 @pytest.mark.parametrize("shape", [(3, 3), (2, 3)])
 @pytest.mark.parametrize("name", sorted(METADATA_VIEWS))

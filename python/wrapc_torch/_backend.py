@@ -19,6 +19,7 @@ from ._errors import Unsupported
 from ._native import native_callable
 from ._private.aot import (
     CUDA_GRAPH_TREES,
+    EagerOnly,
     capture,
     capture_fallback,
     cuda_graph_trees,
@@ -76,6 +77,9 @@ def backend(
             if keep is not None or not failed_keeping_mutations(e):
                 raise
             captured, grad_after = trace(False)
+    except EagerOnly as e:
+        _fallback_warning(str(e), to="the graph run eagerly")
+        return gm
     except CompileError as e:
         # AOTAutograd did not build what wrapc hooks into (another PyTorch
         # than the one pinned): PyTorch's own path, with the reason.
@@ -86,6 +90,8 @@ def backend(
     wrong = writes_autograd_hides(captured, example_inputs, grad_enabled) if captured.fallback is None else None
     if captured.overlapping_write is not None:
         wrong = overlapping_write_reason(captured.overlapping_write)
+    if captured.as_strided_lost is not None:
+        wrong = captured.as_strided_lost
     if wrong is not None:
         _fallback_warning(wrong, to="the graph run eagerly")
         return gm

@@ -180,6 +180,15 @@ def compile(
         raise Unsupported(captured.reason)
     if captured.overlapping_write is not None:
         raise Unsupported(overlapping_write_reason(captured.overlapping_write) + ": clone() the tensor read, or write the tensor the view was taken from")
+    if captured.as_strided_lost is not None:
+        raise Unsupported(captured.as_strided_lost)
+    if inner == "inductor" and captured.strided_off_zero:
+        # Its reinterpret_tensor adds the input's own offset to as_strided's
+        # (torch.compile's Inductor too, for a literal offset).
+        raise Unsupported(
+            "the function takes as_strided over an argument at a storage offset other than 0, which Inductor's "
+            "code places from that offset rather than from the storage's start: use inner='eager'"
+        )
     written = [i for i in captured.meta.mutated_inp_runtime_indices if captured.meta.input_info[i].mutates_data]
     if lazy and not captured.dupes and captured.synthetic is None and set(written) & {len(captured.params) + i for i in lazy}:
         raise Unsupported("a lazily negated or conjugated argument is written outside the graph, by wrapc's wrapper")

@@ -243,7 +243,8 @@ _REGENERATED = (
 
 def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBases | None = None,
                  written: Collection[int] = (), over_no_input: Collection[int] = (),
-                 detached_outputs: Collection[int] = ()) -> tuple[Any, ...]:
+                 detached_outputs: Collection[int] = (),
+                 entry_chains: Sequence[Any] = (), restride_chains: Sequence[Any] = ()) -> tuple[Any, ...]:
     """Per user output, the view chain PyTorch replays on the base when it
     regenerates the output (None where there is none), the argument it
     replays on (-1: none), and the argument an ``alias_of_input`` output is
@@ -281,7 +282,20 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
     ``base_idx`` numbers those, so the argument is the first that maps to
     it. Under merged inputs (``synthetic``) ``base_idx`` numbers the
     synthetic bases' layer, which no argument is: -1, and the base is found
-    from the runtime's view."""
+    from the runtime's view.
+
+    Last, whether the chain starts at the argument's geometry on entry
+    rather than its new one: the analysis records no chain for a view of an
+    input whose metadata the function changed, and where it also wrote the
+    input the graph's output is a view of a fresh tensor, no guide to where
+    the view lies. ``entry_chains`` gives per user output its whole chain
+    from the input as it came (the trace's); the extension replays it on
+    that geometry, which it keeps where the write-back moved the input
+    (``_native._restride_chains``), and makes the view with ``as_strided``
+    from the input; or, where the output's chain starts with the input's
+    own in-place view ops (``restride_chains``, per argument), by the rest
+    replayed on the input, eager's grad_fn, if it lands there: the last
+    field, else None."""
 
     def to_argument(index: int) -> int:
         """The wrapper argument a deduplicated input is (its first)."""
@@ -365,7 +379,29 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
             return None
         return list(sequence.sequence)
 
+    def entry_chain(j: int, info: Any) -> list[Any] | None:
+        if synthetic is not None or j >= len(entry_chains) or entry_chains[j] is None:
+            return None
+        if info.output_type != OutputType.alias_of_input or chain(info) is not None:
+            return None
+        base = meta.input_info[info.base_idx]
+        return entry_chains[j] if base.mutates_data and base.mutates_metadata else None
+
+    def after_input(j: int, info: Any) -> list[Any] | None:
+        """The part of output j's entry chain after its input's own
+        in-place view ops, where it starts with them."""
+        sequence, i = entry_chain(j, info), argument(info)
+        if sequence is None or not 0 <= i < len(restride_chains) or restride_chains[i] is None:
+            return None
+        prefix = restride_chains[i]
+        key = lambda vm: (type(vm).__name__, vm.as_tuple())  # noqa: E731
+        if len(sequence) <= len(prefix) or any(key(a) != key(b) for a, b in zip(sequence, prefix)):
+            return None
+        return sequence[len(prefix):]
+
     def replay(j: int, info: Any) -> Any:
+        if entry_chain(j, info) is not None and argument(info) >= 0:
+            return (entry_chain(j, info), argument(info), base(j, info), True)
         if info.output_type == OutputType.non_alias:
             # Never regenerated; where the native graph returns it over an
             # argument's memory (Inductor's reinterpret_tensor, after a set_
@@ -434,11 +470,14 @@ def view_replays(meta: Any, *, dupes: Sequence[int] = (), synthetic: SyntheticBa
         # stay no view; and the view-function slot.
         by_view_func = view_func_output(j, info)
         if replayed is None:
-            return None if by_view_func < 0 else (None, -1, -1, False, False, -1, by_view_func)
+            return None if by_view_func < 0 else (None, -1, -1, False, False, -1, by_view_func, False, None)
         if replayed[0] is not None or replayed[2] < -1:
             # A chain replays it, or it is no view (the _C markers are < -1).
             by_view_func = -1
-        return (*replayed, detached(info) or j in detached_outputs, -1, by_view_func)
+        from_entry = replayed[0] is not None and replayed[0] is entry_chain(j, info)
+        # A view written after it was taken is eager's AsStridedBackward0.
+        rest = after_input(j, info) if from_entry and j not in written else None
+        return (*replayed, detached(info) or j in detached_outputs, -1, by_view_func, from_entry, rest)
 
     return tuple(assembled(j, replay(j, info), info) for j, info in enumerate(meta.output_info))
 

@@ -128,6 +128,8 @@ def _native_wrapper(
             _importer.view_replays(
                 captured.meta, dupes=captured.dupes, synthetic=captured.synthetic, written=captured.written_views,
                 over_no_input=captured.over_no_input, detached_outputs=captured.detached_outputs,
+                entry_chains=captured.entry_chains if _restride_chains(captured, len(sig.inputs)) else (),
+                restride_chains=_restride_chains(captured, len(sig.inputs)),
             ),
             captured.view_grad_modes,
         ),
@@ -165,8 +167,20 @@ def _native_wrapper(
         # Training: per value CompiledFunction.apply returns, what the
         # extension reads of a subclass one.
         tuple(captured.subclasses.instance_outputs or ()) if captured.subclasses else (),
+        _restride_chains(captured, len(sig.inputs)),
     )
     return wrapper
+
+
+def _restride_chains(captured: Any, n_inputs: int) -> tuple[Any, ...]:
+    """Per argument, the in-place view ops whose replay on the caller's
+    tensor gives the geometry its write-back lands in (None: the graph's
+    value's, as PyTorch's epilogue takes it); numbered as the trace's
+    arguments, which merged or deduplicated ones are not: none then."""
+    chains = getattr(captured, "restride_chains", [])
+    if captured.dupes or captured.synthetic is not None or captured.subclasses or len(chains) != n_inputs:
+        return ()
+    return tuple(chains) if any(c is not None for c in chains) else ()
 
 
 def _n_mutated(captured: Any) -> int:
@@ -201,7 +215,7 @@ def _grad_mode_replays(replays: Sequence[Any], modes: Mapping[int, bool]) -> tup
     x[1:]`` under the caller's no_grad one it does."""
 
     def with_mode(replay: Any, mode: int) -> tuple[Any, ...]:
-        fields = list(replay if replay is not None else (None, -1, -1, False, False, -1, -1))
+        fields = list(replay if replay is not None else (None, -1, -1, False, False, -1, -1, False, None))
         fields[5] = mode
         return tuple(fields)
 

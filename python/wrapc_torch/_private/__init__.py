@@ -12,6 +12,7 @@ FX wrapper route of the native call path.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable, Sequence
 
 import torch
@@ -166,6 +167,36 @@ def overlaps_itself(t: torch.Tensor) -> bool:
     return offsets is None or len(set(offsets)) != len(offsets)
 
 
+def _reach(size: Any, stride: Any, offset: Any) -> int | None:
+    """The last storage element an as_strided with these arguments can
+    reach (None: not known without a guard)."""
+    try:
+        last = _concrete(offset)
+        for n, st in zip(size, stride):
+            n, st = _concrete(n), _concrete(st)
+            if last is None or n is None or st is None:
+                return None
+            last += max(n - 1, 0) * abs(st)
+        return last
+    except TypeError:
+        return None
+
+
+def _dense_from_zero(geometry: tuple[list[int], list[int], int] | None, reach: int | None) -> bool:
+    """Whether a tensor of ``geometry`` holds element k at storage
+    element k (dense, offset 0) for every k up to ``reach``."""
+    if geometry is None or reach is None:
+        return False
+    sizes, strides, offset = geometry
+    numel, expected = 1, 1
+    for n, st in reversed(list(zip(sizes, strides))):
+        if n != 1 and st != expected:
+            return False
+        expected *= n
+        numel *= n
+    return offset == 0 and reach < numel
+
+
 def _storage_key(t: torch.Tensor) -> int | None:
     """One key per memory while traced: a functional tensor's views share
     their base's functional storage."""
@@ -317,6 +348,97 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # one matrix: eager reads values it already wrote, in its kernel's
         # order; the functionalized graph reads the old ones).
         self.overlapping_write: str | None = None
+        # Per argument, whether an as_strided over its memory picks elements
+        # by positions a dense copy of it at offset 0 does not keep (its
+        # strides not dense, its offset not 0, or reaching past its
+        # elements): functionalization takes as_strided of such a copy once
+        # the argument is written (as_strided_scatter clones it dense), so
+        # an op of the graph that reads or writes that view, or one of its
+        # views, reads or writes other elements than eager's; an as_strided_
+        # after the write gives the tensor the copy's geometry. A view only
+        # returned is made again from the caller's tensor: right, unless it
+        # reaches past the copy's elements (the graph makes it from the copy
+        # first, out of its bounds). Those views (the tensor held, so that
+        # its id is not reused), with the arguments they are over and
+        # whether they reach past such a copy.
+        self.entry_geometry = [_concrete_geometry(a) if a is not None else None for a in self.arguments]
+        self.strided_views: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
+        self.strided_off_dense = [False] * len(self.arguments)
+        self.strided_used = [False] * len(self.arguments)
+        # Per argument at a storage offset other than 0, whether an
+        # as_strided was taken over its memory: Inductor's code places it
+        # from the argument's offset, not from its storage's start.
+        self.strided_off_zero = [False] * len(self.arguments)
+
+    def _note_as_strided(self, t: torch.Tensor, args: Any, kwargs: dict[str, Any],
+                         inplace: bool) -> tuple[list[int], bool]:
+        """The arguments an as_strided of ``t`` is over whose dense copy
+        does not keep its positions, and whether it reaches past one."""
+        if self.keys is None:
+            self.keys = [_storage_key(a) if a is not None else None for a in self.arguments]
+        key = _storage_key(t)
+        given = [*args[1:], None, None, None][:3]
+        size, stride, offset = (kwargs.get(k, v) for k, v in zip(("size", "stride", "storage_offset"), given))
+        if offset is None:
+            offset = t.storage_offset()
+        reach = _reach(size, stride, offset)
+        off_dense, past = [], False
+        for i, k in enumerate(self.keys):
+            if k is None or k != key:
+                continue
+            geometry = self.entry_geometry[i]
+            self.strided_off_zero[i] = self.strided_off_zero[i] or geometry is None or geometry[2] != 0
+            # A dtype view counts positions in other units: off dense.
+            same_units = t.element_size() == self.arguments[i].element_size()
+            if not same_units or not _dense_from_zero(geometry, reach):
+                self.strided_off_dense[i] = True
+                off_dense.append(i)
+                # as_strided_ after a write: the tensor's new geometry is
+                # the dense copy's, and the write-back gives it to the caller's.
+                self.strided_used[i] = self.strided_used[i] or (self.written[i] and inplace)
+                end = None if reach is None else (reach + 1) * t.element_size()
+                past = past or geometry is None or end is None or \
+                    end > math.prod(geometry[0]) * self.arguments[i].element_size()
+        return off_dense, past
+
+    def _note_strided_uses(self, name: str, operands: list[torch.Tensor], result: Any, off_dense: list[int],
+                           past: bool) -> None:
+        """Tracks the views of off-dense as_strided views, and notes an op
+        of the graph that reads or writes one."""
+        results = [r for r in (result if isinstance(result, (tuple, list)) else (result,)) if isinstance(r, torch.Tensor)]
+        over = list(off_dense)
+        for x in operands:
+            held = self.strided_views.get(id(x))
+            if held is None or held[0] is not x:
+                continue
+            key = _storage_key(x)
+            if _writes_self(name) or not any(_storage_key(r) == key for r in results):
+                for i in held[1]:
+                    self.strided_used[i] = True
+            else:
+                over.extend(held[1])
+                past = past or held[2]
+        if over:
+            for r in results:
+                self.strided_views[id(r)] = (r, sorted(set(over)), past)
+
+    def as_strided_refusal(self, outputs: Sequence[Any] = (), failed: bool = False) -> str | None:
+        """Why the graph's as_strided differs from eager's, if it does, for
+        a function returning ``outputs``; ``failed``: the trace raised (a
+        write's scatter past the dense copy's elements)."""
+        returned_past = set()
+        for o in outputs:
+            held = self.strided_views.get(id(o)) if isinstance(o, torch.Tensor) else None
+            if held is not None and held[0] is o and held[2]:
+                returned_past.update(held[1])
+        for i, (off, used, written) in enumerate(zip(self.strided_off_dense, self.strided_used, self.written)):
+            if off and (failed or (written and (used or i in returned_past))):
+                return (
+                    f"the function takes as_strided over argument #{i}, which it writes, and whose elements are not "
+                    "dense from its storage's start: the functionalized graph (PyTorch's AOTAutograd) takes it of a "
+                    "dense copy, other elements than eager's"
+                )
+        return None
 
     def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         # Tensor.set_ never reaches the mode itself (only the op it runs
@@ -336,7 +458,14 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
                 self.overlapping_write = f"{name} through a view whose elements share memory"
             elif any(reads_what_it_writes_elsewhere(args[0], x, name) for x in tree_flatten((args[1:], kwargs))[0]):
                 self.overlapping_write = f"{name} reading memory it writes at other elements"
+        off_dense: list[int] = []
+        past = False
+        if name in ("as_strided", "as_strided_") and args and isinstance(args[0], torch.Tensor):
+            off_dense, past = self._note_as_strided(args[0], args, kwargs or {}, inplace=name == "as_strided_")
         result = func(*args, **(kwargs or {}))
+        if off_dense or self.strided_views:
+            operands = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
+            self._note_strided_uses(name, operands, result, off_dense, past)
         view_op = _inplace_view(getattr(func, "__name__", ""))
         for i, a in enumerate(self.arguments):
             if a is None:

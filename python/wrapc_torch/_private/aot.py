@@ -13,14 +13,14 @@ import copy
 import dataclasses
 import functools
 import os
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Sequence
 
 import torch
 
 from .. import _importer, _native, _subclasses
 from .._build import CompileError
 from .._errors import Unsupported
-from . import OutputType, ViewsTaken
+from . import OutputType, ViewsTaken, _concrete_geometry
 
 def _fake_outputs(graph_module: torch.fx.GraphModule) -> list[Any]:
     output = next(n for n in reversed(graph_module.graph.nodes) if n.op == "output")
@@ -88,6 +88,11 @@ def _detached_outputs(graph_module: torch.fx.GraphModule, meta: Any, spans: Sequ
             for v in values
         )
     }
+
+
+class EagerOnly(Unsupported):
+    """The trace failed where the functionalized graph cannot give eager's
+    values (PyTorch's own path neither): Dynamo's graph runs eagerly."""
 
 
 class Captured:
@@ -167,6 +172,21 @@ class Captured:
         # share memory (_TraceNotes.overlapping_write): the graph's values
         # are not eager's.
         self.overlapping_write: str | None = None
+        # Why an as_strided in the graph takes other elements than eager's
+        # (ViewsTaken.as_strided_refusal), and whether one was taken over an
+        # argument at a storage offset other than 0 (ViewsTaken.strided_off_zero).
+        self.as_strided_lost: str | None = None
+        self.strided_off_zero: bool = False
+        # Per argument the function changed both in data and in geometry
+        # (the ViewMeta sequence of its in-place view ops, else None): its
+        # new value is the graph's fresh tensor, whose geometry is those
+        # ops' on a dense copy (offset 0), not on the caller's tensor; the
+        # extension replays them on the caller's to place the write-back.
+        self.restride_chains: list[Any] = []
+        # Per user output, its ViewMeta sequence from its base as traced
+        # (None: no view, or sizes symbolic): the analysis records none for
+        # a view of an input whose metadata changed (_importer.view_replays).
+        self.entry_chains: list[Any] = []
 
 
 def _inductor_forward_compiler(
@@ -317,7 +337,7 @@ class KeptMutationsLost(RuntimeError):
     returns another input as the new value of one it writes outside."""
 
 
-def check_written_back_values(joint: torch.fx.GraphModule, meta: Any) -> None:
+def check_written_back_values(joint: torch.fx.GraphModule, meta: Any, restrided: Collection[int] = ()) -> None:
     """Raises :class:`KeptMutationsLost` where the graph's value for an
     input changed outside the graph is another input (its placeholder, or
     a ``copy_`` into it).
@@ -328,7 +348,20 @@ def check_written_back_values(joint: torch.fx.GraphModule, meta: Any) -> None:
     value of ``a`` is ``b`` and ``a``'s own is never computed, so
     ``aot_function`` with ``keep_inference_input_mutations=True`` writes
     ``b``'s values into ``a`` (random program 8827). With the mutations
-    written back outside the graph the values are right."""
+    written back outside the graph the values are right.
+
+    So where an input whose data and geometry the function changes under
+    no_grad (``x.t_(); x.mul_(2)``; ``restrided``: those whose in-place
+    view ops gave them another geometry) is kept in the graph whole: the
+    graph copies the new values into the input's old geometry and no one
+    gives it the new one (the caller's tensor keeps its strides, its
+    memory holds the values transposed; ``aot_function`` alike)."""
+    kept = set(meta.mutated_inp_runtime_indices)
+    for i, info in enumerate(meta.input_info):
+        if info.mutates_data and i in restrided and not info.mutates_storage_metadata and i not in kept:
+            raise KeptMutationsLost(
+                f"PyTorch's graph writes input #{i} inside the graph and drops the change of its geometry"
+            )
     placeholders = [n for n in joint.graph.nodes if n.op == "placeholder"][: len(meta.input_info)]
     output = next(n for n in reversed(joint.graph.nodes) if n.op == "output")
     values = output.args[0]
@@ -503,6 +536,10 @@ def _capture_patched(
         captured.moved_onto = notes.moved_onto
         captured.overlapping_write = notes.overlapping_write
         captured.view_grad_modes = notes.view_grad_modes
+        captured.restride_chains = notes.restride_chains
+        captured.as_strided_lost = notes.as_strided_lost
+        captured.strided_off_zero = notes.strided_off_zero
+        captured.entry_chains = notes.entry_chains
         training = state.needs_autograd and not aot_config.pre_dispatch
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
@@ -549,11 +586,14 @@ def _capture_patched(
             captured.reason = reason
             captured.fallback, _ = aot_stage2_compile(state, stage1, partition, forward, backward, compiler)
             return captured
+        # The trace numbers the arguments as given; merged or deduplicated,
+        # the graph's metadata numbers others.
+        restrided = () if captured.dupes or captured.synthetic is not None else notes.new_geometry
         if training:
             # The joint graph takes (primals, tangents) and returns the
             # forward's values, then the gradients.
             if keep_mutations:
-                check_written_back_values(stage1.graph_module, state.fw_metadata)
+                check_written_back_values(stage1.graph_module, state.fw_metadata, restrided)
             primals, _ = stage1.updated_flat_args
             n_returned = (
                 state.fw_metadata.num_mutated_inp_runtime_indices
@@ -582,7 +622,7 @@ def _capture_patched(
             return captured
         subclass_meta = stage1.maybe_subclass_meta
         if keep_mutations and subclass_meta is None:
-            check_written_back_values(stage1.graph_module, state.fw_metadata)
+            check_written_back_values(stage1.graph_module, state.fw_metadata, restrided)
         aot_config.inference_compiler = compiler
         # As aot_stage2_inference before the inner compiler: Python floats
         # Dynamo passed as 0-d tensors (and `.item()`ed in the graph) become
@@ -646,6 +686,16 @@ class _TraceNotes:
     # From the last trace, per output that is a view of a base that
     # requires grad: the grad mode it was made under (view_grad_mode).
     view_grad_modes: dict[int, bool] = dataclasses.field(default_factory=dict)
+    # From the first trace, per argument: _restride_chain.
+    restride_chains: list[Any] = dataclasses.field(default_factory=list)
+    # From the first trace: ViewsTaken.as_strided_refusal, strided_off_zero.
+    as_strided_lost: str | None = None
+    strided_off_zero: bool = False
+    # From the first trace: the arguments with a restride chain that gives
+    # them another geometry (_new_geometry).
+    new_geometry: set[int] = dataclasses.field(default_factory=set)
+    # From the first trace, per output: _view_chain.
+    entry_chains: list[Any] = dataclasses.field(default_factory=list)
 
 
 def _geometry(x: Any) -> tuple[str, str, str] | None:
@@ -668,6 +718,52 @@ def _set_geometry(x: Any) -> tuple[str, str, str] | None:
     if not isinstance(x, FunctionalTensor) or not torch._functionalize_was_storage_changed(x.elem):
         return None
     return _geometry(torch._from_functional_tensor(x.elem))
+
+
+def _view_chain(x: Any) -> list[Any] | None:
+    """A traced value's ViewMeta sequence from its functional base (None
+    where it is no view, or a view takes symbolic sizes)."""
+    from torch._subclasses.functional_tensor import FunctionalTensor
+
+    if not isinstance(x, FunctionalTensor) or not torch._is_functional_tensor(x.elem):
+        return None
+    sequence = list(torch._C._functionalization.get_view_meta_sequence(x.elem))
+    if not sequence or any(vm.has_symbolic_inputs for vm in sequence):
+        return None
+    return sequence
+
+
+def _new_geometry(chain: list[Any], entry: tuple[list[int], list[int], int] | None) -> bool:
+    """Whether in-place view ops (``chain``) give an argument of geometry
+    ``entry`` another one (a no-op ``squeeze_`` does not): replayed on a
+    meta tensor of that geometry, outside the trace's modes. Unknown: yes."""
+    from torch.utils._python_dispatch import _disable_current_modes
+
+    if entry is None:
+        return True
+    sizes, strides, offset = entry
+    try:
+        with _disable_current_modes():
+            storage = torch.empty(offset + sum((n - 1) * st for n, st in zip(sizes, strides)) + 1, device="meta")
+            base = storage.as_strided(sizes, strides, offset)
+            after = torch._C._functionalization.apply_view_meta_sequence(base, chain)
+            return (list(after.shape), list(after.stride()), after.storage_offset()) != entry
+    except RuntimeError:
+        return True
+
+
+def _restride_chain(x: Any) -> list[Any] | None:
+    """The in-place view ops (a ViewMeta sequence) a traced argument went
+    through, where the function also wrote its data: eager's geometry for
+    it is theirs replayed on the caller's tensor (PyTorch's epilogue takes
+    the graph's value's, a dense copy at offset 0: ``x.t_(); x.mul_(2)``
+    on a column moves ``x`` onto other memory). None where it did not
+    change both, or set_ moved it (set_ writes back its own geometry), or
+    the ops take symbolic sizes (not replayable as recorded)."""
+    sequence = _view_chain(x)
+    if sequence is None or torch._functionalize_was_storage_changed(x.elem):
+        return None
+    return sequence if torch._functionalize_has_data_mutation(x.elem) else None
 
 
 def _moved_onto(args: Sequence[Any]) -> dict[int, int]:
@@ -705,9 +801,18 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
     def watched(*args: Any, **kwargs: Any) -> Any:
         versions = [a._version if isinstance(a, torch.Tensor) else None for a in args]
         geometries = [_geometry(a) for a in args] if first_trace[0] else []
+        entries = [
+            _concrete_geometry(a) if first_trace[0] and isinstance(a, torch.Tensor) else None for a in args
+        ]
         views = ViewsTaken(args if first_trace[0] else ())
-        with views:
-            out = call(*args, **kwargs)
+        try:
+            with views:
+                out = call(*args, **kwargs)
+        except Exception as e:
+            reason = views.as_strided_refusal(failed=True)
+            if reason is not None:
+                raise EagerOnly(reason) from e
+            raise
         outs = out if isinstance(out, (tuple, list)) else (out,)
         notes.overlapping_write = notes.overlapping_write or views.overlapping_write
         modes = {j: views.grad_mode(t) for j, t in enumerate(outs)}
@@ -735,6 +840,14 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
                 i for i, (a, w) in enumerate(zip(args, views.set_after_write)) if w and _set_geometry(a) is not None
             )
             notes.moved_onto.update(_moved_onto(args))
+            notes.restride_chains[:] = [_restride_chain(a) for a in args]
+            notes.new_geometry.update(
+                i for i, (entry, chain) in enumerate(zip(entries, notes.restride_chains))
+                if chain is not None and _new_geometry(chain, entry)
+            )
+            notes.as_strided_lost = views.as_strided_refusal(outs)
+            notes.strided_off_zero = any(views.strided_off_zero)
+            notes.entry_chains[:] = [_view_chain(o) for o in outs]
         return out
 
     return watched, notes

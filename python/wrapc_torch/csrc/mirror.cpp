@@ -266,6 +266,16 @@ std::optional<at::Tensor> by_view_func(const Call &call, Py_ssize_t graph_output
   }
 }
 
+// What an output's chain is replayed on: the caller's `input`, or, for a
+// chain from its entry geometry where the write-back moved it by its
+// restride chain, a tensor over its memory with that geometry.
+at::Tensor chain_start(const Call &call, const Replay &replay, const at::Tensor &input) {
+  const Call::Placed *p = replay.from_entry ? call.placed(replay.input) : nullptr;
+  if (!p) return input;
+  at::NoGradGuard no_grad;
+  return input.as_strided(p->sizes, p->strides, p->offset);
+}
+
 // The output regenerated from `base` as PyTorch's gen_alias_from_base makes
 // it. An output aliasing the caller's input `replay.input` is that input
 // with the output's recorded view chain replayed on it: the graph output's
@@ -282,8 +292,15 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
     if (replay.input >= 0 && static_cast<size_t>(replay.input) < call.inputs.list.size()) {
       const at::Tensor *input = argument(call, replay.input);
       if (input && input->storage().is_alias_of(base.storage())) {
-        if (auto view = replay_on(call, *input, base, replay.sequence))
+        if (auto view = replay_on(call, chain_start(call, replay, *input), base, replay.sequence)) {
+          if (replay.after_input && call.placed(replay.input)) {
+            auto eager = replay_on(call, *input, base, replay.after_input);
+            if (eager && eager->sizes() == view->sizes() && eager->strides() == view->strides() &&
+                eager->storage_offset() == view->storage_offset())
+              return *eager;
+          }
           return replay.restride ? input->as_strided(view->sizes(), view->strides(), view->storage_offset()) : *view;
+        }
         throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
                                  " did not give a view of it");
       }
@@ -457,7 +474,7 @@ at::Tensor view_over(Call &call, const wrt_tensor *h, const Replay &replay, at::
     const at::Tensor *input = argument(call, replay.input);
     std::optional<at::Tensor> replayed;
     if (input && input->storage().is_alias_of(base.storage()))
-      replayed = replay_on(call, *input, base, replay.sequence, dtype);
+      replayed = replay_on(call, chain_start(call, replay, *input), base, replay.sequence, dtype);
     if (!replayed)
       throw std::runtime_error("wrapc: replaying output's view chain on input #" + std::to_string(replay.input) +
                                " did not give a view of it");
@@ -540,20 +557,41 @@ bool autograd_sees_metadata_change(const at::Tensor &t) {
 // the input's grad_fn, or its base's CopySlices for a view, not a write
 // into a fresh view of its memory (after which as_strided_ of an input
 // that the copy made require grad fails, or records AsStridedBackward).
+//
+// The runtime's geometry is the graph's value's, which PyTorch's epilogue
+// takes too: where the function also wrote the input, a dense copy at
+// offset 0, not the caller's memory (x.t_(); x.mul_(2) on a column of a
+// matrix lands on its first row). Where the trace recorded the in-place
+// view ops, they are replayed on the caller's tensor instead: eager's
+// geometry, the same sizes.
 at::Tensor copy_destination(Call &call, const wrt_tensor *dst) {
   const Mirror *m = call.reconciled ? nullptr : call.inputs.with_handle(dst);
-  if (!m || same_state(call, dst, m->tensor)) return to_torch(call, dst);
+  if (!m) return to_torch(call, dst);
+  size_t i = static_cast<size_t>(m - call.inputs.list.data());
+  if (call.was_placed_by_chain(i)) return m->tensor;
+  if (same_state(call, dst, m->tensor)) return to_torch(call, dst);
   const Runtime &rt = *call.rt;
   StorageEntry *e = find_storage(call, m->tensor.storage().unsafeGetStorageImpl());
   // set_ onto other memory: applied after the call, as ever.
   if (!e || e->runtime_id != rt.storage_id(dst)) return to_torch(call, dst);
   at::Tensor t = m->tensor;
+  std::vector<int64_t> sizes = runtime_sizes(rt, dst).vec(), strides = runtime_strides(rt, dst).vec();
+  int64_t offset = runtime_offset(dst);
+  PyObject *chain = i < call.wrapper->restride_chains.size() ? call.wrapper->restride_chains[i] : nullptr;
+  if (chain) {
+    std::optional<at::Tensor> eager = replay_on(call, t, t, chain);
+    if (!eager || eager->sizes() != c10::IntArrayRef(sizes))
+      throw std::runtime_error("wrapc: replaying input #" + std::to_string(i) +
+                               "'s in-place view ops on it did not give the shape the graph wrote back");
+    call.placed_by_chain.push_back({i, t.sizes().vec(), t.strides().vec(), t.storage_offset()});
+    strides = eager->strides().vec();
+    offset = eager->storage_offset();
+  }
   if (autograd_sees_metadata_change(t)) {
-    t.as_strided_(runtime_sizes(rt, dst), runtime_strides(rt, dst), runtime_offset(dst));
+    t.as_strided_(sizes, strides, offset);
     call.restrided.push_back({t.unsafeGetTensorImpl(), t._version()});
   } else
-    t.unsafeGetTensorImpl()->set_sizes_and_strides(runtime_sizes(rt, dst), runtime_strides(rt, dst),
-                                                    runtime_offset(dst));
+    t.unsafeGetTensorImpl()->set_sizes_and_strides(sizes, strides, offset);
   return t;
 }
 

@@ -171,16 +171,16 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                 "strides",      "alias_groups",  "grad_mode",   "check_autocast", "lazy_ok",
                                 "disable_amp",  "modes",         "cuda_device", "eager_bumps",
                                 "view_op_last", "bumps_before_call", "view_replay", "subclass_inputs",
-                                "subclass_rebuilds", "subclass_graph_outputs", nullptr};
+                                "subclass_rebuilds", "subclass_graph_outputs", "restride_chains", nullptr};
   const char *path, *entry;
   PyObject *graph, *prefix, *ins, *outs, *gins, *gouts, *dyn, *replays = nullptr, *apply_views = nullptr,
            *int_constants = nullptr, *requires_grad = nullptr, *strides = nullptr, *alias_groups = nullptr;
   int single = 0, view_bases = 0, grad_mode = -1, check_autocast = 0, disable_amp = 0, view_replay = 0;
   PyObject *lazy_ok = nullptr, *modes = nullptr, *eager_bumps = nullptr, *view_op_last = nullptr,
            *bumps_before_call = nullptr, *subclass_inputs = nullptr, *subclass_rebuilds = nullptr,
-           *subclass_graph_outputs = nullptr;
+           *subclass_graph_outputs = nullptr, *restride_chains = nullptr;
   int cuda_device = -1;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!pO!O!O!", const_cast<char **>(names),
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ssOO!UUUUO|ppO!OO!O!O!O!ipO!pO!iO!O!O!pO!O!O!O!", const_cast<char **>(names),
                                    &path, &entry, &graph, &PyTuple_Type, &prefix, &ins, &outs, &gins, &gouts, &dyn,
                                    &single, &view_bases, &PyTuple_Type, &replays, &apply_views, &PyTuple_Type,
                                    &int_constants, &PyTuple_Type, &requires_grad, &PyTuple_Type, &strides,
@@ -188,7 +188,8 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
                                    &lazy_ok, &disable_amp, &PyTuple_Type, &modes, &cuda_device, &PyTuple_Type,
                                    &eager_bumps, &PyTuple_Type, &view_op_last, &PyTuple_Type,
                                    &bumps_before_call, &view_replay, &PyTuple_Type, &subclass_inputs,
-                                   &PyTuple_Type, &subclass_rebuilds, &PyTuple_Type, &subclass_graph_outputs))
+                                   &PyTuple_Type, &subclass_rebuilds, &PyTuple_Type, &subclass_graph_outputs,
+                                   &PyTuple_Type, &restride_chains))
     return -1;
   for (Py_ssize_t j = 0; subclass_graph_outputs && j < PyTuple_GET_SIZE(subclass_graph_outputs); ++j)
     if (!parse_subclass_spec(PyTuple_GET_ITEM(subclass_graph_outputs, j), &self->subclass_graph_outputs.emplace_back()))
@@ -286,26 +287,43 @@ int Wrapper_init(Wrapper *self, PyObject *args, PyObject *kwargs) {
     Py_INCREF(apply_views);
     self->apply_views = apply_views;
   }
+  for (Py_ssize_t j = 0; restride_chains && j < PyTuple_GET_SIZE(restride_chains); ++j) {
+    PyObject *chain = PyTuple_GET_ITEM(restride_chains, j);
+    if (chain != Py_None) {
+      if (!self->apply_views) {
+        PyErr_SetString(PyExc_ValueError, "wrapc: restride chains need apply_views");
+        return -1;
+      }
+      Py_INCREF(chain);
+    }
+    self->restride_chains.push_back(chain == Py_None ? nullptr : chain);
+  }
   if (replays) {
     for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(replays); ++j) {
       // None, or (the ViewMeta sequence or None, the argument it replays on
       // or -1, the argument it is a view of or -1[, made again with
       // as_strided[, a detached alias[, the grad mode it is made under: 0,
-      // 1 or -1[, the graph output whose view function makes it or -1]]]]).
+      // 1 or -1[, the graph output whose view function makes it or -1[,
+      // the chain starts at the argument's entry geometry[, its part after
+      // the argument's own in-place view ops or None]]]]]]).
       PyObject *r = PyTuple_GET_ITEM(replays, j);
       Replay replay;
-      int restride = 0, detached = 0;
-      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|ppin", &replay.sequence, &replay.input, &replay.base, &restride,
-                                            &detached, &replay.grad_mode, &replay.graph_output))
+      int restride = 0, detached = 0, from_entry = 0;
+      if (r != Py_None && !PyArg_ParseTuple(r, "Onn|ppinpO", &replay.sequence, &replay.input, &replay.base, &restride,
+                                            &detached, &replay.grad_mode, &replay.graph_output, &from_entry,
+                                            &replay.after_input))
         return -1;
       replay.restride = restride != 0;
+      replay.from_entry = from_entry != 0;
       replay.detached = detached != 0;
       if (replay.grad_mode < -1 || replay.grad_mode > 1) {
         PyErr_SetString(PyExc_ValueError, "wrapc: a replay's grad mode is 0, 1 or -1");
         return -1;
       }
       if (replay.sequence == Py_None) replay.sequence = nullptr;
+      if (replay.after_input == Py_None) replay.after_input = nullptr;
       Py_XINCREF(replay.sequence);
+      Py_XINCREF(replay.after_input);
       self->keeps_graph_results = self->keeps_graph_results || replay.graph_output >= 0;
       self->replays.push_back(replay);
     }
@@ -408,7 +426,7 @@ void reconcile_inputs(Call &call, c10::ArrayRef<InputState> before, bool grad_mo
     }
     // A write-back's copy gave the input its new geometry already
     // (copy_destination): nothing more to apply.
-    bool moved = !was.same_geometry(m.handle) && !has_geometry(t, m.handle);
+    bool moved = !was.same_geometry(m.handle) && !has_geometry(t, m.handle) && !call.was_placed_by_chain(i);
     if (sid == was.storage_id && moved && autograd_sees_metadata_change(t)) {
       // Autograd must see the new geometry (PyTorch's epilogue runs
       // as_strided_): a view regenerated from the input, and the input's
@@ -825,8 +843,12 @@ void Wrapper_dealloc(Wrapper *self) {
   Py_XDECREF(self->graph);
   Py_XDECREF(self->prefix);
   for (PyObject *set : self->dynamic_sets) Py_XDECREF(set);
-  for (const Replay &replay : self->replays) Py_XDECREF(replay.sequence);
+  for (const Replay &replay : self->replays) {
+    Py_XDECREF(replay.sequence);
+    Py_XDECREF(replay.after_input);
+  }
   Py_XDECREF(self->apply_views);
+  for (PyObject *chain : self->restride_chains) Py_XDECREF(chain);
   for (const ModuleMode &m : self->modes) Py_XDECREF(m.dict);
   for (SubclassOutput &out : self->subclass_outputs) Py_XDECREF(out.rebuild);
   // The library stays loaded: torch tensors may still hold storages whose

@@ -109,6 +109,14 @@ struct Replay {
   // results) whose own view function makes it again on the base, as
   // gen_alias_from_base's `_view_func` route does; -1: none.
   Py_ssize_t graph_output = -1;
+  // The chain starts at the input's geometry on entry, not its new one
+  // (the importer's view_replays): replayed there where the write-back
+  // moved the input by its restride chain.
+  bool from_entry = false;
+  // Of a chain from the entry geometry, the part after the input's own
+  // in-place view ops (null: none): replayed on the input, eager's view
+  // (its grad_fn), where it lands on the chain's geometry.
+  PyObject *after_input = nullptr;
 };
 
 // Replay::base for an output that is one of the caller's arguments
@@ -363,6 +371,21 @@ struct Call {
   // autograd records it, each with its version just after: the grad_fn
   // recorded then (keep_view_grad_fn).
   c10::SmallVector<std::pair<const c10::TensorImpl *, int64_t>, 2> restrided;
+  // Arguments a write-back placed by their restride chain (torch's
+  // geometry is then eager's, not the runtime's), each with the geometry
+  // it came with.
+  struct Placed {
+    size_t input;
+    std::vector<int64_t> sizes, strides;
+    int64_t offset;
+  };
+  c10::SmallVector<Placed, 1> placed_by_chain;
+  const Placed *placed(size_t i) const {
+    for (const Placed &p : placed_by_chain)
+      if (p.input == i) return &p;
+    return nullptr;
+  }
+  bool was_placed_by_chain(size_t i) const { return placed(i) != nullptr; }
   // Eager's bumps made before the call, per version counter: a mirror's
   // header reads torch's counter, and these are no bumps of the runtime.
   c10::SmallVector<std::pair<const void *, int64_t>, 2> bumps_before_call;
@@ -436,6 +459,11 @@ struct Wrapper {
   // replays one (torch._C._functionalization.apply_view_meta_sequence).
   std::vector<Replay> replays;
   PyObject *apply_views = nullptr;
+  // Per argument, the ViewMeta sequence of the in-place view ops the
+  // function ran on it where it also wrote its data (null: none): the
+  // geometry the write-back gives the caller's tensor is theirs replayed
+  // on it, not the graph's value's (a dense copy at offset 0).
+  std::vector<PyObject *> restride_chains;
   // Per argument, the value a Python int had when the graph was traced, if
   // the graph took it as a constant (not a SymInt): another value is the
   // caller's error, not a silently different computation.
