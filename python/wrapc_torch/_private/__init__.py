@@ -182,6 +182,26 @@ def _reach(size: Any, stride: Any, offset: Any) -> int | None:
         return None
 
 
+def _unwrapped(t: torch.Tensor) -> torch.Tensor:
+    """The value a traced functional tensor wraps (itself otherwise)."""
+    if isinstance(t, FunctionalTensor) and torch._is_functional_tensor(t.elem):
+        return torch._from_functional_tensor(t.elem)
+    return t
+
+
+def _real_storage_key(t: torch.Tensor) -> int | None:
+    inner = _unwrapped(t)
+    if inner.layout != torch.strided or inner.is_nested:
+        return None
+    return inner.untyped_storage()._cdata
+
+
+def _storage_geometry(t: torch.Tensor) -> tuple[list[int], list[int], int] | None:
+    """A dense tensor over all of ``t``'s storage, from its start."""
+    nbytes = _concrete(_unwrapped(t).untyped_storage().nbytes())
+    return None if nbytes is None else ([nbytes // t.element_size()], [1], 0)
+
+
 def _dense_from_zero(geometry: tuple[list[int], list[int], int] | None, reach: int | None) -> bool:
     """Whether a tensor of ``geometry`` holds element k at storage
     element k (dense, offset 0) for every k up to ``reach``."""
@@ -353,16 +373,22 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # strides not dense, its offset not 0, or reaching past its
         # elements): functionalization takes as_strided of such a copy once
         # the argument is written (as_strided_scatter clones it dense), so
-        # an op of the graph that reads or writes that view, or one of its
-        # views, reads or writes other elements than eager's; an as_strided_
-        # after the write gives the tensor the copy's geometry. A view only
-        # returned is made again from the caller's tensor: right, unless it
-        # reaches past the copy's elements (the graph makes it from the copy
-        # first, out of its bounds). Those views (the tensor held, so that
-        # its id is not reused), with the arguments they are over and
-        # whether they reach past such a copy.
+        # a value the graph computes from that view, or one of its views,
+        # and returns or writes with, or a write through it, takes other
+        # elements than eager's; an as_strided_ of the argument after the
+        # write gives it the copy's geometry. A view only returned is made
+        # again from the caller's tensor: right, unless it reaches past the
+        # copy's elements (the graph makes it from the copy first, out of
+        # its bounds). Arguments over one storage are merged into a
+        # synthetic base, the copy then spans the storage. Those views and
+        # values (the tensor held, so that its id is not reused), with the
+        # arguments they are over and whether they reach past such a copy.
         self.entry_geometry = [_concrete_geometry(a) if a is not None else None for a in self.arguments]
+        # The memory each argument came with (functionalization gives each
+        # its own functional storage): read from the value it wraps.
+        self.real_keys = [_real_storage_key(a) if a is not None else None for a in self.arguments]
         self.strided_views: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
+        self.strided_values: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
         self.strided_off_dense = [False] * len(self.arguments)
         self.strided_used = [False] * len(self.arguments)
         # Per argument at a storage offset other than 0, whether an
@@ -388,14 +414,17 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
                 continue
             geometry = self.entry_geometry[i]
             self.strided_off_zero[i] = self.strided_off_zero[i] or geometry is None or geometry[2] != 0
+            if self.real_keys[i] is not None and self.real_keys.count(self.real_keys[i]) > 1:
+                geometry = _storage_geometry(self.arguments[i])
             # A dtype view counts positions in other units: off dense.
             same_units = t.element_size() == self.arguments[i].element_size()
             if not same_units or not _dense_from_zero(geometry, reach):
                 self.strided_off_dense[i] = True
                 off_dense.append(i)
-                # as_strided_ after a write: the tensor's new geometry is
-                # the dense copy's, and the write-back gives it to the caller's.
-                self.strided_used[i] = self.strided_used[i] or (self.written[i] and inplace)
+                # as_strided_ of the argument after a write: its new
+                # geometry is the dense copy's, which the write-back gives
+                # the caller's (a view's is made again from the caller's).
+                self.strided_used[i] = self.strided_used[i] or (self.written[i] and inplace and t is self.arguments[i])
                 end = None if reach is None else (reach + 1) * t.element_size()
                 past = past or geometry is None or end is None or \
                     end > math.prod(geometry[0]) * self.arguments[i].element_size()
@@ -403,24 +432,29 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
 
     def _note_strided_uses(self, name: str, operands: list[torch.Tensor], result: Any, off_dense: list[int],
                            past: bool) -> None:
-        """Tracks the views of off-dense as_strided views, and notes an op
-        of the graph that reads or writes one."""
+        """Tracks the views of off-dense as_strided views and the values
+        computed from them, and notes an in-place op that writes with one
+        (a value computed and never used is dead code in the graph)."""
         results = [r for r in (result if isinstance(result, (tuple, list)) else (result,)) if isinstance(r, torch.Tensor)]
-        over = list(off_dense)
+        over, computed = list(off_dense), []
         for x in operands:
-            held = self.strided_views.get(id(x))
+            held = self.strided_views.get(id(x)) or self.strided_values.get(id(x))
             if held is None or held[0] is not x:
                 continue
             key = _storage_key(x)
-            if _writes_self(name) or not any(_storage_key(r) == key for r in results):
+            if _writes_self(name):
                 for i in held[1]:
                     self.strided_used[i] = True
-            else:
+            elif id(x) in self.strided_views and any(_storage_key(r) == key for r in results):
                 over.extend(held[1])
                 past = past or held[2]
-        if over:
-            for r in results:
+            else:
+                computed.extend(held[1])
+        for r in results:
+            if over:
                 self.strided_views[id(r)] = (r, sorted(set(over)), past)
+            elif computed:
+                self.strided_values[id(r)] = (r, sorted(set(computed)), False)
 
     def as_strided_refusal(self, outputs: Sequence[Any] = (), failed: bool = False) -> str | None:
         """Why the graph's as_strided differs from eager's, if it does, for
@@ -431,6 +465,9 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
             held = self.strided_views.get(id(o)) if isinstance(o, torch.Tensor) else None
             if held is not None and held[0] is o and held[2]:
                 returned_past.update(held[1])
+            value = self.strided_values.get(id(o)) if isinstance(o, torch.Tensor) else None
+            if value is not None and value[0] is o:
+                returned_past.update(value[1])
         for i, (off, used, written) in enumerate(zip(self.strided_off_dense, self.strided_used, self.written)):
             if off and (failed or (written and (used or i in returned_past))):
                 return (
@@ -463,7 +500,7 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         if name in ("as_strided", "as_strided_") and args and isinstance(args[0], torch.Tensor):
             off_dense, past = self._note_as_strided(args[0], args, kwargs or {}, inplace=name == "as_strided_")
         result = func(*args, **(kwargs or {}))
-        if off_dense or self.strided_views:
+        if off_dense or self.strided_views or self.strided_values:
             operands = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
             self._note_strided_uses(name, operands, result, off_dense, past)
         view_op = _inplace_view(getattr(func, "__name__", ""))
