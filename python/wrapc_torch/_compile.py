@@ -13,7 +13,7 @@ from . import _importer
 from ._errors import Unsupported
 from ._native import native_callable
 from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten
-from ._private.aot import Captured, capture, failed_keeping_mutations
+from ._private.aot import Captured, KeptMutationsLost, capture, failed_keeping_mutations
 
 INNER_COMPILERS = ("inductor", "eager")
 
@@ -161,6 +161,12 @@ def compile(
                     "keep_input_mutations=False"
                 ) from None
             captured, grad_after = trace(False)
+    except KeptMutationsLost as e:
+        # Kept in the graph for a set_, which only the graph runs.
+        raise Unsupported(
+            f"PyTorch cannot keep this function's input mutations in the graph ({e}), where its set_ of an input "
+            "must run (aot_function gives wrong values)"
+        ) from None
     except AssertionError as e:
         if "Encountered a set_ on a graph input" in str(e):
             # AOTAutograd runs set_ of an input only inside the graph.

@@ -203,16 +203,21 @@ def _storage_geometry(t: torch.Tensor) -> tuple[list[int], list[int], int] | Non
 
 
 def _dense_from_zero(geometry: tuple[list[int], list[int], int] | None, reach: int | None) -> bool:
-    """Whether a tensor of ``geometry`` holds element k at storage
-    element k (dense, offset 0) for every k up to ``reach``."""
+    """Whether a tensor of ``geometry`` sits where functionalization's copy
+    of it puts its elements, for every storage element up to ``reach``:
+    the copy (``clone`` keeping the memory format) is dense in the same
+    order of dimensions, from offset 0, so the tensor must be dense in
+    some order of its dimensions (a permutation of a contiguous one) and
+    start at offset 0."""
     if geometry is None or reach is None:
         return False
     sizes, strides, offset = geometry
     numel, expected = 1, 1
-    for n, st in reversed(list(zip(sizes, strides))):
-        if n != 1 and st != expected:
+    for n, st in sorted(((n, st) for n, st in zip(sizes, strides) if n != 1), key=lambda d: d[1]):
+        if st != expected:
             return False
         expected *= n
+    for n in sizes:
         numel *= n
     return offset == 0 and reach < numel
 
@@ -368,25 +373,26 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # one matrix: eager reads values it already wrote, in its kernel's
         # order; the functionalized graph reads the old ones).
         self.overlapping_write: str | None = None
-        # Per argument, whether an as_strided over its memory picks elements
-        # by positions a dense copy of it at offset 0 does not keep (its
-        # strides not dense, its offset not 0, or reaching past its
-        # elements): functionalization takes as_strided of such a copy once
-        # the argument is written (as_strided_scatter clones it dense), so
-        # a value the graph computes from that view, or one of its views,
-        # and returns or writes with, or a write through it, takes other
-        # elements than eager's; an as_strided_ of the argument after the
-        # write gives it the copy's geometry. A view only returned is made
-        # again from the caller's tensor: right, unless it reaches past the
-        # copy's elements (the graph makes it from the copy first, out of
-        # its bounds). Arguments over one storage are merged into a
-        # synthetic base, the copy then spans the storage. Those views and
-        # values (the tensor held, so that its id is not reused), with the
-        # arguments they are over and whether they reach past such a copy.
+        # Per argument, whether an as_strided over its memory picks elements by
+        # positions a dense copy of it at offset 0 does not keep (not dense in
+        # any order of its dimensions, its offset not 0, or reaching past its
+        # elements): functionalization takes as_strided of such a copy once the
+        # argument is written (as_strided_scatter clones it dense), so a value
+        # the graph computes from that view, or one of its views, and returns or
+        # writes with, or a write through it, takes other elements than eager's;
+        # an as_strided_ of the argument after the write gives it the copy's
+        # geometry. A view only returned is made again from the caller's tensor:
+        # right, unless it reaches past the copy's elements (the graph makes it
+        # from the copy first, out of its bounds). Arguments over one storage
+        # are merged into a synthetic base, the copy then spans the storage.
+        # Those views and values (the tensor held, so that its id is not
+        # reused), with the arguments they are over and whether they reach past
+        # such a copy.
         self.entry_geometry = [_concrete_geometry(a) if a is not None else None for a in self.arguments]
         # The memory each argument came with (functionalization gives each
         # its own functional storage): read from the value it wraps.
         self.real_keys = [_real_storage_key(a) if a is not None else None for a in self.arguments]
+        self.storage_geometry = [_storage_geometry(a) if a is not None else None for a in self.arguments]
         self.strided_views: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
         self.strided_values: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
         self.strided_off_dense = [False] * len(self.arguments)
@@ -415,7 +421,7 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
             geometry = self.entry_geometry[i]
             self.strided_off_zero[i] = self.strided_off_zero[i] or geometry is None or geometry[2] != 0
             if self.real_keys[i] is not None and self.real_keys.count(self.real_keys[i]) > 1:
-                geometry = _storage_geometry(self.arguments[i])
+                geometry = self.storage_geometry[i]
             # A dtype view counts positions in other units: off dense.
             same_units = t.element_size() == self.arguments[i].element_size()
             if not same_units or not _dense_from_zero(geometry, reach):

@@ -391,6 +391,14 @@ def check_written_back_values(joint: torch.fx.GraphModule, meta: Any, restrided:
                 "which the function changes outside the graph (an input written inside the graph is returned in "
                 "its place)"
             )
+        if dtype(value) is not None and dtype(value) != dtype(placeholders[i]) and \
+                not meta.input_info[i].mutates_storage_metadata:
+            # No new value of an input has another dtype (random program
+            # 10463: an int input set_ onto another, kept in the graph, came
+            # back as a float input's new geometry).
+            raise KeptMutationsLost(
+                f"PyTorch's graph returns a {dtype(value)} value as the new one of input #{i}, a {dtype(placeholders[i])} one"
+            )
 
 
 def failed_keeping_mutations(error: BaseException) -> bool:
