@@ -197,8 +197,12 @@ def _real_storage_key(t: torch.Tensor) -> int | None:
 
 
 def _storage_geometry(t: torch.Tensor) -> tuple[list[int], list[int], int] | None:
-    """A dense tensor over all of ``t``'s storage, from its start."""
-    nbytes = _concrete(_unwrapped(t).untyped_storage().nbytes())
+    """A dense tensor over all of ``t``'s storage, from its start (None
+    where it has no strided storage)."""
+    inner = _unwrapped(t)
+    if inner.layout != torch.strided or inner.is_nested:
+        return None
+    nbytes = _concrete(inner.untyped_storage().nbytes())
     return None if nbytes is None else ([nbytes // t.element_size()], [1], 0)
 
 
@@ -392,7 +396,11 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # The memory each argument came with (functionalization gives each
         # its own functional storage): read from the value it wraps.
         self.real_keys = [_real_storage_key(a) if a is not None else None for a in self.arguments]
-        self.storage_geometry = [_storage_geometry(a) if a is not None else None for a in self.arguments]
+        # Only arguments that share memory are merged, and judged against it.
+        self.storage_geometry = [
+            _storage_geometry(a) if a is not None and k is not None and self.real_keys.count(k) > 1 else None
+            for a, k in zip(self.arguments, self.real_keys)
+        ]
         self.strided_views: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
         self.strided_values: dict[int, tuple[torch.Tensor, list[int], bool]] = {}
         self.strided_off_dense = [False] * len(self.arguments)

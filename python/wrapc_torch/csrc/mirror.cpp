@@ -295,9 +295,7 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
         if (auto view = replay_on(call, chain_start(call, replay, *input), base, replay.sequence)) {
           if (replay.after_input && call.placed(replay.input)) {
             auto eager = replay_on(call, *input, base, replay.after_input);
-            if (eager && eager->sizes() == view->sizes() && eager->strides() == view->strides() &&
-                eager->storage_offset() == view->storage_offset())
-              return *eager;
+            if (eager && has_geometry(*eager, view->sizes(), view->strides(), view->storage_offset())) return *eager;
           }
           return replay.restride ? input->as_strided(view->sizes(), view->strides(), view->storage_offset()) : *view;
         }
@@ -306,14 +304,12 @@ at::Tensor view_of(Call &call, const at::Tensor &base, const Replay &replay, c10
       }
     } else if (base.requires_grad() && at::GradMode::is_enabled()) {
       auto view = replay_on(call, base, base, replay.sequence);
-      if (view && view->sizes() == sizes && view->strides() == strides && view->storage_offset() == offset)
-        return *view;
+      if (view && has_geometry(*view, sizes, strides, offset)) return *view;
     }
   }
   if (replay.graph_output >= 0 && base.requires_grad() && at::GradMode::is_enabled()) {
     auto view = by_view_func(call, replay.graph_output, base);
-    if (view && view->sizes() == sizes && view->strides() == strides && view->storage_offset() == offset)
-      return *view;
+    if (view && has_geometry(*view, sizes, strides, offset)) return *view;
   }
   return base.as_strided(sizes, strides, offset);
 }
@@ -446,17 +442,17 @@ at::Tensor view_over(Call &call, const wrt_tensor *h, const Replay &replay, at::
     // one with the graph's geometry, as PyTorch's analysis can miss the
     // input's own metadata change that the graph's geometry has (random
     // program 6907: a t_ later written under no_grad).
-    auto has_geometry = [&](const at::Tensor &t) {
+    auto matches = [&](const at::Tensor &t) {
       return t.defined() && t.scalar_type() == dtype && t.storage().is_alias_of(base.storage()) &&
-             t.storage_offset() == offset && t.sizes() == sizes && t.strides() == strides;
+             has_geometry(t, sizes, strides, offset);
     };
     const at::Tensor *named = argument(call, replay.input);
     bool whole_base = offset == 0 && at::geometry_is_contiguous(sizes, strides) &&
                       c10::multiply_integers(sizes) * static_cast<int64_t>(c10::elementSize(dtype)) ==
                           static_cast<int64_t>(base.storage().nbytes());
-    if (named && (has_geometry(*named) || whole_base)) return *named;
+    if (named && (matches(*named) || whole_base)) return *named;
     for (const Mirror &m : call.inputs.list)
-      if (has_geometry(m.tensor)) return m.tensor;
+      if (matches(m.tensor)) return m.tensor;
   }
   if (replay.base == kUntrackedAlias) {
     // What Inductor's Python wrapper returns for it: no view of the

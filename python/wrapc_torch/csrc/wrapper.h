@@ -554,6 +554,11 @@ inline c10::IntArrayRef runtime_strides(const Runtime &, const wrt_tensor *h) {
 
 inline int64_t runtime_offset(const wrt_tensor *h) { return header(h).storage_offset; }
 
+// Whether torch tensor t has these sizes, strides and storage offset.
+inline bool has_geometry(const at::Tensor &t, c10::IntArrayRef sizes, c10::IntArrayRef strides, int64_t offset) {
+  return t.storage_offset() == offset && t.sizes() == sizes && t.strides() == strides;
+}
+
 // Whether torch tensor t has runtime tensor h's sizes, strides and offset.
 inline bool has_geometry(const at::Tensor &t, const wrt_tensor *h) {
   const wrt_tensor_header &r = header(h);
