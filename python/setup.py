@@ -94,10 +94,10 @@ setup(
         CppExtension(
             "wrapc_torch._C",
             ["wrapc_torch/csrc/module.cpp", "wrapc_torch/csrc/mirror.cpp", "wrapc_torch/csrc/extern.cpp",
-             "wrapc_torch/csrc/subclass.cpp"],
+             "wrapc_torch/csrc/subclass.cpp", "wrapc_torch/csrc/autograd.cpp"],
             include_dirs=[str(runtime_include), str(here / "wrapc_torch" / "csrc")],
             # Rebuilt when a header changes, not only a source.
-            depends=["wrapc_torch/csrc/wrapper.h", str(runtime_include / "wrapc_runtime.h")],
+            depends=["wrapc_torch/csrc/wrapper.h", "wrapc_torch/csrc/autograd.h", str(runtime_include / "wrapc_runtime.h")],
             extra_compile_args=["-O2", "-fvisibility=hidden"],
             # Only PyInit__C and the graph trampoline are exported (_C.map).
             extra_link_args=[f"-Wl,--version-script={here / 'wrapc_torch' / '_C.map'}"],

@@ -7,6 +7,9 @@
 #                                            results under $OUT)
 #            scripts/gpu-torch.sh native    (the native call path only: import
 #                                            check, benchmark, native tests)
+#            scripts/gpu-torch.sh training  (training through the C++ autograd node:
+#                                            its tests on CUDA tensors, then
+#                                            bench/torch/training.py)
 #   here:    scripts/gpu-torch.sh prepare-wheel  (the wheel's libraries, from
 #                                            scripts/build-wheel.sh, into target/gpu-wheel)
 #   device:  scripts/gpu-torch.sh wheel     (with target/gpu-wheel carried: a wheel for
@@ -71,6 +74,16 @@ native() {
   (cd python && WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-170}" python3 -m pytest -q -p no:cacheprovider \
     -p no:logging tests/test_native_graph.py) > "$out/tests-native-cuda.txt" 2>&1
   echo "native cuda tests: $(tail -1 "$out/tests-native-cuda.txt")"
+}
+
+training() {
+  setup
+  set +e
+  (cd python && WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-240}" python3 -m pytest -q -p no:cacheprovider \
+    -p no:logging tests/test_autograd.py tests/test_autograd_edges.py tests/test_training.py) > "$out/tests-training-cuda.txt" 2>&1
+  echo "training cuda tests: $(tail -1 "$out/tests-training-cuda.txt")"
+  ITERS=${ITERS:-300} timeout "${BENCH_TIMEOUT:-300}" python3 bench/torch/training.py --device cuda \
+    2>"$out/bench-training.err" | tee "$out/bench-training-cuda.jsonl"
 }
 
 run() {
@@ -153,4 +166,4 @@ oracle() {
   tar czf "$out/oracle-shards.tar.gz" -C "$shard_dir" .
 }
 
-"${1:?usage: gpu-torch.sh prepare|run|native|prepare-wheel|wheel|oracle}"
+"${1:?usage: gpu-torch.sh prepare|run|native|training|prepare-wheel|wheel|oracle}"

@@ -232,6 +232,8 @@ def test_checkpointing_around_a_compiled_module(path):
 @pytest.mark.parametrize("path", PATHS[1:])
 @pytest.mark.parametrize("caller", [False, True], ids=["off", "on"])
 def test_the_callers_view_replay_setting_is_left_as_it_was(path, caller):
+    if DEVICE == "cuda":
+        pytest.skip("an index out of range on CUDA is a device-side assert, which ends the process's CUDA context")
     def f(x, w, index):
         return ((x @ w).index_select(0, index).view(-1),)
 

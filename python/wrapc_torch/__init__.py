@@ -12,8 +12,8 @@ the forward graph with an inner compiler (Inductor by default), exactly as
 it imports the metadata as wrap IR, compiles it with ``wrapc`` and calls
 the native wrapper on the caller's torch tensors. With Inductor, an
 inference graph's own wrapper program is imported too, so the whole call
-runs natively; a training graph's wrapper runs around AOTAutograd's
-``CompiledFunction`` (its backward stays PyTorch's). Tensor subclasses go
+runs natively; a training graph's wrapper runs around a C++ autograd node
+doing what AOTAutograd's ``CompiledFunction`` does (``_C.AutogradGraph``). Tensor subclasses go
 through PyTorch's subclass layer modelled as wrap IR (``_subclasses``).
 Graphs wrapc does not model (a mutation of a subclass input that requires
 grad, side-effect tokens, CUDA-graph trees, ...) fall back to PyTorch's own path with a one-line

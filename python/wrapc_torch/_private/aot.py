@@ -276,17 +276,20 @@ def _record_synthetic_bases() -> Any:
 
 @contextlib.contextmanager
 def _grab_autograd_function() -> Any:
-    """Records what AOTAutograd's autograd path wraps in its RuntimeWrapper
-    (``AOTDispatchAutograd.post_compile`` in runtime_wrappers.py): the
-    ``CompiledFunction.apply`` whose forward runs the compiled forward graph
-    and whose backward runs the compiled backward graph, and the inputs
-    ``_runtime_wrapper`` detaches. wrapc's native wrapper takes the
-    RuntimeWrapper's place around that function."""
+    """Records what AOTAutograd's autograd path builds for a training graph
+    (``AOTDispatchAutograd.post_compile`` in runtime_wrappers.py): what it
+    builds ``CompiledFunction`` from (the compiled forward graph, the lazy
+    backward's pieces, the runtime metadata), that class's ``apply``, which
+    it wraps in a RuntimeWrapper, and the inputs ``_runtime_wrapper``
+    detaches. wrapc's native wrapper takes the RuntimeWrapper's place, around
+    a C++ autograd node that does what ``CompiledFunction`` does where it can
+    (``_autograd_graph``)."""
     from torch._dynamo.convert_frame import compile_lock
     from torch._functorch._aot_autograd import runtime_wrappers
 
     grabbed: dict[str, Any] = {}
     original = runtime_wrappers.RuntimeWrapper.post_compile
+    original_autograd = runtime_wrappers.AOTDispatchAutograd.post_compile
 
     def post_compile(self: Any, compiled_fn: Any, aot_config: Any, *, runtime_metadata: Any) -> Any:
         if self.trace_joint:
@@ -297,24 +300,35 @@ def _grab_autograd_function() -> Any:
             )
         return original(self, compiled_fn, aot_config, runtime_metadata=runtime_metadata)
 
-    # The hook is a class attribute: Dynamo's compile lock (re-entrant; held
-    # already under torch.compile) keeps another thread's compilation from
-    # running through it (wrapc_torch.compile runs outside Dynamo).
+    def autograd_post_compile(*args: Any, **kwargs: Any) -> Any:
+        names = ("compiled_fw_func", "compiled_bw_func", "maybe_subclass_meta", "num_symints_saved_for_bw_",
+                 "backward_state_indices", "disable_amp", "indices_of_inps_to_detach", "lazy_backward_info",
+                 "aot_config")
+        grabbed["built_from"] = {**dict(zip(names, args)), **kwargs}
+        return original_autograd(*args, **kwargs)
+
+    # The hooks are class attributes: Dynamo's compile lock (re-entrant;
+    # held already under torch.compile) keeps another thread's compilation
+    # from running through them (wrapc_torch.compile runs outside Dynamo).
     with compile_lock:
         runtime_wrappers.RuntimeWrapper.post_compile = post_compile
+        runtime_wrappers.AOTDispatchAutograd.post_compile = staticmethod(autograd_post_compile)
         try:
             yield grabbed
         finally:
             runtime_wrappers.RuntimeWrapper.post_compile = original
+            runtime_wrappers.AOTDispatchAutograd.post_compile = staticmethod(original_autograd)
 
 
-def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The callee of a training wrapper: ``CompiledFunction.apply`` as
-    ``_runtime_wrapper`` calls it under trace_joint (original view tracking
-    on; saved-tensor hooks off where AOTAutograd turns them off), with the
+def _autograd_graph(grabbed: dict[str, Any]) -> Callable[..., Any]:
+    """The callee of a training wrapper: what ``_runtime_wrapper`` calls
+    under trace_joint. Grad mode is the native wrapper's business (on during
+    the call), and so is original view tracking. Natively
+    (``_C.AutogradGraph``, csrc/autograd.cpp) where ``_native_autograd_spec``
+    finds the graph within what it models; otherwise ``CompiledFunction.apply``
+    (saved-tensor hooks off where AOTAutograd turns them off), with the
     TensorAlias boxes it puts around aliased outputs and metadata-only
-    mutations opened (the output handlers' ``_unwrap_tensoralias``). Grad
-    mode is the native wrapper's business (on during the call)."""
+    mutations opened (the output handlers' ``_unwrap_tensoralias``)."""
     from torch._functorch._aot_autograd.runtime_wrappers import (
         _disable_saved_tensors_hooks,
         _should_disable_saved_tensors_hooks,
@@ -322,6 +336,13 @@ def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
     from torch._functorch._aot_autograd.schemas import TensorAlias
 
     hooks_off = _should_disable_saved_tensors_hooks()
+    # WRAPC_AUTOGRAD_NODE=python keeps PyTorch's class (an A/B for benchmarks).
+    spec = None if os.environ.get("WRAPC_AUTOGRAD_NODE") == "python" else _native_autograd_spec(grabbed)
+    if spec is not None:
+        from .._C import AutogradGraph
+
+        return AutogradGraph(**spec, hooks_off=hooks_off)
+    function = grabbed["function"]
 
     def graph(args: list[Any]) -> list[Any]:
         with torch.autograd._force_original_view_tracking(True):
@@ -330,6 +351,125 @@ def _autograd_graph(function: Callable[..., Any]) -> Callable[..., Any]:
         return [o.alias if isinstance(o, TensorAlias) else o for o in outs]
 
     return graph
+
+
+class _NoContext:
+    """The ctx ``CompiledFunction._backward_impl`` is given at the first
+    backward: the C++ node has already released its saved values."""
+
+    @staticmethod
+    def maybe_clear_saved_tensors() -> None:
+        pass
+
+
+# The layers AOTAutograd puts around a training graph's compiled forward
+# (``_aot_stage2b_compile_forward_or_inference`` in graph_compile.py) that
+# pass the call through unchanged once effect tokens and functional RNG are
+# ruled out, as ``_native_autograd_spec`` rules them out: the node calls
+# what is inside them.
+_PASS_THROUGH = (
+    "EffectTokensWrapper.post_compile.<locals>.inner_fn",
+    "FunctionalizedRngRuntimeWrapper.post_compile.<locals>.wrapper",
+)
+
+
+def _bare_forward(forward: Callable[..., Any]) -> Callable[..., Any]:
+    # The code's own name: functools.wraps copies the wrapped function's.
+    while getattr(getattr(forward, "__code__", None), "co_qualname", None) in _PASS_THROUGH:
+        forward = forward.__wrapped__
+    return forward
+
+
+def _native_autograd_spec(grabbed: dict[str, Any]) -> dict[str, Any] | None:
+    """What ``_C.AutogradGraph`` needs to do what ``CompiledFunction`` does
+    (its ``forward`` and ``backward``, with ``_backward_prologue_functional``
+    for a graph without subclasses), read from the runtime metadata; None
+    where the graph needs what the C++ node does not model (tensor
+    subclasses, functional RNG state, BackwardState, opaque objects, effect
+    tokens, compiled autograd), which keeps PyTorch's class."""
+    from torch._functorch import config as functorch_config
+    from torch._functorch._aot_autograd.schemas import (
+        MutationType,
+        OutputType as AotOutputType,
+        PlainTensorMeta,
+    )
+
+    built = grabbed.get("built_from")
+    # Compiled autograd, turned on for the process, traces CompiledFunction's
+    # backward; it cannot trace the C++ node's.
+    if built is None or "function" not in grabbed or torch._dynamo.config.compiled_autograd:
+        return None
+    meta = built.get("fw_metadata")
+    if (
+        meta is None
+        or built.get("maybe_subclass_meta") is not None
+        or built.get("backward_state_indices")
+        or meta.num_graphsafe_rng_states
+        or meta.is_rng_op_functionalized
+        or meta.num_backward_tokens
+        or meta.tokens
+        or (meta.num_opaque_objects_saved_for_bw or 0)
+        or meta.tensors_saved_for_backwards_with_vc_check_slice.start != meta.num_forward_returns
+    ):
+        return None
+    n_mutated = meta.num_mutated_inp_runtime_indices
+    returns = n_mutated + meta.num_outputs + meta.num_intermediate_bases
+    if returns != meta.num_forward_returns:
+        return None
+    aliased = [i for i, idx in enumerate(meta.mutated_inp_runtime_indices)
+               if meta.input_info[idx].mutates_metadata and not meta.input_info[idx].mutates_data]
+    aliased += [n_mutated + i for i in meta.aliased_out_indices]
+    returned_meta = [x for x in meta.input_info if x.mutation_type == MutationType.MUTATED_OUT_GRAPH] + list(meta.output_info)
+    non_differentiable = [i for i, m in enumerate(returned_meta) if not m.requires_grad]
+    # _backward_prologue_functional's tangent filter.
+    tangents = [i for i, idx in enumerate(meta.mutated_inp_runtime_indices)
+                if meta.input_info[idx].mutates_data and meta.input_info[idx].requires_grad]
+    tangents += [
+        n_mutated + i for i, info in enumerate(meta.output_info)
+        if info.output_type in (AotOutputType.non_alias, AotOutputType.unsafe_view_alias,
+                                AotOutputType.custom_function_view)
+        and issubclass(info.raw_type, torch.Tensor) and info.requires_grad
+    ]
+    tangents += range(n_mutated + meta.num_outputs, returns)
+    if len(meta.subclass_tangent_meta) != len(tangents):
+        return None
+    layouts: list[Any] = []
+    for tangent_meta in meta.subclass_tangent_meta:
+        if not isinstance(tangent_meta, PlainTensorMeta) or tangent_meta.memory_format is None:
+            return None
+        layout = tangent_meta.memory_format
+        if layout.memory_format is not None:
+            name = str(layout.memory_format).removeprefix("torch.")
+            if name not in ("contiguous_format", "channels_last", "channels_last_3d"):
+                return None
+            layouts.append("contiguous" if name == "contiguous_format" else name)
+        elif layout.size is None or layout.stride is None:
+            return None
+        else:
+            layouts.append((tuple(int(d) for d in layout.size), tuple(int(d) for d in layout.stride)))
+    function_class = grabbed["function"].__self__
+    disable_amp = bool(built.get("disable_amp"))
+
+    def first_backward(args: list[Any]) -> tuple[Any, Any, bool]:
+        out = function_class._backward_impl(_NoContext, args)
+        donated = bool(functorch_config.donated_buffer and meta.bw_donated_idxs)
+        return out, function_class.compiled_bw, donated
+
+    return dict(
+        forward=_bare_forward(built["compiled_fw_func"]),
+        first_backward=first_backward,
+        returns=returns,
+        aliased=aliased,
+        unsafe_views=[n_mutated + i for i in meta.unsafe_view_out_indices],
+        non_differentiable=[i for i in non_differentiable if i < n_mutated + meta.num_outputs],
+        saved_unchecked=meta.num_tensors_saved_with_no_vc_check or 0,
+        saved_symints=meta.num_symints_saved_for_bw or 0,
+        tangents=tangents,
+        layouts=layouts,
+        deterministic=-1 if meta.deterministic is None else int(meta.deterministic),
+        mutations_in_backward=bool(meta.indices_of_inputs_that_requires_grad_with_mutations_in_bw),
+        disable_amp=disable_amp,
+    )
 
 
 class KeptMutationsLost(RuntimeError):
@@ -626,7 +766,7 @@ def _capture_patched(
             captured.meta = grabbed["meta"]
             captured.trace_joint = True
             captured.detach_inputs = grabbed["detach_inputs"]
-            captured.compiled = _autograd_graph(grabbed["function"])
+            captured.compiled = _autograd_graph(grabbed)
             return captured
         subclass_meta = stage1.maybe_subclass_meta
         if keep_mutations and subclass_meta is None:

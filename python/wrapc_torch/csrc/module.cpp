@@ -15,6 +15,7 @@
 //
 // No Python runs on the call path except the graph itself.
 
+#include "autograd.h"
 #include "wrapper.h"
 
 #include <c10/core/impl/VirtualGuardImpl.h>
@@ -954,6 +955,7 @@ PyMODINIT_FUNC PyInit__C() {
   if (!m) return nullptr;
   Py_INCREF(&WrapperType);
   if (PyModule_AddObject(m, "Wrapper", reinterpret_cast<PyObject *>(&WrapperType)) < 0) return nullptr;
+  if (add_autograd_graph(m) < 0) return nullptr;
   // The most dimensions a runtime tensor has (the importer refuses more).
   if (PyModule_AddIntConstant(m, "MAX_RANK", WRT_MAX_RANK) < 0) return nullptr;
   // The importer's markers for Replay::base (wrapper.h), defined once here.

@@ -1,0 +1,221 @@
+"""The C++ autograd node of a compiled training graph (csrc/autograd.cpp):
+what AOTAutograd's ``CompiledFunction`` does, natively, on both paths
+(``backend="wrapc"`` and ``wrapc_torch.compile``). Values and gradients are
+compared with eager and PyTorch's own wrapper in test_training.py and
+test_autograd_edges.py, which run through this node; here: that the node is
+the one the graph gets, that PyTorch's Python wrapper no longer runs per
+step, and what the node owns (saved tensors and their version checks,
+tangent layouts, symbolic sizes, no reference cycles, the fallback)."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import weakref
+
+import pytest
+import torch
+from functorch.compile import make_boxed_func
+from torch._dynamo.backends.common import aot_autograd
+from torch.testing._internal.two_tensor import TwoTensor
+
+import wrapc_torch
+from test_functions import DEVICE
+
+REFERENCE = aot_autograd(fw_compiler=lambda gm, _: make_boxed_func(gm.forward),
+                         bw_compiler=lambda gm, _: make_boxed_func(gm.forward))
+PATHS = ["dynamo", "direct"]
+# PyTorch's Python layers a call would run through without the node.
+PYTORCH_WRAPPER = ("_aot_autograd/runtime_wrappers.py", "torch/autograd/function.py")
+
+
+def _compiled(fn, args, path, inner="eager", **kwargs):
+    torch._dynamo.reset()
+    if path == "reference":
+        return torch.compile(fn, backend=REFERENCE, fullgraph=True, **kwargs)
+    if path == "dynamo":
+        return torch.compile(fn, backend="wrapc", fullgraph=True, **kwargs)
+    return wrapc_torch.compile(fn, args, inner=inner)
+
+
+def _mlp():
+    torch.manual_seed(0)
+    return torch.nn.Sequential(torch.nn.Linear(6, 12), torch.nn.Tanh(), torch.nn.Linear(12, 3)).to(DEVICE)
+
+
+def _step(model, compiled, x, opt):
+    opt.zero_grad()
+    loss = compiled(x).square().sum()
+    loss.backward()
+    opt.step()
+    return loss.detach()
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_training_graph_gets_the_cpp_node(path):
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    out = _compiled(model, (x,), path)(x)
+    node = out.grad_fn
+    # Not PyTorch's Python class (a BackwardCFunction), under its name.
+    assert not isinstance(node, torch.autograd.function.BackwardCFunction)
+    assert type(node).__name__ == "CompiledFunctionBackward" and node.name() == "CompiledFunctionBackward"
+    # One edge per graph argument: the parameters' accumulators, and none
+    # for the input that does not require grad.
+    edges = [type(f).__name__ if f is not None else None for f, _ in node.next_functions]
+    assert edges.count("AccumulateGrad") == 4 and edges.count(None) == 1
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+@pytest.mark.parametrize("path", PATHS)
+def test_training_steps_match_eager(path, inner):
+    if path == "dynamo" and inner == "inductor":
+        pytest.skip("backend='wrapc' has no inner choice")
+    model, reference = _mlp(), _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = _compiled(model, (x,), path, inner=inner)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    opt_ref = torch.optim.SGD(reference.parameters(), lr=0.1)
+    for _ in range(4):
+        got, want = _step(model, compiled, x, opt), _step(reference, reference, x, opt_ref)
+        torch.testing.assert_close(got, want)
+    for p, q in zip(model.parameters(), reference.parameters()):
+        torch.testing.assert_close(p, q)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_no_python_of_pytorchs_wrapper_runs_per_step_after_the_first_backward(path):
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = _compiled(model, (x,), path)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    ran: set[str] = set()
+
+    def profile(frame, event, arg):
+        if event == "call":
+            ran.add(frame.f_code.co_filename.replace("\\", "/") + ":" + frame.f_code.co_name)
+
+    _step(model, compiled, x, opt)  # the first backward compiles the backward graph
+    sys.setprofile(profile)
+    try:
+        for _ in range(3):
+            _step(model, compiled, x, opt)
+    finally:
+        sys.setprofile(None)
+    assert ran, "the profiler saw nothing"
+    assert not [f for f in ran if f.split(":")[0].endswith(PYTORCH_WRAPPER)]
+
+
+@pytest.mark.parametrize("path", ["reference", *PATHS])
+def test_a_saved_input_changed_in_place_fails_the_backward_as_pytorch_does(path):
+    def f(x, w):
+        return (x * w).sum()
+
+    x = torch.randn(5, device=DEVICE)
+    w = torch.randn(5, device=DEVICE, requires_grad=True)
+    loss = _compiled(f, (x, w), path)(x, w)
+    x.add_(1)  # the backward needs x as it was
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        loss.backward()
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_tangent_in_another_layout_is_coerced_to_the_traced_one(path):
+    def f(x, w):
+        return (x @ w).relu()
+
+    gen = torch.Generator().manual_seed(1)
+    x = torch.randn(4, 3, generator=gen).to(DEVICE)
+    w = torch.randn(3, 5, generator=gen).to(DEVICE)
+    grads = []
+    for compiled in (f, _compiled(f, (x, w.clone().requires_grad_(True)), path)):
+        wr = w.clone().requires_grad_(True)
+        out = compiled(x, wr)
+        # A transposed (non-contiguous) and an expanded gradient.
+        out.backward(torch.ones(5, 4, device=DEVICE).t())
+        first = wr.grad.clone()
+        wr.grad = None
+        compiled(x, wr).backward(torch.tensor(2.0, device=DEVICE).expand(4, 5))
+        grads.append((first, wr.grad))
+    torch.testing.assert_close(grads[1], grads[0])
+
+
+@pytest.mark.parametrize("path", ["reference", *PATHS])
+def test_an_output_saved_for_backward_leaves_no_reference_cycle(path):
+    def f(x):
+        return x.exp()  # exp's backward needs its own output
+
+    x = torch.randn(3, device=DEVICE, requires_grad=True)
+    compiled = _compiled(f, (x,), path)
+    compiled(x).sum().backward()
+    gc.collect()
+    gc.disable()
+    try:
+        out = compiled(x)
+        ref = weakref.ref(out)
+        node = weakref.ref(out.grad_fn) if path == "reference" else None
+        del out
+        assert ref() is None
+        del node
+    finally:
+        gc.enable()
+
+
+def test_symbolic_sizes_are_saved_and_passed_to_the_backward():
+    def f(x, w):
+        return (x.reshape(-1, 2) * w).sum(0) / x.shape[0]
+
+    gen = torch.Generator().manual_seed(2)
+    w = torch.randn(2, generator=gen).to(DEVICE)
+    torch._dynamo.reset()
+    compiled = torch.compile(f, backend="wrapc", dynamic=True, fullgraph=True)
+    for n in (4, 6, 10):
+        x = torch.randn(n, generator=gen).to(DEVICE)
+        wants = []
+        for fn in (f, compiled):
+            wr = w.clone().requires_grad_(True)
+            xr = x.clone().requires_grad_(True)
+            out = fn(xr, wr)
+            out.sum().backward()
+            wants.append((out.detach(), xr.grad, wr.grad))
+        torch.testing.assert_close(wants[1], wants[0])
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_subclass_graph_keeps_pytorchs_function(path):
+    # CompiledFunction unwraps subclass tangents and rewraps gradients in
+    # Python; the node does not model that, so such a graph keeps it.
+    def f(x):
+        return x.sin() * 2
+
+    x = TwoTensor(torch.randn(3), torch.randn(3)).requires_grad_(True)
+    out = _compiled(f, (x,), path)(x)
+    assert isinstance(out.grad_fn, torch.autograd.function.BackwardCFunction)
+    out.sum().backward()
+    torch.testing.assert_close(x.grad.a, (x.a.cos() * 2).detach())
+
+
+def test_the_ab_switch_keeps_pytorchs_function(monkeypatch):
+    monkeypatch.setenv("WRAPC_AUTOGRAD_NODE", "python")
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    out = wrapc_torch.compile(model, (x,))(x)
+    assert isinstance(out.grad_fn, torch.autograd.function.BackwardCFunction)
+
+
+def test_compiled_autograd_turned_on_keeps_pytorchs_function():
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    with torch._dynamo.config.patch(compiled_autograd=True):
+        out = wrapc_torch.compile(model, (x,))(x)
+    assert isinstance(out.grad_fn, torch.autograd.function.BackwardCFunction)
+
+
+def test_a_backward_under_compiled_autograd_through_the_node_names_the_way_out():
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    loss = wrapc_torch.compile(model, (x,))(x).sum()
+    with torch._dynamo.compiled_autograd._enable(torch.compile(backend="eager")):
+        with pytest.raises(NotImplementedError, match="WRAPC_AUTOGRAD_NODE=python"):
+            loss.backward()
+    assert torch.is_grad_enabled()
