@@ -252,6 +252,45 @@ def test_as_strided_of_a_written_input_runs_eagerly_under_dynamo():
     torch._dynamo.reset()
 
 
+def _read_then_noop_view_op(x):
+    y = x.neg()
+    x.t_()  # a vector's t_() leaves it as it was
+    return (y,)
+
+
+@pytest.mark.parametrize("inner", ["eager", "inductor"])
+def test_a_noop_inplace_view_op_after_a_read_of_an_input_that_requires_grad_is_refused(inner):
+    # Autograd rebases x's history all the same; PyTorch's analysis sees no
+    # mutation and takes x's gradient from the rebased tensor: y gets none.
+    leaf = torch.randn(3, requires_grad=True)
+    got = aot_function(_read_then_noop_view_op, _nop)(leaf * 1)[0]
+    assert _read_then_noop_view_op(leaf * 1)[0].requires_grad and not got.requires_grad
+    with pytest.raises(wrapc_torch.Unsupported, match="calls t_ on argument #0, which requires grad, after computing from it"):
+        wrapc_torch.compile(_read_then_noop_view_op, [leaf * 1], inner=inner)
+    # Before any read, or on a matrix (a real metadata change), it compiles
+    # and the gradient is eager's.
+    for fn, shape in ((lambda x: (x.t_().neg(),), (3,)), (_read_then_noop_view_op, (2, 3))):
+        compiled = wrapc_torch.compile(fn, [torch.randn(shape, requires_grad=True) * 1], inner=inner)
+        grads = []
+        for f in (fn, compiled):
+            leaf = torch.randn(shape, generator=torch.Generator().manual_seed(0)).requires_grad_(True)
+            f(leaf * 1)[0].sum().backward()
+            grads.append(leaf.grad)
+        torch.testing.assert_close(grads[1], grads[0])
+
+
+def test_a_noop_inplace_view_op_after_a_read_runs_eagerly_under_dynamo():
+    torch._dynamo.reset()
+    compiled = torch.compile(_read_then_noop_view_op, backend="wrapc", options={"inner": "eager"})
+    leaf = torch.randn(3, requires_grad=True)
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        (y,) = compiled(leaf * 1)
+    y.sum().backward()
+    torch.testing.assert_close(leaf.grad, -torch.ones(3))
+    torch._dynamo.reset()
+
+
 # 2. The same programs with an input that requires grad: gradients too.
 @pytest.mark.parametrize("shape", [(3, 3), (2, 3)])
 @pytest.mark.parametrize("name", sorted(METADATA_VIEWS))

@@ -92,6 +92,8 @@ def backend(
         wrong = overlapping_write_reason(captured.overlapping_write)
     if captured.as_strided_lost is not None:
         wrong = captured.as_strided_lost
+    if captured.gradient_lost is not None:
+        wrong = captured.gradient_lost
     if wrong is not None:
         _fallback_warning(wrong, to="the graph run eagerly")
         return gm

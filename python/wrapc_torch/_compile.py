@@ -188,6 +188,8 @@ def compile(
         raise Unsupported(overlapping_write_reason(captured.overlapping_write) + ": clone() the tensor read, or write the tensor the view was taken from")
     if captured.as_strided_lost is not None:
         raise Unsupported(captured.as_strided_lost)
+    if captured.gradient_lost is not None:
+        raise Unsupported(captured.gradient_lost + ": clone() the argument before the op")
     if inner == "inductor" and captured.strided_off_zero:
         # Its reinterpret_tensor adds the input's own offset to as_strided's
         # (torch.compile's Inductor too, for a literal offset).

@@ -409,6 +409,61 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         # as_strided was taken over its memory: Inductor's code places it
         # from the argument's offset, not from its storage's start.
         self.strided_off_zero = [False] * len(self.arguments)
+        # An in-place view op that leaves an argument which requires grad
+        # as it was (x.t_() of a vector) still rebases its autograd history,
+        # and AOTAutograd, which sees no mutation, takes the argument's
+        # gradient from the rebased tensor: what the function computed from
+        # it before gets none (aot_function alike, random program 11356).
+        # Tracked under grad mode: the values computed from each argument
+        # (held, with the arguments they come from), the ones such an op
+        # cut off and those computed from them; ``gradient_lost`` describes
+        # the op where one is returned or written into an argument.
+        self.derived: dict[int, tuple[torch.Tensor, frozenset[int]]] = {}
+        self.cut: dict[int, torch.Tensor] = {}
+        self.cut_by: str | None = None
+        self.cut_written = False
+
+    def _note_rebase(self, name: str, args: Any, kwargs: Any, result: Any, before: Any) -> None:
+        """Follows the values a no-op in-place view op on an argument cuts
+        off from its gradient (see ``derived``)."""
+        operands = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
+        target = args[0] if args and isinstance(args[0], torch.Tensor) else None
+        argument = next((i for i, a in enumerate(self.arguments) if a is not None and a is target), None)
+        if before is not None:
+            if _concrete_geometry(target) == before:
+                cut = {k: t for k, (t, deps) in self.derived.items() if argument in deps}
+                if cut and self.cut_by is None:
+                    self.cut_by = f"calls {name} on argument #{argument}"
+                self.cut.update(cut)
+            return
+        if any(id(x) in self.cut for x in operands):
+            if argument is not None:
+                self.cut_written = True
+            for t in result if isinstance(result, (tuple, list)) else (result,):
+                if isinstance(t, torch.Tensor):
+                    self.cut[id(t)] = t
+            return
+        deps: set[int] = set()
+        for x in operands:
+            j = next((i for i, a in enumerate(self.arguments) if a is not None and a is x), None)
+            if j is not None and x.requires_grad:
+                deps.add(j)
+            elif id(x) in self.derived:
+                deps |= self.derived[id(x)][1]
+        if not deps:
+            return
+        for t in result if isinstance(result, (tuple, list)) else (result,):
+            if isinstance(t, torch.Tensor) and t.requires_grad and not any(t is a for a in self.arguments):
+                self.derived[id(t)] = (t, frozenset(deps))
+
+    def gradient_lost(self, outs: Sequence[Any]) -> str | None:
+        if self.cut_by is None or not (self.cut_written or any(id(o) in self.cut for o in outs)):
+            return None
+        return (
+            f"the function {self.cut_by}, which requires grad, after computing from it, and the op leaves its shape "
+            "as it was: PyTorch's trace gives what it computed from the argument before no gradient (aot_function "
+            "alike)"
+        )
 
     def _note_as_strided(self, t: torch.Tensor, args: Any, kwargs: dict[str, Any],
                          inplace: bool) -> tuple[list[int], bool]:
@@ -513,7 +568,13 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         past = False
         if name in ("as_strided", "as_strided_") and args and isinstance(args[0], torch.Tensor):
             off_dense, past = self._note_as_strided(args[0], args, kwargs or {}, inplace=name == "as_strided_")
+        before = None
+        tracking = self.arguments and torch.is_grad_enabled()
+        if tracking and _inplace_view(name) and args and any(a is args[0] and a.requires_grad for a in self.arguments if a is not None):
+            before = _concrete_geometry(args[0])
         result = func(*args, **(kwargs or {}))
+        if tracking:
+            self._note_rebase(name, args, kwargs, result, before)
         if off_dense or self.strided_views or self.strided_values:
             operands = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
             self._note_strided_uses(name, operands, result, off_dense, past)

@@ -177,6 +177,8 @@ class Captured:
         # argument at a storage offset other than 0 (ViewsTaken.strided_off_zero).
         self.as_strided_lost: str | None = None
         self.strided_off_zero: bool = False
+        # ViewsTaken.gradient_lost of the first trace (a reason, or None).
+        self.gradient_lost: str | None = None
         # Per argument the function changed both in data and in geometry
         # (the ViewMeta sequence of its in-place view ops, else None): its
         # new value is the graph's fresh tensor, whose geometry is those
@@ -686,6 +688,7 @@ def _capture_patched(
         captured.view_grad_modes = notes.view_grad_modes
         captured.restride_chains = notes.restride_chains
         captured.as_strided_lost = notes.as_strided_lost
+        captured.gradient_lost = notes.gradient_lost
         captured.strided_off_zero = notes.strided_off_zero
         captured.entry_chains = notes.entry_chains
         training = state.needs_autograd and not aot_config.pre_dispatch
@@ -839,6 +842,8 @@ class _TraceNotes:
     # From the first trace: ViewsTaken.as_strided_refusal, strided_off_zero.
     as_strided_lost: str | None = None
     strided_off_zero: bool = False
+    # From the first trace: ViewsTaken.gradient_lost.
+    gradient_lost: str | None = None
     # From the first trace: the arguments with a restride chain that gives
     # them another geometry (_new_geometry).
     new_geometry: set[int] = dataclasses.field(default_factory=set)
@@ -994,6 +999,7 @@ def _watching_views(call: Callable[..., Any]) -> tuple[Callable[..., Any], _Trac
                 if chain is not None and _new_geometry(chain, entry)
             )
             notes.as_strided_lost = views.as_strided_refusal(outs)
+            notes.gradient_lost = views.gradient_lost(outs)
             notes.strided_off_zero = any(views.strided_off_zero)
             notes.entry_chains[:] = [_view_chain(o) for o in outs]
         return out
