@@ -11,6 +11,12 @@ Columns (µs, best of 5 rounds of ITERS):
                         the same with AOTAutograd's CompiledFunction, the
                         Python autograd.Function (WRAPC_AUTOGRAD_NODE=python):
                         the path before
+  optimizer alone       (step rows) zero_grad and the SGD step without a
+                        forward or backward: the part of a step no wrapper
+                        touches
+  eager backward alone  (step rows) eager's backward of a graph kept with
+                        retain_graph: autograd's engine and the backward
+                        kernels, which a compiled step runs too
 Rows: per model, "forward" (a training forward: grad mode on, parameters
 requiring grad; its graph is freed unused) and "step" (zero_grad, forward,
 backward of the sum, SGD step). On CUDA the loop does not synchronize
@@ -85,6 +91,18 @@ def measure(name, model, x, dev, iters):
 
         forward[label] = best_of(lambda f=f: f(x), iters, sync)
         step[label] = best_of(one_step, iters, sync)
+    m = copy.deepcopy(model)
+    opt = torch.optim.SGD(m.parameters(), lr=1e-3)
+    for p in m.parameters():
+        p.grad = torch.zeros_like(p)
+
+    def optimizer_alone():
+        opt.zero_grad(set_to_none=False)
+        opt.step()
+
+    step["optimizer alone"] = best_of(optimizer_alone, iters, sync)
+    loss = m(x).sum()
+    step["eager backward alone"] = best_of(lambda: loss.backward(retain_graph=True), iters, sync)
     for row in (forward, step):
         row["eager / wrapc_torch.compile"] = round(row["eager"] / row["wrapc_torch.compile"], 2)
         row["inductor / wrapc_torch.compile"] = round(row["inductor"] / row["wrapc_torch.compile"], 2)

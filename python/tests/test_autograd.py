@@ -219,3 +219,36 @@ def test_a_backward_under_compiled_autograd_through_the_node_names_the_way_out()
         with pytest.raises(NotImplementedError, match="WRAPC_AUTOGRAD_NODE=python"):
             loss.backward()
     assert torch.is_grad_enabled()
+
+
+def test_threads_train_through_one_compiled_graph_at_once():
+    # Nodes of one graph run their backwards on several threads; the first
+    # backward compiles the backward graph once, under the GIL.
+    import threading
+
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = wrapc_torch.compile(model, (x,))
+    inputs = [torch.randn(4, 6, generator=torch.Generator().manual_seed(i)).to(DEVICE) for i in range(8)]
+    want = []
+    for inp in inputs:
+        w = torch.autograd.grad(model(inp).square().sum(), list(model.parameters()))
+        want.append(w)
+    got: list = [None] * len(inputs)
+    errors: list = []
+
+    def work(k):
+        try:
+            for _ in range(5):
+                got[k] = torch.autograd.grad(compiled(inputs[k]).square().sum(), list(model.parameters()))
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(len(inputs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g, w)
