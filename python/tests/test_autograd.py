@@ -34,7 +34,7 @@ def _compiled(fn, args, path, inner="eager", **kwargs):
     if path == "reference":
         return torch.compile(fn, backend=REFERENCE, fullgraph=True, **kwargs)
     if path == "dynamo":
-        return torch.compile(fn, backend="wrapc", fullgraph=True, **kwargs)
+        return torch.compile(fn, backend="wrapc", fullgraph=True, options={"inner": inner}, **kwargs)
     return wrapc_torch.compile(fn, args, inner=inner)
 
 
@@ -69,8 +69,6 @@ def test_a_training_graph_gets_the_cpp_node(path):
 @pytest.mark.parametrize("inner", ["eager", "inductor"])
 @pytest.mark.parametrize("path", PATHS)
 def test_training_steps_match_eager(path, inner):
-    if path == "dynamo" and inner == "inductor":
-        pytest.skip("backend='wrapc' has no inner choice")
     model, reference = _mlp(), _mlp()
     x = torch.randn(4, 6, device=DEVICE)
     compiled = _compiled(model, (x,), path, inner=inner)
@@ -252,3 +250,40 @@ def test_threads_train_through_one_compiled_graph_at_once():
     assert not errors, errors
     for g, w in zip(got, want):
         torch.testing.assert_close(g, w)
+
+
+def test_an_inductor_training_forward_runs_without_python():
+    # The forward graph is compiled again through the native import: the
+    # node calls it, not Inductor's Python call() (native_training_forward).
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = wrapc_torch.compile(model, (x,), inner="inductor")
+    compiled(x).sum().backward()
+    ran: set[str] = set()
+
+    def profile(frame, event, arg):
+        if event == "call":
+            ran.add(frame.f_code.co_filename.replace("\\", "/") + ":" + frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        out = compiled(x)
+    finally:
+        sys.setprofile(None)
+    assert out.grad_fn.name() == "CompiledFunctionBackward"
+    assert not ran
+
+
+def test_an_inductor_training_forward_keeps_pytorchs_call_where_the_import_is_off(monkeypatch):
+    monkeypatch.setenv("WRAPC_INDUCTOR_WRAPPER", "python")
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = wrapc_torch.compile(model, (x,), inner="inductor")
+    compiled(x).sum().backward()
+    ran: set[str] = set()
+    sys.setprofile(lambda frame, event, arg: ran.add(frame.f_code.co_filename) if event == "call" else None)
+    try:
+        compiled(x)
+    finally:
+        sys.setprofile(None)
+    assert ran  # Inductor's call()

@@ -13,7 +13,7 @@ from . import _importer
 from ._errors import Unsupported
 from ._native import native_callable
 from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten
-from ._private.aot import Captured, KeptMutationsLost, capture, failed_keeping_mutations
+from ._private.aot import Captured, KeptMutationsLost, capture, failed_keeping_mutations, native_import_enabled
 
 INNER_COMPILERS = ("inductor", "eager")
 
@@ -110,6 +110,21 @@ def compile(
     of a module are bound at compile time. Raises :class:`Unsupported` for
     graphs wrapc does not model.
     """
+    return _compile_callable(fn, example_inputs, inner=inner, keep_input_mutations=keep_input_mutations)
+
+
+def _compile_callable(
+    fn: Callable[..., Any],
+    example_inputs: Sequence[Any],
+    *,
+    inner: str,
+    keep_input_mutations: bool | None,
+    requires_grad_checked: bool = True,
+) -> Callable[..., Any]:
+    """``compile``'s work. ``requires_grad_checked``: the wrapper refuses
+    an argument whose ``requires_grad`` differs from its example's (off for
+    a graph only ever called under no_grad, whose values do not depend on
+    it: ``native_training_forward``)."""
     if inner not in INNER_COMPILERS:
         raise ValueError(f"wrapc: unknown inner compiler {inner!r} (one of {', '.join(INNER_COMPILERS)})")
     for i, x in enumerate(example_inputs):
@@ -217,13 +232,60 @@ def compile(
     if inner == "inductor":
         _check_views_kept(captured, example_inputs)
     single = module.single()
+    if captured.trace_joint and inner == "inductor":
+        native_training_forward(captured)
     # Inductor's code assumes the example's strides (Dynamo guards them).
     strided = example_inputs if inner == "inductor" else None
     native = native_callable(
         captured, captured.params, single=single, example_inputs=example_inputs, strided=strided,
         grad_enabled=grad_enabled, lazy=lazy, root=fn if isinstance(fn, torch.nn.Module) else None,
+        requires_grad_checked=requires_grad_checked,
     )
     return native if single else module.rebuild(native)
+
+
+def native_training_forward(captured: Captured) -> bool:
+    """A training graph's forward, natively: the partitioned forward graph
+    Inductor compiled (``Captured.forward_graph``) is compiled again as an
+    inference graph through this module's own path, Inductor's wrapper
+    program imported, and the C++ autograd node calls it in place of
+    Inductor's Python ``call()``. Examples are zeros of the traced
+    geometry. Where the
+    graph has symbolic sizes, or the import does not cover it, the node
+    keeps Inductor's callable (no warning: nothing changes for the
+    caller). Costs a second Inductor compile of the forward graph (its
+    kernels come from Inductor's caches). Returns whether it did."""
+    import warnings
+
+    from ._native import IMPORTS
+
+    graph = captured.forward_graph
+    node = captured.compiled
+    if graph is None or not hasattr(node, "_use_forward") or captured.meta is None or not native_import_enabled():
+        return False
+    gm, fakes = graph
+    examples: list[Any] = []
+    for i, x in enumerate(fakes):
+        if not isinstance(x, torch.Tensor) or x.layout != torch.strided:
+            return False
+        try:
+            sizes, strides = [int(d) for d in x.shape], [int(d) for d in x.stride()]
+        except TypeError:  # symbolic
+            return False
+        examples.append(torch.empty_strided(sizes, strides, dtype=x.dtype, device=x.device).zero_())
+    seen = len(IMPORTS)
+    try:
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            native = _compile_callable(
+                gm, examples, inner="inductor", keep_input_mutations=None, requires_grad_checked=False
+            )
+    except Exception:  # noqa: BLE001 - only a speed-up: any failure keeps Inductor's callable
+        return False
+    if len(IMPORTS) == seen or not all(entry["native"] for entry in IMPORTS[seen:]):
+        return False
+    node._use_forward(native)
+    return True
 
 
 def writes_autograd_hides(captured: Captured, example_inputs: Sequence[Any], grad_enabled: bool) -> str | None:

@@ -48,6 +48,7 @@ def native_callable(
     grad_enabled: bool | None = None,
     lazy: Sequence[int] = (),
     root: torch.nn.Module | None = None,
+    requires_grad_checked: bool = True,
 ) -> Callable[..., Any]:
     """``example_inputs``: the caller's own example arguments, when no
     Dynamo guards the calls (``compile``): the wrapper then checks what
@@ -61,7 +62,8 @@ def native_callable(
     disable_amp = is_any_autocast_enabled()
     try:
         return _native_wrapper(captured, prefix, disable_amp, single=single, example_inputs=example_inputs,
-                               strided=strided, grad_enabled=grad_enabled, lazy=lazy, root=root)
+                               strided=strided, grad_enabled=grad_enabled, lazy=lazy, root=root,
+                               requires_grad_checked=requires_grad_checked)
     except CompileError as e:
         if captured.native is None or captured.recompile is None:
             raise
@@ -76,7 +78,8 @@ def native_callable(
         native_fallback_warning(reason)
         captured.compiled, captured.native, captured.cubin_dirs = captured.recompile(), None, []
         return _native_wrapper(captured, prefix, disable_amp, single=single, example_inputs=example_inputs,
-                               strided=strided, grad_enabled=grad_enabled, lazy=lazy, root=root)
+                               strided=strided, grad_enabled=grad_enabled, lazy=lazy, root=root,
+                               requires_grad_checked=requires_grad_checked)
 
 
 def _native_wrapper(
@@ -90,6 +93,7 @@ def _native_wrapper(
     grad_enabled: bool | None,
     lazy: Sequence[int],
     root: torch.nn.Module | None,
+    requires_grad_checked: bool = True,
 ) -> Callable[..., Any]:
     from . import _C
 
@@ -135,7 +139,9 @@ def _native_wrapper(
         ),
         apply_view_meta_sequence,
         _traced_int_constants(captured, len(prefix)),
-        tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ()),
+        tuple(x.requires_grad if isinstance(x, torch.Tensor) else None for x in example_inputs or ())
+        if requires_grad_checked
+        else (),
         tuple((tuple(x.shape), tuple(x.stride())) if isinstance(x, torch.Tensor) else None for x in strided or ()),
         _alias_groups(captured, example_inputs) if example_inputs is not None else (),
         _grad_mode(prefix, example_inputs, grad_enabled) if example_inputs is not None else -1,

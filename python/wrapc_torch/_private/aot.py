@@ -113,6 +113,9 @@ class Captured:
         # CompiledFunction.apply and the wrapper runs with trace_joint.
         self.trace_joint: bool = False
         self.detach_inputs: list[int] = []
+        # Training with Inductor: the partitioned forward graph and its
+        # (fake) example inputs (_recording_forward).
+        self.forward_graph: tuple[torch.fx.GraphModule, list[Any]] | None = None
         # AOTDedupeWrapper's add_dupe_map when the same tensor is passed
         # as several arguments and mutated (else empty): the native entry
         # takes every argument and checks each duplicate is the tensor it
@@ -236,6 +239,19 @@ def _inductor_training_compilers(
     # replace_random, which Inductor's lowering of dropout's RNG relies
     # on), then the min-cut partition.
     return forward, backward, cfx.partition_fn
+
+
+def _recording_forward(forward: Callable[..., Any], captured: Captured) -> Callable[..., Any]:
+    """Inductor's forward compiler of a training graph, recording the
+    partitioned forward graph (a copy: Inductor's passes rewrite the one
+    they compile) and its example inputs, from which ``_compile``'s
+    ``native_training_forward`` builds the graph natively."""
+
+    def compile_forward(gm: torch.fx.GraphModule, example_inputs: Sequence[Any]) -> Any:
+        captured.forward_graph = (_graph_copy(gm), list(example_inputs))
+        return forward(gm, example_inputs)
+
+    return compile_forward
 
 
 @contextlib.contextmanager
@@ -695,6 +711,7 @@ def _capture_patched(
         forward, backward, partition = compiler, compiler, default_partition
         if training and inner == "inductor":
             forward, backward, partition = _inductor_training_compilers(gm, len(example_inputs), inner_compile)
+            forward = _recording_forward(forward, captured)
         reason = ""
         if inner == "inductor" and cuda_graph_trees({}):
             reason = CUDA_GRAPH_TREES
@@ -1037,6 +1054,12 @@ def program_device(inputs: Sequence[Any], outputs: Sequence[Any]) -> tuple[torch
     return device, ""
 
 
+def native_import_enabled() -> bool:
+    """Whether Inductor's wrapper programs are imported as native code
+    (``WRAPC_INDUCTOR_WRAPPER=python`` keeps them Python: an A/B)."""
+    return os.environ.get("WRAPC_INDUCTOR_WRAPPER") != "python"
+
+
 def _compile_inference(captured: Captured, compile_graph: Callable[[Any], Any], *, native: bool) -> Any:
     """Compiles the inference graph; with ``native``, Inductor's wrapper
     program is captured as an FX graph and imported (``captured.native``),
@@ -1046,7 +1069,7 @@ def _compile_inference(captured: Captured, compile_graph: Callable[[Any], Any], 
     wrapc's native runtime wrapper."""
     reason = ""
     gm = captured.graph_module
-    if not native or os.environ.get("WRAPC_INDUCTOR_WRAPPER") == "python":
+    if not native or not native_import_enabled():
         return compile_graph(gm)
     device, reason = program_device(captured.fake_inputs, captured.graph_outputs)
     if not reason:

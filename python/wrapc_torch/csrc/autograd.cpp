@@ -380,7 +380,8 @@ PyObject *AutogradGraph_vectorcall(PyObject *self_, PyObject *const *argv, size_
           false);
     }
     THPObjectPtr args(PyList_GetSlice(list, 0, n));  // a boxed graph clears its list
-    result = args ? call_graph(s.forward, s.forward_boxed, args.get()) : nullptr;
+    THPObjectPtr forward(Py_NewRef(s.forward));      // _use_forward may replace it
+    result = args ? call_graph(forward.get(), s.forward_boxed, args.get()) : nullptr;
     if (s.hooks_off) {
       if (hooks_message) at::SavedTensorDefaultHooks::disable(*hooks_message, false);
       else at::SavedTensorDefaultHooks::enable();
@@ -572,6 +573,31 @@ int AutogradGraph_init(AutogradGraph *self, PyObject *args, PyObject *kwargs) {
   return 0;
 }
 
+// Replaces the forward graph (with its native build, once made: the
+// training path compiles the forward graph again through the native
+// import after AOTAutograd built it).
+PyObject *AutogradGraph_use_forward(PyObject *self_, PyObject *forward) {
+  auto *self = reinterpret_cast<AutogradGraph *>(self_);
+  if (!self->spec) {
+    PyErr_SetString(PyExc_RuntimeError, "AutogradGraph was not initialized");
+    return nullptr;
+  }
+  if (!PyCallable_Check(forward)) {
+    PyErr_SetString(PyExc_TypeError, "the forward graph must be callable");
+    return nullptr;
+  }
+  GraphSpec &s = *self->spec;
+  bool is_boxed = boxed(forward);
+  Py_INCREF(forward);
+  Py_XSETREF(s.forward, forward);
+  s.forward_boxed = is_boxed;
+  Py_RETURN_NONE;
+}
+
+PyMethodDef graph_methods[] = {
+    {"_use_forward", AutogradGraph_use_forward, METH_O, "Replaces the compiled forward graph the call runs."},
+    {nullptr, nullptr, 0, nullptr}};
+
 PyObject *AutogradGraph_new(PyTypeObject *type, PyObject *, PyObject *) {
   PyObject *self = type->tp_alloc(type, 0);
   if (!self) return nullptr;
@@ -613,6 +639,7 @@ int add_autograd_graph(PyObject *module) {
   AutogradGraphType.tp_init = reinterpret_cast<initproc>(AutogradGraph_init);
   AutogradGraphType.tp_dealloc = reinterpret_cast<destructor>(AutogradGraph_dealloc);
   AutogradGraphType.tp_call = PyVectorcall_Call;
+  AutogradGraphType.tp_methods = graph_methods;
   if (PyType_Ready(&AutogradGraphType) < 0) return -1;
   // grad_fn shows as PyTorch's own node does.
   torch::autograd::_initFunctionPyTypeObject(GraphNodeType, "CompiledFunctionBackward", node_properties,
