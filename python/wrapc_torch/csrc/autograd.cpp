@@ -112,6 +112,25 @@ PyObject *call_graph(PyObject *f, bool is_boxed, PyObject *list) {
   return tuple ? PyObject_CallObject(f, tuple.get()) : nullptr;
 }
 
+// AOTAutograd inlined the saved-tensor hooks into the graphs and turns
+// them off around the forward (_disable_saved_tensors_hooks); the previous
+// state comes back on every exit.
+struct SavedTensorHooksOff {
+  std::optional<std::string> previous = at::SavedTensorDefaultHooks::get_disabled_error_message();
+  SavedTensorHooksOff() {
+    at::SavedTensorDefaultHooks::disable(
+        "Saved tensors hooks were specialized as GraphModules. In this case aot_autograd inlines them in forward "
+        "and backward graph and disables them during runtime of aot_autograd compiled region.",
+        false);
+  }
+  SavedTensorHooksOff(const SavedTensorHooksOff &) = delete;
+  SavedTensorHooksOff &operator=(const SavedTensorHooksOff &) = delete;
+  ~SavedTensorHooksOff() {
+    if (previous) at::SavedTensorDefaultHooks::disable(*previous, false);
+    else at::SavedTensorDefaultHooks::enable();
+  }
+};
+
 const char kDoubleBackward[] = "torch.compile with aot_autograd does not currently support double backward";
 
 at::Tensor coerce(const at::Tensor &x, const TangentLayout &layout) {
@@ -159,11 +178,10 @@ struct GraphNode final : Node {
   // Compiled autograd traces a node through this; the node's backward is
   // an opaque call it cannot trace.
   void compiled_args(torch::dynamo::autograd::CompiledNodeArgs &) const override {
-    TORCH_CHECK_NOT_IMPLEMENTED(false,
-                                "wrapc: compiled autograd cannot trace the C++ autograd node of a wrapc-compiled "
-                                "training graph (CompiledFunctionBackward); run this backward outside compiled "
-                                "autograd, or compile with WRAPC_AUTOGRAD_NODE=python to keep PyTorch's "
-                                "CompiledFunction");
+    TORCH_CHECK(false,
+                "wrapc: compiled autograd cannot trace the C++ autograd node of a wrapc-compiled training graph "
+                "(CompiledFunctionBackward); run this backward outside compiled autograd, or compile with "
+                "WRAPC_AUTOGRAD_NODE=python to keep PyTorch's CompiledFunction");
   }
 
   std::shared_ptr<GraphSpec> spec;
@@ -370,21 +388,15 @@ PyObject *AutogradGraph_vectorcall(PyObject *self_, PyObject *const *argv, size_
     c10::AutoFwGradMode no_forward_grad(false);
     std::optional<c10::impl::ExcludeDispatchKeyGuard> no_autocast;
     if (s.disable_amp) no_autocast.emplace(c10::autocast_dispatch_keyset);
-    // AOTAutograd inlined the saved-tensor hooks into the graphs.
-    std::optional<std::string> hooks_message;
-    if (s.hooks_off) {
-      hooks_message = at::SavedTensorDefaultHooks::get_disabled_error_message();
-      at::SavedTensorDefaultHooks::disable(
-          "Saved tensors hooks were specialized as GraphModules. In this case aot_autograd inlines them in "
-          "forward and backward graph and disables them during runtime of aot_autograd compiled region.",
-          false);
-    }
-    THPObjectPtr args(PyList_GetSlice(list, 0, n));  // a boxed graph clears its list
-    THPObjectPtr forward(Py_NewRef(s.forward));      // _use_forward may replace it
-    result = args ? call_graph(forward.get(), s.forward_boxed, args.get()) : nullptr;
-    if (s.hooks_off) {
-      if (hooks_message) at::SavedTensorDefaultHooks::disable(*hooks_message, false);
-      else at::SavedTensorDefaultHooks::enable();
+    std::optional<SavedTensorHooksOff> hooks_off;
+    if (s.hooks_off) hooks_off.emplace();
+    THPObjectPtr forward(Py_NewRef(s.forward));  // _use_forward may replace it
+    if (s.forward_boxed) {
+      THPObjectPtr args(PyList_GetSlice(list, 0, n));  // a boxed graph clears its list
+      result = args ? PyObject_CallOneArg(forward.get(), args.get()) : nullptr;
+    } else {
+      // The native forward (a Wrapper): the arguments as they are, no copy.
+      result = PyObject_Vectorcall(forward.get(), PySequence_Fast_ITEMS(list), static_cast<size_t>(n), nullptr);
     }
   }
   if (!result) return nullptr;
