@@ -87,6 +87,18 @@ def WrapRemoveDupeArgs : Pass<"wrap-remove-dupe-args", "mlir::ModuleOp"> {
   }];
 }
 
+def WrapLowerBackwardWrapper : Pass<"wrap-lower-backward-wrapper", "mlir::ModuleOp"> {
+  let summary = "Turn wrap.backward_wrapper into the function CompiledFunction.backward runs";
+  let description = [{
+    Each `wrap.backward_wrapper` becomes a `func.func` of the same name and
+    type that passes the saved values on, coerces each kept gradient to the
+    layout the backward graph was traced with (`wrap.coerce_layout`), calls
+    the compiled backward graph (`wrap.call_compiled`) and returns its
+    gradients, as `CompiledFunction.backward` does at run time with the
+    same metadata. Gradients the graph does not take are never read.
+  }];
+}
+
 def WrapInlineAliasReplay : Pass<"wrap-inline-alias-replay", "mlir::ModuleOp"> {
   let summary = "Turn wrap.replay_alias into straight-line view regeneration";
   let description = [{

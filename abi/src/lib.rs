@@ -7,7 +7,9 @@
 //! it by a test, as are the signatures of the runtime functions compiled
 //! code calls ([`RuntimeFn`]). No dependencies: both sides, and tools, can use it.
 
+mod memory_format;
 mod runtime_fn;
+pub use memory_format::{MemoryFormat, TangentLayout, STRIDED_CODE};
 pub use runtime_fn::{CType, RuntimeFn, Signature};
 
 /// A `wrt_status` code: what every fallible runtime call and compiled

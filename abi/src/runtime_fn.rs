@@ -71,6 +71,7 @@ runtime_fns! {
     DetachCopy = "wrt_detach_copy_"(Ptr, Ptr) -> I32;
     LeafCopy = "wrt_leaf_copy_"(Ptr, Ptr) -> I32;
     AsStridedLike = "wrt_as_strided_like_"(Ptr, Ptr) -> I32;
+    CoerceLayout = "wrt_coerce_layout"(Ptr, I32, Size, Ptr, Ptr, Ptr) -> I32;
     AssertFinite = "wrt_assert_finite"(Ptr, Ptr) -> I32;
     ScalarI64 = "wrt_scalar_i64"(Ptr, Ptr) -> I32;
     ScalarFromI64 = "wrt_scalar_from_i64"(I64, Ptr) -> I32;

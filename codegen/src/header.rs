@@ -171,9 +171,10 @@ pub fn header(library: &str, entries: &[EntryPoint], externals: &[String]) -> St
         "",
         "Each entry point takes borrowed input tensors and stores new references",
         "to its outputs (release them with wrt_tensor_release). It checks the",
-        "argument counts and each input's dtype, rank, static sizes and device",
-        "(a tensor-subclass input: its type, then each attribute as it is",
-        "unwrapped; build one with wrt_subclass_new),",
+        "argument counts and the dtype, rank, static sizes and device of each",
+        "input it reads (one it never reads may be null; a tensor-subclass",
+        "input: its type, then each attribute as it is unwrapped; build one",
+        "with wrt_subclass_new),",
         "and returns a wrt_status; wrt_last_error() says what failed. */",
     ] {
         writeln!(text, " *{}{line}", if line.is_empty() { "" } else { " " }).unwrap();

@@ -7,10 +7,11 @@ use std::cell::RefCell;
 
 use melior::ir::Module;
 use proptest::prelude::*;
-use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot, Value};
-use wrapc_runtime::capi::{self, wrt_tensor};
+use wrapc_interpreter::{Effects, Interpreter, StorageSnapshot};
+use wrapc_runtime::capi::wrt_tensor;
 use wrapc_testing::cases::*;
 use wrapc_testing::layered::{layered_case, LayeredCase};
+use wrapc_testing::native::{call_entry, graph_args, store_graph_results};
 
 thread_local! {
     /// The case whose compiled graph `graph_trampoline` runs.
@@ -26,32 +27,8 @@ unsafe extern "C" fn graph_trampoline(
     n_out: usize,
 ) -> i32 {
     let case = CURRENT.with(|c| c.borrow().clone()).expect("a case is being run");
-    // SAFETY: the caller passes n_in borrowed handles.
-    let handles = unsafe { std::slice::from_raw_parts(inputs, n_in) };
-    let args: Vec<Value> = handles
-        .iter()
-        .map(|&h| {
-            // Borrowed: take another reference, leave the caller's alone.
-            let mut copy = std::ptr::null_mut();
-            if capi::wrt_tensor_retain(h, &mut copy) != 0 {
-                return Value::Null;
-            }
-            // SAFETY: `copy` is a fresh owning handle.
-            unsafe { capi::take_handle(copy) }.map(Value::Tensor).unwrap_or(Value::Null)
-        })
-        .collect();
-    match run_graph(&case, &args) {
-        Ok(results) if results.len() == n_out => {
-            for (k, value) in results.into_iter().enumerate() {
-                // Symbolic ints (saved for backward) cross as 0-d tensors.
-                let Ok(Some(t)) = value.to_native() else { return 6 };
-                // SAFETY: the caller passes room for n_out handles.
-                unsafe { *outputs.add(k) = capi::into_handle(t) };
-            }
-            0
-        }
-        _ => 6,
-    }
+    // SAFETY: the caller passes n_in borrowed handles and room for n_out.
+    unsafe { store_graph_results(run_graph(&case, &graph_args(inputs, n_in)), outputs, n_out) }
 }
 
 fn interpreted(case: &Case, module: &Module) -> Result<Effects, String> {
@@ -66,34 +43,14 @@ fn interpreted(case: &Case, module: &Module) -> Result<Effects, String> {
     Ok(Effects::capture(&before, &inputs, &outputs))
 }
 
-fn handle_of(value: &Value) -> *mut wrt_tensor {
-    value.to_native().expect("a value native code takes").map_or(std::ptr::null_mut(), capi::into_handle)
-}
-
 fn compiled(case: &Case, function: wrapc_codegen::NativeFn, num_outputs: usize) -> Result<Effects, String> {
     CURRENT.with(|c| *c.borrow_mut() = Some(case.clone()));
     wrapc_runtime::set_grad_enabled(true);
     let (_, inputs) = entry_and_args(case, make_inputs(case));
     wrapc_runtime::set_grad_enabled(case.grad_mode);
     let before = StorageSnapshot::take(&inputs);
-    let handles: Vec<*mut wrt_tensor> = inputs.iter().map(handle_of).collect();
-    let mut outputs = vec![std::ptr::null_mut(); num_outputs];
-    // SAFETY: the entry point has wrapc's ABI.
-    let status = unsafe { function(handles.as_ptr(), handles.len(), outputs.as_mut_ptr(), outputs.len()) };
-    for h in handles {
-        // SAFETY: made above, not used again.
-        unsafe { capi::wrt_tensor_release(h) };
-    }
-    if status != 0 {
-        // SAFETY: a thread-local NUL-terminated message.
-        let message = unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
-        return Err(without_entry_point(&message).to_string());
-    }
-    let outputs: Vec<Value> = outputs
-        .into_iter()
-        // SAFETY: owned handles written by the callee.
-        .map(|h| unsafe { capi::take_handle(h) }.map_or(Value::Null, |t| Value::from_native(t, false).unwrap()))
-        .collect();
+    let outputs =
+        call_entry(function, &inputs, num_outputs).map_err(|message| without_entry_point(&message).to_string())?;
     Ok(Effects::capture(&before, &inputs, &outputs))
 }
 
@@ -171,22 +128,8 @@ fn check_layered(case: &LayeredCase) -> Result<(), TestCaseError> {
     let inputs = case.make_inputs();
     wrapc_runtime::set_grad_enabled(case.grad_mode);
     let before = StorageSnapshot::take(&inputs);
-    let handles: Vec<*mut wrt_tensor> = inputs.iter().map(handle_of).collect();
-    let mut outputs = vec![std::ptr::null_mut(); case.outputs.len()];
-    // SAFETY: the entry point has wrapc's ABI.
-    let status = unsafe { function(handles.as_ptr(), handles.len(), outputs.as_mut_ptr(), outputs.len()) };
-    for h in handles {
-        // SAFETY: made above, not used again.
-        unsafe { capi::wrt_tensor_release(h) };
-    }
-    // SAFETY: a thread-local NUL-terminated message.
-    let error = || unsafe { std::ffi::CStr::from_ptr(capi::wrt_last_error()) }.to_string_lossy().into_owned();
-    prop_assert_eq!(status, 0, "{}\n{}", error(), text);
-    let outputs: Vec<Value> = outputs
-        .into_iter()
-        // SAFETY: owned handles written by the callee.
-        .map(|h| unsafe { capi::take_handle(h) }.map_or(Value::Null, |t| Value::from_native(t, false).unwrap()))
-        .collect();
+    let outputs = call_entry(function, &inputs, case.outputs.len())
+        .map_err(|message| TestCaseError::fail(format!("{message}\n{text}")))?;
     let actual = Effects::capture(&before, &inputs, &outputs);
     prop_assert_eq!(expected, actual, "\n{}", text);
     Ok(())

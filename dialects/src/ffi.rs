@@ -49,6 +49,12 @@ unsafe extern "C" {
     pub fn wrapcKernelConfigGetNumWarps(attr: MlirAttribute) -> i64;
     pub fn wrapcKernelConfigGetSharedBytes(attr: MlirAttribute) -> i64;
 
+    pub fn wrapcAttributeIsLayout(attr: MlirAttribute) -> bool;
+    pub fn wrapcLayoutGetFormat(attr: MlirAttribute) -> i32;
+    pub fn wrapcLayoutGetRank(attr: MlirAttribute) -> isize;
+    pub fn wrapcLayoutGetSize(attr: MlirAttribute, i: isize) -> i64;
+    pub fn wrapcLayoutGetStride(attr: MlirAttribute, i: isize) -> i64;
+
     pub fn wrapcAttributeIsOutputInfo(attr: MlirAttribute) -> bool;
     pub fn wrapcOutputInfoGetOutputType(attr: MlirAttribute) -> i32;
     pub fn wrapcOutputInfoGetBaseIndex(attr: MlirAttribute) -> i64;

@@ -173,6 +173,12 @@ pub fn replace_all_uses(from: Value, to: Value) {
     unsafe { mlirValueReplaceAllUsesOfWith(from.to_raw(), to.to_raw()) }
 }
 
+/// Whether anything uses `value`.
+pub fn has_uses(value: Value) -> bool {
+    // SAFETY: `value` is live; the first use is only compared with null.
+    unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(value.to_raw())) }
+}
+
 /// Erases `op`, which must have no remaining uses.
 pub fn erase(op: OperationRef) {
     // SAFETY: the caller no longer holds references into `op`.

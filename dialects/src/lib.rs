@@ -25,13 +25,13 @@ mod op_kind {
     }
 }
 pub use metadata::{
-    autograd_function_marks, dedupe_args, duplicate_message, element_dtype, synthetic_base_plan, DedupeArg, DeviceKind,
-    InputFlags, InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo, SyntheticBasePlan,
-    TensorTypeInfo, DYNAMIC,
+    autograd_function_marks, dedupe_args, duplicate_message, element_dtype, synthetic_base_plan, tangent_layout,
+    DedupeArg, DeviceKind, InputFlags, InputInfo, KernelConfig, MutationType, OutputInfo, OutputType, SubclassInfo,
+    SyntheticBasePlan, TensorTypeInfo, DYNAMIC,
 };
 pub use op_kind::WrapOp;
 pub use source::{check_source, SourceError, MAX_NESTING, MAX_RESULT_NUMBER};
-pub use wrapper_info::RuntimeWrapperInfo;
+pub use wrapper_info::{BackwardWrapperInfo, RuntimeWrapperInfo};
 
 use melior::dialect::{DialectHandle, DialectRegistry};
 use melior::Context;

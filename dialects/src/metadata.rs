@@ -272,6 +272,27 @@ impl KernelConfig {
     }
 }
 
+/// One `#wrap.layout`, as the runtime and interpreter take it; `None` if
+/// `attr` is not one or names a format wrapc does not know.
+pub fn tangent_layout(attr: Attribute) -> Option<wrapc_abi::TangentLayout> {
+    let raw = attr.to_raw();
+    // SAFETY: `raw` is a live attribute; accessors run after the kind check.
+    unsafe {
+        if !ffi::wrapcAttributeIsLayout(raw) {
+            return None;
+        }
+        let code = ffi::wrapcLayoutGetFormat(raw);
+        if code == wrapc_abi::STRIDED_CODE {
+            let rank = ffi::wrapcLayoutGetRank(raw);
+            return Some(wrapc_abi::TangentLayout::Strided {
+                sizes: (0..rank).map(|i| ffi::wrapcLayoutGetSize(raw, i)).collect(),
+                strides: (0..rank).map(|i| ffi::wrapcLayoutGetStride(raw, i)).collect(),
+            });
+        }
+        wrapc_abi::MemoryFormat::from_code(code.into()).map(wrapc_abi::TangentLayout::Format)
+    }
+}
+
 /// One argument of a `wrap.dedupe_wrapper`, as its `dupes` map
 /// (PyTorch's `add_dupe_map`) says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

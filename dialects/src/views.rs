@@ -92,7 +92,7 @@ impl StaticGeometry {
 
 /// What every wrapper symbol op (`wrap.runtime_wrapper`,
 /// `wrap.subclass_wrapper`, `wrap.dedupe_wrapper`,
-/// `wrap.synthetic_base_wrapper`) declares: its name, its callee and its
+/// `wrap.synthetic_base_wrapper`, `wrap.backward_wrapper`) declares: its name, its callee and its
 /// signature.
 pub struct WrapperSignature<'c> {
     pub name: String,
@@ -104,7 +104,7 @@ pub struct WrapperSignature<'c> {
 impl<'c> WrapperSignature<'c> {
     /// The signature of a wrapper symbol op, read through its view.
     pub fn of(op: OperationRef<'c, '_>) -> Result<Self, ViewError> {
-        // The four wrapper views share these accessors (each op's ODS
+        // The wrapper views share these accessors (each op's ODS
         // declares them) but no trait: read them alike.
         macro_rules! read {
             ($view:ident) => {{
@@ -118,6 +118,7 @@ impl<'c> WrapperSignature<'c> {
             Some(WrapOp::SubclassWrapper) => read!(SubclassWrapperOp),
             Some(WrapOp::DedupeWrapper) => read!(DedupeWrapperOp),
             Some(WrapOp::SyntheticBaseWrapper) => read!(SyntheticBaseWrapperOp),
+            Some(WrapOp::BackwardWrapper) => read!(BackwardWrapperOp),
             _ => Err(ViewError::NotThisOp("wrapper op")),
         }
     }

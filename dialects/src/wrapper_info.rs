@@ -1,4 +1,4 @@
-//! `wrap.runtime_wrapper` decoded once: what `wrap-orchestrate` lowers and
+//! `wrap.runtime_wrapper` and `wrap.backward_wrapper` decoded once: what `wrap-orchestrate` lowers and
 //! the interpreter runs read the same struct, through the op's generated
 //! view (`views::RuntimeWrapperOp`), so that the two cannot read the
 //! metadata differently.
@@ -6,8 +6,8 @@
 use melior::ir::operation::OperationRef;
 use melior::ir::{Attribute, Type};
 
-use crate::metadata::{InputInfo, MutationType, OutputInfo};
-use crate::views::RuntimeWrapperOp;
+use crate::metadata::{tangent_layout, InputInfo, MutationType, OutputInfo};
+use crate::views::{BackwardWrapperOp, RuntimeWrapperOp};
 
 /// Everything `_runtime_wrapper` decides on, as the op states it.
 pub struct RuntimeWrapperInfo<'c> {
@@ -76,5 +76,59 @@ impl<'c> RuntimeWrapperInfo<'c> {
         self.inputs_mutated(MutationType::MutatedInGraph)
             .filter(|&i| !self.inputs[i].flags.mutations_hidden_from_autograd)
             .collect()
+    }
+}
+
+/// `wrap.backward_wrapper` decoded: what `CompiledFunction.backward` does
+/// around the backward graph, for the pass and the interpreter alike.
+pub struct BackwardWrapperInfo<'c> {
+    pub name: String,
+    pub callee: String,
+    pub arg_types: Vec<Type<'c>>,
+    pub result_types: Vec<Type<'c>>,
+    /// The leading arguments saved by the forward, passed on first.
+    pub num_saved: usize,
+    /// Per kept gradient: its index among the gradients (after the saved
+    /// values), and the layout the backward graph takes it in.
+    pub tangents: Vec<(usize, wrapc_abi::TangentLayout)>,
+    /// The `#wrap.layout` attributes themselves (`wrap.coerce_layout`
+    /// carries them over).
+    pub layout_attrs: Vec<Attribute<'c>>,
+}
+
+impl<'c> BackwardWrapperInfo<'c> {
+    /// The metadata of `op`, or what makes it malformed (the verifier
+    /// rejects each; an unverified module may still hold one).
+    pub fn read(op: OperationRef<'c, '_>) -> Result<Self, String> {
+        let view = BackwardWrapperOp::new(op).map_err(|e| e.to_string())?;
+        let malformed = |what: &str| format!("malformed wrap.backward_wrapper: {what}");
+        let (arg_types, result_types) = view.function_type();
+        let num_saved = usize::try_from(view.num_saved())
+            .ok()
+            .filter(|&n| n <= arg_types.len())
+            .ok_or_else(|| malformed("num_saved is out of range"))?;
+        let layout_attrs = view.layouts();
+        let indices = view.tangents();
+        if indices.len() != layout_attrs.len() {
+            return Err(malformed("one layout per kept tangent"));
+        }
+        let num_grads = arg_types.len() - num_saved;
+        let mut tangents = Vec::with_capacity(indices.len());
+        for (&index, &attr) in indices.iter().zip(&layout_attrs) {
+            let index = usize::try_from(index)
+                .ok()
+                .filter(|&i| i < num_grads && tangents.last().is_none_or(|&(last, _)| i > last))
+                .ok_or_else(|| malformed("tangents must be increasing gradient indices"))?;
+            tangents.push((index, tangent_layout(attr).ok_or_else(|| malformed("a bad layout"))?));
+        }
+        Ok(Self {
+            name: view.sym_name(),
+            callee: view.callee(),
+            arg_types,
+            result_types,
+            num_saved,
+            tangents,
+            layout_attrs,
+        })
     }
 }

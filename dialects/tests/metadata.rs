@@ -80,3 +80,21 @@ fn types_read_shape_device_and_leaves() {
     let leaves: Vec<String> = info.leaf_types().iter().map(|t| t.to_string()).collect();
     assert_eq!(leaves, ["!wrap.tensor<4xf32>", "!wrap.tensor<4xi8>", "!wrap.tensor<?xf32>"]);
 }
+
+/// `#wrap.layout`'s enum in WrapAttrs.td repeats c10's memory format codes
+/// that `wrapc_abi::MemoryFormat` defines: each keyword reads back as the
+/// ABI's format, and `strided` as the ABI's strided code.
+#[test]
+fn layout_formats_match_the_abi() {
+    use wrapc_abi::{MemoryFormat, TangentLayout};
+    let context = create_context();
+    let read = |text: &str| wrapc_dialects::tangent_layout(Attribute::parse(&context, text).expect(text));
+    for format in MemoryFormat::ALL {
+        assert_eq!(read(&format!("#wrap.layout<{}>", format.mlir_name())), Some(TangentLayout::Format(format)));
+    }
+    assert_eq!(
+        read("#wrap.layout<strided [4, 3], [1, 4]>"),
+        Some(TangentLayout::Strided { sizes: vec![4, 3], strides: vec![1, 4] })
+    );
+    assert_eq!(read("#wrap.input<>"), None);
+}

@@ -43,6 +43,17 @@ def Wrap_MutationType : I32EnumAttr<"MutationType",
   let genSpecializedAttr = 0;
 }
 
+def Wrap_MemoryFormat : I32EnumAttr<"MemoryFormat",
+    "the layout a tangent is coerced to (c10::MemoryFormat, or strided)", [
+    I32EnumAttrCase<"contiguous", 0>,
+    I32EnumAttrCase<"channels_last", 2>,
+    I32EnumAttrCase<"channels_last_3d", 3>,
+    I32EnumAttrCase<"strided", 16>
+  ]> {
+  let cppNamespace = "::wrapc";
+  let genSpecializedAttr = 0;
+}
+
 class Wrap_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Wrap_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -167,6 +178,34 @@ def Wrap_KernelConfigAttr : Wrap_Attr<"KernelConfig", "config"> {
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+}
+
+def Wrap_LayoutAttr : Wrap_Attr<"Layout", "layout"> {
+  let summary = "the layout a tangent must have (AOTAutograd's MemoryFormatMeta)";
+  let description = [{
+    What the compiled backward graph was traced with for one tangent: a
+    memory format (`contiguous`, `channels_last`, `channels_last_3d`: the
+    strides follow from the tangent's sizes at run time, as under dynamic
+    shapes), or `strided` with the traced sizes and strides. The codes of
+    the memory formats are c10's (`wrapc_abi::MemoryFormat`).
+
+    ```mlir
+    #wrap.layout<channels_last>
+    #wrap.layout<strided [4, 3], [1, 4]>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Wrap_MemoryFormat>:$format,
+    ArrayRefParameter<"int64_t">:$sizes,
+    ArrayRefParameter<"int64_t">:$strides
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether a tensor of type `type` can take this layout; the reason in
+    /// `why` if not.
+    bool fits(::wrapc::WrapTensorType type, std::string &why) const;
+  }];
 }
 
 #endif // WRAP_ATTRS

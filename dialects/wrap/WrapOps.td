@@ -254,6 +254,59 @@ def Wrap_SyntheticBaseWrapperOp : Wrap_Op<"synthetic_base_wrapper", [
   }];
 }
 
+def Wrap_BackwardWrapperOp : Wrap_Op<"backward_wrapper", [
+    Symbol, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "CompiledFunction.backward around one compiled backward graph";
+  let description = [{
+    Declares the backward entry point `@sym_name` of a training graph: what
+    AOTAutograd's `CompiledFunction.backward` does around the compiled
+    backward graph `@callee` (`_backward_prologue_functional` and the call,
+    in `torch/_functorch/_aot_autograd/runtime_wrappers.py`).
+
+    Arguments: the `num_saved` values the forward saved for backward
+    (symbolic ints, then tensors: `ctx.symints`, `ctx.saved_tensors`), then
+    one gradient per value the forward graph returned (mutated inputs, user
+    outputs, intermediate bases), each defined: an undefined one was
+    materialized by the caller (autograd's engine zero-fills a missing
+    gradient from the output's metadata). `tangents` lists, in increasing
+    order, the returned values whose gradient the backward graph takes
+    (mutated inputs and outputs that require grad, intermediate bases), and
+    `layouts` one `#wrap.layout` per kept gradient: the layout it was traced
+    with, to which it is copied when it arrives in another
+    (`coerce_to_expected_memory_format`). The callee takes the saved values
+    then the kept gradients and returns the wrapper's results: one gradient
+    per forward input.
+
+    The saved values stay the caller's: freeing them after the call unless
+    `retain_graph` is the owner's decision (an autograd node's), not this
+    entry point's, so a second backward with `retain_graph` can call it
+    again.
+
+    ```mlir
+    wrap.backward_wrapper @f_bw : (index, !wrap.tensor<4x3xf32>, !wrap.tensor<4x3xf32>,
+        !wrap.tensor<4xf32>) -> (!wrap.tensor<4x3xf32>)
+        calls @f_bw_graph saved 2 tangents [0] layouts [#wrap.layout<strided [4, 3], [3, 1]>]
+    ```
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    FlatSymbolRefAttr:$callee,
+    I64Attr:$num_saved,
+    DenseI64ArrayAttr:$tangents,
+    TypedArrayAttrBase<Wrap_LayoutAttr, "one layout per kept tangent">:$layouts
+  );
+  let assemblyFormat = [{
+    $sym_name `:` $function_type `calls` $callee `saved` $num_saved
+    `tangents` $tangents `layouts` $layouts attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The callee's signature: the saved values, the kept tangents.
+    ::mlir::FunctionType getCalleeFunctionType();
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Level 2: straight-line wrapper steps
 //===----------------------------------------------------------------------===//
@@ -340,6 +393,27 @@ def Wrap_PatchRequiresGradOp : Wrap_Op<"patch_requires_grad",
   let assemblyFormat = [{
     $tensor `from` $base `,` $requires_grad attr-dict `:` qualified(type($tensor)) `,` qualified(type($base))
   }];
+}
+
+def Wrap_CoerceLayoutOp : Wrap_Op<"coerce_layout", [SameOperandsAndResultType]> {
+  let summary = "a tangent in its traced layout (coerce_to_expected_memory_format)";
+  let description = [{
+    `tensor` itself when it already has `layout` (contiguous in the memory
+    format, ignoring the strides of size-1 dimensions as `is_contiguous`
+    does; or exactly the traced sizes and strides), else a new tensor with
+    that layout holding a copy of its values (`x.contiguous(memory_format)`,
+    or `empty_strided` and `copy_`), which requires grad when `tensor` does.
+
+    ```mlir
+    %c = wrap.coerce_layout %t to <channels_last> : !wrap.tensor<2x3x4x4xf32>
+    ```
+  }];
+  let arguments = (ins Wrap_ReadTensor:$tensor, Wrap_LayoutAttr:$layout);
+  let results = (outs Wrap_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `to` $layout attr-dict `:` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
 }
 
 def Wrap_CallCompiledOp : Wrap_Op<"call_compiled", [

@@ -9,11 +9,11 @@ use melior::ir::{BlockRef, RegionLike, Type, ValueLike};
 use wrapc_dialects::ir::{self, ValueId};
 use wrapc_dialects::views::arith::ConstantOp;
 use wrapc_dialects::views::{
-    AllocOp, ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CopyInplaceOp, EmptyStridedOp,
-    ExternCallOp, MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp, StaticGeometry,
-    SubclassUnwrapOp, SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
+    AllocOp, ApplyMutationOp, AssertFiniteOp, CallCompiledOp, CheckSameTensorOp, CoerceLayoutOp, CopyInplaceOp,
+    EmptyStridedOp, ExternCallOp, MarkDifferentiableOp, MarkDynamicOp, PatchRequiresGradOp, SetRequiresGradOp,
+    StaticGeometry, SubclassUnwrapOp, SyntheticBaseOp, TensorSizeOp, TensorStrideOp, ViewError,
 };
-use wrapc_dialects::{InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
+use wrapc_dialects::{tangent_layout, InputInfo, OutputInfo, SubclassInfo, TensorTypeInfo, WrapOp, DYNAMIC};
 use wrapc_runtime::{Device, Tensor};
 
 use crate::level1::{self, as_tensor, dtype_of, expect_subclass};
@@ -141,6 +141,11 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
             none
         }
         WrapOp::Detach => Ok(vec![Value::Tensor(tensor(0)?.detach())]),
+        WrapOp::CoerceLayout => {
+            let layout = tangent_layout(view(op, CoerceLayoutOp::new(op))?.layout())
+                .ok_or_else(|| InterpError::at(op, "malformed wrap.coerce_layout: a bad layout"))?;
+            Ok(vec![Value::Tensor(tensor(0)?.coerce_layout(&layout).map_err(rt)?)])
+        }
         WrapOp::SetRequiresGrad => {
             tensor(0)?.set_requires_grad(view(op, SetRequiresGradOp::new(op))?.requires_grad()).map_err(rt)?;
             none
@@ -306,6 +311,7 @@ fn run_wrap_op(interp: &Interpreter, op: OperationRef, kind: WrapOp, operands: &
         | WrapOp::SubclassWrapper
         | WrapOp::DedupeWrapper
         | WrapOp::SyntheticBaseWrapper
+        | WrapOp::BackwardWrapper
         | WrapOp::Kernel => {
             Err(InterpError::at(op, format!("'{}' declares a symbol; it is called, not run in a block", kind.name())))
         }

@@ -1,13 +1,14 @@
 //! Level 1 by method dispatch: the metadata is read and every branch of
 //! PyTorch's `_runtime_wrapper` / `AOTDispatchSubclassWrapper` /
-//! `AOTDedupeWrapper` is taken at run time, exactly as the Python does.
+//! `AOTDedupeWrapper` / `CompiledFunction.backward` is taken at run time,
+//! exactly as the Python does.
 
 use melior::ir::operation::OperationRef;
 use melior::ir::Type;
 use wrapc_dialects::views::{DedupeWrapperOp, SubclassWrapperOp, SyntheticBaseWrapperOp};
 use wrapc_dialects::{
-    autograd_function_marks, dedupe_args, synthetic_base_plan, DedupeArg, InputInfo, MutationType, OutputInfo,
-    OutputType, RuntimeWrapperInfo, SubclassInfo, TensorTypeInfo, DYNAMIC,
+    autograd_function_marks, dedupe_args, synthetic_base_plan, BackwardWrapperInfo, DedupeArg, InputInfo, MutationType,
+    OutputInfo, OutputType, RuntimeWrapperInfo, SubclassInfo, TensorTypeInfo, DYNAMIC,
 };
 use wrapc_runtime::{DType, Tensor};
 
@@ -246,6 +247,34 @@ pub(crate) fn run_subclass_wrapper(interp: &Interpreter, op: OperationRef, args:
             None => cursor.next().ok_or_else(|| InterpError::at(op, "callee returned too few values")),
         })
         .collect()
+}
+
+/// `CompiledFunction.backward` (`_backward_prologue_functional` and the
+/// call): the saved values, then each kept gradient in the layout the
+/// backward graph was traced with; one gradient per forward input back.
+pub(crate) fn run_backward_wrapper(interp: &Interpreter, op: OperationRef, args: &[Value]) -> Result<Vec<Value>> {
+    let w = BackwardWrapperInfo::read(op).map_err(|message| InterpError::at(op, message))?;
+    if args.len() != w.arg_types.len() {
+        return Err(InterpError::at(op, format!("expected {} arguments, got {}", w.arg_types.len(), args.len())));
+    }
+    let mut call_args = args[..w.num_saved].to_vec();
+    for (index, layout) in &w.tangents {
+        let grad = tensor_arg(op, args, w.num_saved + index)?;
+        let coerced = grad.coerce_layout(layout).map_err(|e| InterpError::at(op, e.to_string()))?;
+        call_args.push(Value::Tensor(coerced));
+    }
+    let grads = interp.call_inner(&w.callee, &call_args)?;
+    if grads.len() != w.result_types.len() {
+        return Err(InterpError::at(
+            op,
+            format!(
+                "the compiled backward graph returned {} gradients, expected {}",
+                grads.len(),
+                w.result_types.len()
+            ),
+        ));
+    }
+    Ok(grads)
 }
 
 /// `AOTDedupeWrapper`: the arguments `dupes` marks as repeats are checked

@@ -140,6 +140,7 @@ impl<'c, 'a> Interpreter<'c, 'a> {
             (Some(WrapOp::SubclassWrapper), _) => level1::run_subclass_wrapper(self, symbol, args),
             (Some(WrapOp::DedupeWrapper), _) => level1::run_dedupe_wrapper(self, symbol, args),
             (Some(WrapOp::SyntheticBaseWrapper), _) => level1::run_synthetic_base_wrapper(self, symbol, args),
+            (Some(WrapOp::BackwardWrapper), _) => level1::run_backward_wrapper(self, symbol, args),
             (None, "func.func") => self.call_function(symbol, name, args),
             (_, other) => Err(InterpError::at(symbol, format!("'{name}' is a {other}, which cannot be called"))),
         }

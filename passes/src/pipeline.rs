@@ -24,9 +24,10 @@ pub static PIPELINES: &[PipelineDef] = &[
     PipelineDef {
         name: "wrap-specialize",
         summary: "Level 1 to straight-line level 2: orchestrate, flatten subclasses, merge aliased inputs into \
-                  synthetic bases, remove duplicate arguments, specialize mutation epilogues, inline alias replay",
+                  synthetic bases, remove duplicate arguments, lower backward wrappers, specialize mutation \
+                  epilogues, inline alias replay",
         passes: "wrap-orchestrate,wrap-flatten-subclasses,wrap-merge-view-inputs,wrap-remove-dupe-args,\
-                 wrap-specialize-mutation-epilogue,wrap-inline-alias-replay",
+                 wrap-lower-backward-wrapper,wrap-specialize-mutation-epilogue,wrap-inline-alias-replay",
     },
     PipelineDef {
         name: "wrap-lower-to-llvm",

@@ -180,6 +180,10 @@ int32_t wrt_read_f64(const wrt_tensor *t, double *out, size_t capacity);
 
 /** dst.as_strided_(src.size(), src.stride(), src.storage_offset()). */
 int32_t wrt_as_strided_like_(const wrt_tensor *dst, const wrt_tensor *src);
+/** t in a tangent's traced layout: a c10 memory format code, or 16 (strided)
+ * with rank traced sizes and strides; *out is t itself when it has it. */
+int32_t wrt_coerce_layout(const wrt_tensor *t, int32_t format, size_t rank, const int64_t *sizes,
+                          const int64_t *strides, wrt_tensor **out);
 /** dst.detach().copy_(src). */
 int32_t wrt_detach_copy_(const wrt_tensor *dst, const wrt_tensor *src);
 /* The write-back into an input that is a leaf, PyTorch's run-time test:

@@ -424,6 +424,38 @@ pub unsafe extern "C" fn wrt_as_strided_like_(dst: *const wrt_tensor, src: *cons
     })
 }
 
+/// `t` in a tangent's traced layout (`Tensor::coerce_layout`): `format` a
+/// c10 memory format code, or `STRIDED_CODE` with `rank` traced sizes and
+/// strides. `*out` is a new reference, to `t` itself when it has the layout.
+///
+/// # Safety
+/// `t` must be null or a live handle from this ABI.
+/// `sizes` and `strides` must be null or readable for `rank` elements.
+/// `out` must be null or point to a writable handle slot.
+#[no_mangle]
+pub unsafe extern "C" fn wrt_coerce_layout(
+    t: *const wrt_tensor,
+    format: i32,
+    rank: usize,
+    sizes: *const i64,
+    strides: *const i64,
+    out: *mut *mut wrt_tensor,
+) -> i32 {
+    status("wrt_coerce_layout", || {
+        let layout = if format == wrapc_abi::STRIDED_CODE {
+            wrapc_abi::TangentLayout::Strided {
+                sizes: dims(sizes, rank, "sizes")?.to_vec(),
+                strides: dims(strides, rank, "strides")?.to_vec(),
+            }
+        } else {
+            let format = wrapc_abi::MemoryFormat::from_code(format.into())
+                .ok_or_else(|| Failure(WRT_ERR_ARG, format!("an unknown memory format code {format}")))?;
+            wrapc_abi::TangentLayout::Format(format)
+        };
+        store(out, tensor(t, "tensor")?.coerce_layout(&layout)?)
+    })
+}
+
 /// The base `AOTSyntheticBaseWrapper` passes for `n` inputs that alias
 /// (`Tensor::synthetic_base`); `args` are their argument indices, for
 /// messages.

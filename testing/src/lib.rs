@@ -3,11 +3,14 @@
 //! strategies, IR and reference graph), used by the interpreter's
 //! specialized-vs-dispatch test and the back end's compiled-vs-interpreted
 //! test, with synthetic-base layering (`synthetic`), and of wrapper
-//! layering with tensor subclasses (`layered`).
+//! layering with tensor subclasses (`layered`), and of backward wrappers
+//! (`backward`).
 
+pub mod backward;
 pub mod case;
 pub mod cases;
 pub mod layered;
+pub mod native;
 pub mod synthetic;
 
 /// How many cases a property test runs: `default` (what `make test` runs),

@@ -260,6 +260,22 @@ int64_t wrapcKernelConfigGetSharedBytes(MlirAttribute attr) {
   return kernelConfig(attr).getSharedBytes();
 }
 
+bool wrapcAttributeIsLayout(MlirAttribute attr) {
+  return isa<LayoutAttr>(unwrap(attr));
+}
+int32_t wrapcLayoutGetFormat(MlirAttribute attr) {
+  return static_cast<int32_t>(cast<LayoutAttr>(unwrap(attr)).getFormat());
+}
+intptr_t wrapcLayoutGetRank(MlirAttribute attr) {
+  return cast<LayoutAttr>(unwrap(attr)).getSizes().size();
+}
+int64_t wrapcLayoutGetSize(MlirAttribute attr, intptr_t i) {
+  return cast<LayoutAttr>(unwrap(attr)).getSizes()[i];
+}
+int64_t wrapcLayoutGetStride(MlirAttribute attr, intptr_t i) {
+  return cast<LayoutAttr>(unwrap(attr)).getStrides()[i];
+}
+
 bool wrapcTypeIsTensor(MlirType type) { return isa<WrapTensorType>(unwrap(type)); }
 intptr_t wrapcTensorTypeGetRank(MlirType type) {
   return cast<WrapTensorType>(unwrap(type)).getRank();

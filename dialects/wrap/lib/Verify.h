@@ -2,7 +2,7 @@
 //
 // Checks more than one op family states (element kinds, view geometry,
 // subclass flattening); each op family's verifiers live in the file named
-// for it (WrapperOps.cpp, WrapOps.cpp, LaunchOps.cpp).
+// for it (WrapperOps.cpp, BackwardOps.cpp, WrapOps.cpp, LaunchOps.cpp).
 //
 //===----------------------------------------------------------------------===//
 

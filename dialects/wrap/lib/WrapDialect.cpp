@@ -593,3 +593,97 @@ KernelConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << sharedBytes;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// LayoutAttr
+//===----------------------------------------------------------------------===//
+
+Attribute LayoutAttr::parse(AsmParser &parser, Type) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&keyword))
+    return {};
+  std::optional<MemoryFormat> format = symbolizeMemoryFormat(keyword);
+  if (!format) {
+    parser.emitError(loc) << "expected a memory format (contiguous, "
+                             "channels_last, channels_last_3d) or strided";
+    return {};
+  }
+  SmallVector<int64_t> sizes, strides;
+  if (*format == MemoryFormat::strided) {
+    auto list = [&](SmallVectorImpl<int64_t> &into) -> ParseResult {
+      return parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square,
+          [&]() { return parser.parseInteger(into.emplace_back()); });
+    };
+    if (list(sizes) || parser.parseComma() || list(strides))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<LayoutAttr>(parser.getContext(), *format, sizes,
+                                       strides);
+}
+
+void LayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyMemoryFormat(getFormat());
+  if (getFormat() == MemoryFormat::strided) {
+    printer << " [";
+    llvm::interleaveComma(getSizes(), printer);
+    printer << "], [";
+    llvm::interleaveComma(getStrides(), printer);
+    printer << "]";
+  }
+  printer << ">";
+}
+
+LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 MemoryFormat format, ArrayRef<int64_t> sizes,
+                                 ArrayRef<int64_t> strides) {
+  if (format != MemoryFormat::strided) {
+    if (!sizes.empty() || !strides.empty())
+      return emitError() << "a memory format layout has no sizes or strides";
+    return success();
+  }
+  if (sizes.size() != strides.size())
+    return emitError() << "a strided layout has " << sizes.size()
+                       << " sizes but " << strides.size() << " strides";
+  for (auto [size, stride] : llvm::zip(sizes, strides))
+    if (size < 0 || stride < 0)
+      return emitError() << "a strided layout has a negative size or stride";
+  return success();
+}
+
+bool LayoutAttr::fits(WrapTensorType type, std::string &why) const {
+  int64_t rank = type.getRank();
+  switch (getFormat()) {
+  case MemoryFormat::contiguous:
+    return true;
+  case MemoryFormat::channels_last:
+    if (rank == 4)
+      return true;
+    why = "channels_last needs a tensor of rank 4";
+    return false;
+  case MemoryFormat::channels_last_3d:
+    if (rank == 5)
+      return true;
+    why = "channels_last_3d needs a tensor of rank 5";
+    return false;
+  case MemoryFormat::strided:
+    break;
+  }
+  if (static_cast<int64_t>(getSizes().size()) != rank) {
+    why = "the layout has " + std::to_string(getSizes().size()) +
+          " sizes for a tensor of rank " + std::to_string(rank);
+    return false;
+  }
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(getSizes(), type.getShape())))
+    if (std::get<1>(pair) != ShapedType::kDynamic &&
+        std::get<0>(pair) != std::get<1>(pair)) {
+      why = "the layout's size " + std::to_string(std::get<0>(pair)) +
+            " of dimension " + std::to_string(i) +
+            " differs from the tensor's " + std::to_string(std::get<1>(pair));
+      return false;
+    }
+  return true;
+}

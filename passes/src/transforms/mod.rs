@@ -6,6 +6,7 @@ pub mod attach_ptx;
 pub mod check_lowered;
 pub mod flatten_subclasses;
 pub mod inline_alias_replay;
+pub mod lower_backward_wrapper;
 pub mod lower_lazy_launch;
 pub mod merge_view_inputs;
 pub mod orchestrate;

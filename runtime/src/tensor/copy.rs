@@ -6,6 +6,8 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::{contiguous_strides, is_row_major, Locked, Tensor, TensorImpl};
+use wrapc_abi::TangentLayout;
+
 use crate::{Device, Result, RuntimeError, Storage};
 
 impl Tensor {
@@ -66,6 +68,26 @@ impl Tensor {
         } else {
             self.copy_(src)
         }
+    }
+
+    /// `coerce_to_expected_memory_format`: this tensor when it already has
+    /// `layout`, else a copy in it, which requires grad (as a non-leaf)
+    /// when this tensor does, as the copy autograd would record.
+    pub fn coerce_layout(&self, layout: &TangentLayout) -> Result<Tensor> {
+        self.check_plain("a tangent's layout coercion")?;
+        let sizes = self.sizes();
+        if layout.holds(&sizes, &self.strides()) {
+            return Ok(self.clone());
+        }
+        let strides = layout.strides_for(&sizes).ok_or_else(|| {
+            RuntimeError::Shape(format!("a tangent of sizes {sizes:?} cannot take the traced layout {layout:?}"))
+        })?;
+        let coerced = Tensor::empty_strided(&sizes, &strides, self.dtype(), self.device())?;
+        coerced.copy_with(self, false)?;
+        if self.requires_grad() {
+            coerced.mark_differentiable(true);
+        }
+        Ok(coerced)
     }
 
     /// The data movement of [`Tensor::copy_`], with the version bump

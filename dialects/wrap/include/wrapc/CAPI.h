@@ -82,6 +82,14 @@ MLIR_CAPI_EXPORTED int64_t wrapcKernelConfigGetBlock(MlirAttribute attr,
 MLIR_CAPI_EXPORTED int64_t wrapcKernelConfigGetNumWarps(MlirAttribute attr);
 MLIR_CAPI_EXPORTED int64_t wrapcKernelConfigGetSharedBytes(MlirAttribute attr);
 
+/// #wrap.layout: the format's code (c10's, or 16 for strided) and, when
+/// strided, the traced sizes and strides.
+MLIR_CAPI_EXPORTED bool wrapcAttributeIsLayout(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int32_t wrapcLayoutGetFormat(MlirAttribute attr);
+MLIR_CAPI_EXPORTED intptr_t wrapcLayoutGetRank(MlirAttribute attr);
+MLIR_CAPI_EXPORTED int64_t wrapcLayoutGetSize(MlirAttribute attr, intptr_t i);
+MLIR_CAPI_EXPORTED int64_t wrapcLayoutGetStride(MlirAttribute attr, intptr_t i);
+
 //===-- Type access -----------------------------------------------------===//
 
 MLIR_CAPI_EXPORTED bool wrapcTypeIsTensor(MlirType type);

@@ -43,6 +43,8 @@ public:
 private:
   unsigned &depth;
 };
+
+class WrapTensorType; // LayoutAttr::fits takes one; types come after attributes.
 } // namespace wrapc
 
 #include "wrapc/WrapDialect.h.inc"

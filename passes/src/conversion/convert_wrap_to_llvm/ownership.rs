@@ -264,6 +264,7 @@ fn makes_new_references(kind: WrapOp) -> bool {
         | WrapOp::SubclassUnwrap
         | WrapOp::SubclassWrap
         | WrapOp::ExternCall
+        | WrapOp::CoerceLayout
         | WrapOp::CallCompiled => true,
         // A placeholder for an argument the compiler froze: nothing to release.
         WrapOp::Null => false,
@@ -295,6 +296,7 @@ fn makes_new_references(kind: WrapOp) -> bool {
         | WrapOp::SubclassWrapper
         | WrapOp::DedupeWrapper
         | WrapOp::SyntheticBaseWrapper
+        | WrapOp::BackwardWrapper
         | WrapOp::ApplyMutation
         | WrapOp::ReplayAlias => false,
     }

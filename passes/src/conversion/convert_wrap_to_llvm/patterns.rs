@@ -31,6 +31,7 @@ fn unlowered(kind: WrapOp) -> Option<String> {
         | WrapOp::SubclassWrapper
         | WrapOp::DedupeWrapper
         | WrapOp::SyntheticBaseWrapper
+        | WrapOp::BackwardWrapper
         | WrapOp::ApplyMutation
         | WrapOp::ReplayAlias => Some(format!("'{}' must be specialized before convert-wrap-to-llvm", kind.name())),
         WrapOp::Kernel => Some("a kernel is declared at module level, not inside a function".to_string()),

@@ -4,10 +4,12 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationMutLike, OperationRef};
 use melior::ir::{Value, ValueLike};
+use wrapc_abi::{TangentLayout, STRIDED_CODE};
 use wrapc_dialects::views::{
-    self, AllocOp, EmptyStridedOp, PatchRequiresGradOp, StaticGeometry, SyntheticBaseOp, TensorSizeOp, TensorStrideOp,
+    self, AllocOp, CoerceLayoutOp, EmptyStridedOp, PatchRequiresGradOp, StaticGeometry, SyntheticBaseOp, TensorSizeOp,
+    TensorStrideOp,
 };
-use wrapc_dialects::{DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
+use wrapc_dialects::{tangent_layout, DeviceKind, TensorTypeInfo, WrapOp, DYNAMIC};
 
 use super::abi::*;
 use super::pattern::Pattern;
@@ -89,12 +91,13 @@ impl Pattern for Views {
 }
 
 /// Inductor's memory plan: new buffers, a dead buffer reused for another
-/// shape, and frees (whose reference the ownership analysis ends).
+/// shape, and frees (whose reference the ownership analysis ends); and a
+/// tangent's layout coercion, which allocates where it copies.
 pub(super) struct Memory;
 
 impl Pattern for Memory {
     fn ops(&self) -> &'static [WrapOp] {
-        &[WrapOp::Alloc, WrapOp::EmptyStrided, WrapOp::Reuse, WrapOp::Free]
+        &[WrapOp::Alloc, WrapOp::EmptyStrided, WrapOp::Reuse, WrapOp::Free, WrapOp::CoerceLayout]
     }
 
     fn rewrite<'c, 'a>(
@@ -108,6 +111,7 @@ impl Pattern for Memory {
             WrapOp::Alloc => rewriter.lower_alloc(op, operands)?,
             WrapOp::EmptyStrided => rewriter.lower_empty_strided(op, operands)?,
             WrapOp::Reuse => rewriter.lower_reuse(op, operands)?,
+            WrapOp::CoerceLayout => rewriter.lower_coerce_layout(op, operands)?,
             // The release is the ownership analysis's (see `lower_op`).
             _ => return Ok(()),
         };
@@ -230,6 +234,28 @@ impl<'c, 'a, 'd> FnLowering<'c, 'a, 'd> {
         let (sizes, strides, _) = self.mixed_lists(op, operands)?;
         let device_index = views::reported(op, EmptyStridedOp::new)?.device_index();
         Ok(self.empty_strided(&info, &sizes, &strides, device_index))
+    }
+
+    /// One runtime call: the memory format's code, or the traced sizes and
+    /// strides as constant arrays.
+    pub(super) fn lower_coerce_layout(
+        &mut self,
+        op: OperationRef<'c, '_>,
+        operands: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Reported> {
+        let layout = views::reported(op, CoerceLayoutOp::new)?.layout();
+        let Some(layout) = tangent_layout(layout) else {
+            return ir::fail(op, "malformed wrap.coerce_layout: a bad layout");
+        };
+        let (code, sizes, strides) = match layout {
+            TangentLayout::Format(format) => (format.code(), Vec::new(), Vec::new()),
+            TangentLayout::Strided { sizes, strides } => (STRIDED_CODE, sizes, strides),
+        };
+        let code = self.const_int(code.into(), "i32");
+        let rank = self.const_int(sizes.len() as i64, "i64");
+        let sizes = if sizes.is_empty() { self.null() } else { self.constant_array(sizes) };
+        let strides = if strides.is_empty() { self.null() } else { self.constant_array(strides) };
+        Ok(self.new_ref(RuntimeFn::CoerceLayout, &[operands[0], code, rank, sizes, strides]))
     }
 
     pub(super) fn lower_reuse(
