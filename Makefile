@@ -70,12 +70,15 @@ cargo-test: deps
 py-test: build
 	cd python && $(PYTHON) -m pytest -q -p no:cacheprovider tests
 
-# lit, the CMake package, the wheel, cargo test and pytest, then one
-# closing line summing them.
+# lit, the CMake package, the wheel, cargo test and pytest (the training
+# suites once more through the opt-in backward entry), then one closing
+# line summing them.
 test: docs-check
 	@mkdir -p target
 	@set -o pipefail; { $(LLVM_PREFIX)/bin/lit -sv test && scripts/check-embed.sh && scripts/check-wheel.sh && $(CARGO) test --workspace --no-fail-fast \
-	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests); } 2>&1 | tee target/test.log; \
+	    && (cd python && $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging tests) \
+	    && (cd python && WRAPC_BACKWARD_ENTRY=wrap $(PYTHON) -m pytest -q -p no:cacheprovider -p no:logging \
+	        tests/test_training.py tests/test_autograd_edges.py); } 2>&1 | tee target/test.log; \
 	  status=$$?; scripts/test-summary.sh target/test.log; exit $$status
 
 # Mutational fuzzing of everything that reads user input, from the lit

@@ -82,6 +82,10 @@ training() {
   (cd python && WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-240}" python3 -m pytest -q -p no:cacheprovider \
     -p no:logging tests/test_autograd.py tests/test_autograd_edges.py tests/test_training.py) > "$out/tests-training-cuda.txt" 2>&1
   echo "training cuda tests: $(tail -1 "$out/tests-training-cuda.txt")"
+  (cd python && WRAPC_BACKWARD_ENTRY=wrap WRAPC_TEST_DEVICE=cuda timeout "${TEST_TIMEOUT:-240}" python3 -m pytest -q \
+    -p no:cacheprovider -p no:logging tests/test_autograd_edges.py tests/test_training.py) \
+    > "$out/tests-training-entry-cuda.txt" 2>&1
+  echo "training cuda tests through the backward entry: $(tail -1 "$out/tests-training-entry-cuda.txt")"
   ITERS=${ITERS:-300} timeout "${BENCH_TIMEOUT:-300}" python3 bench/torch/training.py --device cuda \
     2>"$out/bench-training.err" | tee "$out/bench-training-cuda.jsonl"
 }

@@ -11,6 +11,10 @@ Columns (µs, best of 5 rounds of ITERS):
                         the same with AOTAutograd's CompiledFunction, the
                         Python autograd.Function (WRAPC_AUTOGRAD_NODE=python):
                         the path before
+  wrapc_torch.compile (backward entry)
+                        the C++ node calling the graph's compiled backward
+                        entry (wrap.backward_wrapper; WRAPC_BACKWARD_ENTRY=wrap)
+                        instead of its own backward prologue
   optimizer alone       (step rows) zero_grad and the SGD step without a
                         forward or backward: the part of a step no wrapper
                         touches
@@ -18,8 +22,9 @@ Columns (µs, best of 5 rounds of ITERS):
                         retain_graph: autograd's engine and the backward
                         kernels, which a compiled step runs too
 Rows: per model, "forward" (a training forward: grad mode on, parameters
-requiring grad; its graph is freed unused) and "step" (zero_grad, forward,
-backward of the sum, SGD step). On CUDA the loop does not synchronize
+requiring grad; its graph is freed unused), "step" (zero_grad, forward,
+backward of the sum, SGD step) and, on CUDA, "step peak memory" (bytes
+allocated at the peak of one step beyond what was allocated before it). On CUDA the loop does not synchronize
 between steps (host time: the GPU work of these small models is shorter
 than the host's), once at the end of each round.
 
@@ -29,6 +34,7 @@ than the host's), once at the end of each round.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import os
@@ -55,25 +61,37 @@ def best_of(fn, iters, sync):
     return round(best, 2)
 
 
+@contextlib.contextmanager
+def environment(env):
+    old = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                del os.environ[k]
+            else:
+                os.environ[k] = v
+
+
 def variants(model, x):
-    """(label, module copy, callable) per column; every column trains its own
-    copy of the model."""
+    """(label, module copy, callable, environment) per column; every column
+    trains its own copy of the model, under its environment (read when it
+    compiles and at its first backward)."""
     out = []
     m = copy.deepcopy(model)
-    out.append(("eager", m, m))
+    out.append(("eager", m, m, {}))
     for label, kwargs in [("inductor", {}), ("wrapc", dict(backend="wrapc"))]:
         torch._dynamo.reset()
         m = copy.deepcopy(model)
-        out.append((label, m, torch.compile(m, fullgraph=True, **kwargs)))
-    torch._dynamo.reset()
-    m = copy.deepcopy(model)
-    out.append(("wrapc_torch.compile", m, wrapc_torch.compile(m, (x,))))
-    m = copy.deepcopy(model)
-    os.environ["WRAPC_AUTOGRAD_NODE"] = "python"
-    try:
-        out.append(("wrapc_torch.compile (python node)", m, wrapc_torch.compile(m, (x,))))
-    finally:
-        del os.environ["WRAPC_AUTOGRAD_NODE"]
+        out.append((label, m, torch.compile(m, fullgraph=True, **kwargs), {}))
+    for label, env in [("wrapc_torch.compile", {}), ("wrapc_torch.compile (python node)", {"WRAPC_AUTOGRAD_NODE": "python"}),
+                       ("wrapc_torch.compile (backward entry)", {"WRAPC_BACKWARD_ENTRY": "wrap"})]:
+        torch._dynamo.reset()
+        m = copy.deepcopy(model)
+        with environment(env):
+            out.append((label, m, wrapc_torch.compile(m, (x,)), env))
     return out
 
 
@@ -81,7 +99,8 @@ def measure(name, model, x, dev, iters):
     sync = dev == "cuda"
     forward = {"case": f"{dev}: {name} training forward"}
     step = {"case": f"{dev}: {name} training step"}
-    for label, m, f in variants(model, x):
+    memory = {"case": f"{dev}: {name} training step peak memory"}
+    for label, m, f, env in variants(model, x):
         opt = torch.optim.SGD(m.parameters(), lr=1e-3)
 
         def one_step(f=f, opt=opt):
@@ -89,8 +108,17 @@ def measure(name, model, x, dev, iters):
             f(x).sum().backward()
             opt.step()
 
-        forward[label] = best_of(lambda f=f: f(x), iters, sync)
-        step[label] = best_of(one_step, iters, sync)
+        with environment(env):
+            forward[label] = best_of(lambda f=f: f(x), iters, sync)
+            step[label] = best_of(one_step, iters, sync)
+            if sync:
+                opt.zero_grad(set_to_none=True)
+                torch.cuda.synchronize()
+                torch.cuda.reset_peak_memory_stats()
+                before = torch.cuda.memory_allocated()
+                one_step()
+                torch.cuda.synchronize()
+                memory[label] = torch.cuda.max_memory_allocated() - before
     m = copy.deepcopy(model)
     opt = torch.optim.SGD(m.parameters(), lr=1e-3)
     for p in m.parameters():
@@ -107,7 +135,11 @@ def measure(name, model, x, dev, iters):
         row["eager / wrapc_torch.compile"] = round(row["eager"] / row["wrapc_torch.compile"], 2)
         row["inductor / wrapc_torch.compile"] = round(row["inductor"] / row["wrapc_torch.compile"], 2)
         row["python node / C++ node"] = round(row["wrapc_torch.compile (python node)"] / row["wrapc_torch.compile"], 2)
+        row["backward entry / C++ prologue"] = round(
+            row["wrapc_torch.compile (backward entry)"] / row["wrapc_torch.compile"], 2)
         print(json.dumps(row), flush=True)
+    if sync:
+        print(json.dumps(memory), flush=True)
 
 
 def main():

@@ -159,6 +159,17 @@ def test_an_output_saved_for_backward_leaves_no_reference_cycle(path):
         gc.enable()
 
 
+def _same_weight_gradient(f, compiled, x, w, grad):
+    """``w``'s gradient through ``compiled`` equals eager's, for the output
+    gradient ``grad`` (in whatever layout it comes)."""
+    grads = []
+    for fn in (f, compiled):
+        wr = w.clone().requires_grad_(True)
+        fn(x, wr).backward(grad)
+        grads.append(wr.grad)
+    torch.testing.assert_close(grads[1], grads[0])
+
+
 def test_a_tangent_of_a_symbolic_output_is_made_contiguous_as_traced():
     # Under dynamic shapes AOTAutograd records a memory format, not sizes
     # and strides: an expanded or transposed gradient is made contiguous.
@@ -172,12 +183,7 @@ def test_a_tangent_of_a_symbolic_output_is_made_contiguous_as_traced():
     for n in (4, 6):
         x = torch.randn(n, 3, generator=gen).to(DEVICE)
         for grad in (torch.tensor(2.0, device=DEVICE).expand(n, 5), torch.ones(5, n, device=DEVICE).t()):
-            grads = []
-            for fn in (f, compiled):
-                wr = w.clone().requires_grad_(True)
-                fn(x, wr).backward(grad)
-                grads.append(wr.grad)
-            torch.testing.assert_close(grads[1], grads[0])
+            _same_weight_gradient(f, compiled, x, w, grad)
 
 
 def test_symbolic_sizes_are_saved_and_passed_to_the_backward():
@@ -308,3 +314,151 @@ def test_an_inductor_training_forward_keeps_pytorchs_call_where_the_import_is_of
     finally:
         sys.setprofile(None)
     assert ran  # Inductor's call()
+
+
+# The backward entry point (wrap.backward_wrapper, _backward.py): with
+# WRAPC_BACKWARD_ENTRY=wrap, built at the first backward, run from the
+# second on; without, the node's own prologue (the default, for memory).
+
+
+def _eager_and_compiled_steps(path, steps=4):
+    model, reference = _mlp(), _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = _compiled(model, (x,), path)
+    opts = [torch.optim.SGD(m.parameters(), lr=0.1) for m in (model, reference)]
+    for _ in range(steps):
+        torch.testing.assert_close(_step(model, compiled, x, opts[0]), _step(reference, reference, x, opts[1]))
+    return model, reference
+
+
+@pytest.fixture
+def entry(monkeypatch):
+    monkeypatch.setenv("WRAPC_BACKWARD_ENTRY", "wrap")
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_second_backward_runs_the_graphs_backward_entry(path, entry):
+    wrapc_torch.backward_log(clear=True)
+    model, reference = _eager_and_compiled_steps(path)
+    # One graph, one entry, built at the first backward.
+    assert wrapc_torch.backward_log() == [{"native": True, "reason": ""}]
+    for p, q in zip(model.parameters(), reference.parameters()):
+        torch.testing.assert_close(p, q)
+
+
+def test_no_python_of_wrapc_runs_in_a_backward_after_the_first(entry):
+    # The inductor inner: the backward graph is Inductor's call(), the only
+    # Python a later backward runs.
+    model = _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = _compiled(model, (x,), "direct", inner="inductor")
+    compiled(x).sum().backward()  # the first backward builds the entry
+    loss = compiled(x).sum()
+    ran: set[str] = set()
+
+    def profile(frame, event, arg):
+        if event == "call":
+            ran.add(frame.f_code.co_filename.replace("\\", "/"))
+
+    sys.setprofile(profile)
+    try:
+        loss.backward()
+    finally:
+        sys.setprofile(None)
+    assert ran, "the profiler saw nothing"
+    assert not [f for f in ran if "/wrapc_torch/" in f or f.endswith(PYTORCH_WRAPPER)], sorted(ran)
+
+
+def test_by_default_the_node_keeps_its_own_prologue_and_says_why(monkeypatch):
+    monkeypatch.delenv("WRAPC_BACKWARD_ENTRY", raising=False)
+    wrapc_torch.backward_log(clear=True)
+    _eager_and_compiled_steps("direct", steps=2)
+    (logged,) = wrapc_torch.backward_log()
+    assert not logged["native"] and "WRAPC_BACKWARD_ENTRY=wrap" in logged["reason"]
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_entry_passes_no_gradient_where_autograd_has_none(path, entry):
+    # An integer output autograd has no gradient for (dropped, passed as
+    # None), an input that requires none (the graph returns None for it),
+    # and an output used or not by the loss.
+    def f(x, w):
+        y = x @ w
+        return y.relu(), y.argmax(1), y.sum(0)
+
+    gen = torch.Generator().manual_seed(4)
+    x = torch.randn(4, 3, generator=gen).to(DEVICE)
+    w = torch.randn(3, 5, generator=gen).to(DEVICE)
+    wrapc_torch.backward_log(clear=True)
+    compiled = _compiled(f, (x, w.clone().requires_grad_(True)), path)
+    for use_third in (True, False, True):
+        grads = []
+        for fn in (f, compiled):
+            wr = w.clone().requires_grad_(True)
+            relu, index, total = fn(x, wr)
+            assert index.grad_fn is None and not index.requires_grad
+            loss = relu.square().sum() + (total.sum() if use_third else 0)
+            loss.backward()
+            grads.append(wr.grad)
+        torch.testing.assert_close(grads[1], grads[0])
+    assert [e["native"] for e in wrapc_torch.backward_log()] == [True]
+
+
+def test_the_entry_takes_saved_symbolic_ints_and_any_size(entry):
+    def f(x, w):
+        return (x.reshape(-1, 2) * w).tanh().sum(0) / x.shape[0]
+
+    gen = torch.Generator().manual_seed(5)
+    w = torch.randn(2, generator=gen).to(DEVICE)
+    torch._dynamo.reset()
+    wrapc_torch.backward_log(clear=True)
+    compiled = torch.compile(f, backend="wrapc", dynamic=True, fullgraph=True)
+    for n in (4, 6, 10, 4, 8):
+        x = torch.randn(n, generator=gen).to(DEVICE)
+        wants = []
+        for fn in (f, compiled):
+            wr = w.clone().requires_grad_(True)
+            xr = x.clone().requires_grad_(True)
+            fn(xr, wr).sum().backward()
+            wants.append((xr.grad, wr.grad))
+        torch.testing.assert_close(wants[1], wants[0])
+    assert wrapc_torch.backward_log() and all(e["native"] for e in wrapc_torch.backward_log())
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_entry_coerces_a_channels_last_gradient_as_traced(path, entry):
+    # A 4-d output traced contiguous, given gradients in channels-last,
+    # transposed and expanded layouts, twice each (the second through the
+    # entry).
+    def f(x, w):
+        return (x * w).sin()
+
+    gen = torch.Generator().manual_seed(6)
+    x = torch.randn(2, 3, 4, 5, generator=gen).to(DEVICE)
+    w = torch.randn(2, 3, 4, 5, generator=gen).to(DEVICE)
+    compiled = _compiled(f, (x, w.clone().requires_grad_(True)), path)
+    layouts = [
+        torch.randn(2, 3, 4, 5, generator=gen).to(DEVICE).contiguous(memory_format=torch.channels_last),
+        torch.randn(5, 4, 3, 2, generator=gen).to(DEVICE).permute(3, 2, 1, 0),
+        torch.tensor(0.5, device=DEVICE).expand(2, 3, 4, 5),
+    ]
+    for grad in layouts * 2:
+        _same_weight_gradient(f, compiled, x, w, grad)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_retain_graph_calls_the_entry_again_with_the_same_saved_values(path, entry):
+    def f(x, w):
+        return (x * w).exp()
+
+    x = torch.randn(5, device=DEVICE)
+    compiled = _compiled(f, (x, torch.ones(5, device=DEVICE, requires_grad=True)), path)
+    compiled(x, torch.ones(5, device=DEVICE, requires_grad=True)).sum().backward()  # builds the entry
+    w = torch.randn(5, device=DEVICE, requires_grad=True)
+    out = compiled(x, w).sum()
+    out.backward(retain_graph=True)
+    first = w.grad.clone()
+    out.backward()
+    torch.testing.assert_close(w.grad, 2 * first)
+    with pytest.raises(RuntimeError, match="a second time"):
+        out.backward()

@@ -13,7 +13,9 @@ it imports the metadata as wrap IR, compiles it with ``wrapc`` and calls
 the native wrapper on the caller's torch tensors. With Inductor, an
 inference graph's own wrapper program is imported too, so the whole call
 runs natively; a training graph's wrapper runs around a C++ autograd node
-doing what AOTAutograd's ``CompiledFunction`` does (``_C.AutogradGraph``). Tensor subclasses go
+doing what AOTAutograd's ``CompiledFunction`` does (``_C.AutogradGraph``),
+whose backward runs the graph's compiled backward entry
+(``wrap.backward_wrapper``, ``_backward``) from the second backward on. Tensor subclasses go
 through PyTorch's subclass layer modelled as wrap IR (``_subclasses``).
 Graphs wrapc does not model (a mutation of a subclass input that requires
 grad, side-effect tokens, CUDA-graph trees, ...) fall back to PyTorch's own path with a one-line
@@ -21,7 +23,8 @@ warning naming the reason.
 
 The package by concern: ``_backend`` (the Dynamo backend), ``_compile``
 (``compile`` and ``export``), ``_native`` (the native callable: wrap IR,
-``wrapc``, the extension), ``_importer`` / ``_wrapper_import`` (metadata
+``wrapc``, the extension), ``_backward`` (a training graph's backward
+entry), ``_importer`` / ``_wrapper_import`` (metadata
 and Inductor's wrapper program as wrap IR), ``_subclasses`` (tensor
 subclasses through ``wrap.subclass_wrapper``), ``_build`` (the compiler and
 its cache), ``_private`` (every use of PyTorch's private API).
@@ -30,12 +33,13 @@ its cache), ``_private`` (every use of PyTorch's private API).
 from __future__ import annotations
 
 from ._backend import backend
+from ._backward import backward_log
 from ._build import CompileError
 from ._compile import INNER_COMPILERS, compile, export
 from ._errors import Unsupported
 from ._native import import_log
 from ._private import register_backend
 
-__all__ = ["backend", "compile", "export", "import_log", "Unsupported", "CompileError", "INNER_COMPILERS"]
+__all__ = ["backend", "backward_log", "compile", "export", "import_log", "Unsupported", "CompileError", "INNER_COMPILERS"]
 
 register_backend("wrapc", backend)

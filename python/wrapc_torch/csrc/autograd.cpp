@@ -10,8 +10,13 @@
 // PyTorch keeps, coerces them to the traced layout and calls the compiled
 // backward graph. The backward graph compiles lazily, at the first backward,
 // through PyTorch's own code (`first_backward`, from _private/aot.py); later
-// backwards call it directly. Which values are which comes from PyTorch's
-// ViewAndMutationMeta, read once in Python (`_native_autograd_graph`).
+// backwards call it directly. With WRAPC_BACKWARD_ENTRY=wrap the first
+// backward also builds the graph's backward entry point (a
+// wrap.backward_wrapper wrapc compiles, _backward.py), which then keeps,
+// coerces and passes the gradients; the node's own prologue stays for the
+// first backward, create_graph and graphs the entry cannot type. Which
+// values are which comes from PyTorch's ViewAndMutationMeta, read once in
+// Python (`_native_autograd_graph`).
 //
 // What CompiledFunction supports beyond this (tensor subclasses, functional
 // RNG state, BackwardState, opaque objects, effect tokens) keeps the Python
@@ -36,6 +41,7 @@
 #include <torch/csrc/autograd/saved_variable.h>
 #include <torch/csrc/utils/object_ptr.h>
 
+#include <atomic>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -62,6 +68,15 @@ struct GraphSpec {
   PyObject *forward = nullptr;         // compiled forward graph
   PyObject *first_backward = nullptr;  // compiles and runs the backward once
   PyObject *backward = nullptr;        // the compiled backward graph, once compiled
+  // The graph's backward entry point (wrap.backward_wrapper, _backward.py),
+  // built at the first backward: it keeps, coerces and passes the
+  // gradients from then on. Null: the node's own prologue does.
+  // Set once, under the GIL; read by nodes on autograd's threads.
+  std::atomic<PyObject *> native_backward{nullptr};
+  PyObject *tangents_py = nullptr, *layouts_py = nullptr;  // as given, for the entry
+  // Whether the first backward has run (the entry was built or refused):
+  // later backwards then read no Python state to decide.
+  std::atomic<bool> first_backward_done{false};
   bool forward_boxed = false, backward_boxed = false;
   size_t returns = 0;  // mutated inputs, outputs, intermediate bases
   std::vector<bool> aliased, unsafe_view, non_differentiable;
@@ -79,6 +94,9 @@ struct GraphSpec {
     Py_XDECREF(forward);
     Py_XDECREF(first_backward);
     Py_XDECREF(backward);
+    Py_XDECREF(native_backward.load());
+    Py_XDECREF(tangents_py);
+    Py_XDECREF(layouts_py);
     PyGILState_Release(gil);
   }
 };
@@ -90,6 +108,19 @@ struct Gil {
   Gil(const Gil &) = delete;
   Gil &operator=(const Gil &) = delete;
   ~Gil() { PyGILState_Release(state); }
+};
+
+// A reference held where the GIL may not be: dropped under it.
+struct GilRef {
+  PyObject *object = nullptr;
+  GilRef() = default;
+  GilRef(const GilRef &) = delete;
+  GilRef &operator=(const GilRef &) = delete;
+  ~GilRef() {
+    if (!object) return;
+    Gil gil;
+    Py_DECREF(object);
+  }
 };
 
 bool boxed(PyObject *f) {
@@ -130,6 +161,16 @@ struct SavedTensorHooksOff {
     else at::SavedTensorDefaultHooks::enable();
   }
 };
+
+// A backward graph that donates buffers reuses the saved tensors' memory:
+// PyTorch refuses to call it where they must survive the call.
+void check_donated(const GraphSpec &s, bool keep_graph) {
+  TORCH_CHECK(!(s.donated && keep_graph),
+              "This backward function was compiled with non-empty donated buffers which requires "
+              "create_graph=False and retain_graph=False. Please keep backward(create_graph=False, "
+              "retain_graph=False) across all backward() function calls, or set "
+              "torch._functorch.config.donated_buffer=False to disable donated buffer.");
+}
 
 const char kDoubleBackward[] = "torch.compile with aot_autograd does not currently support double backward";
 
@@ -198,10 +239,84 @@ struct GraphNode final : Node {
     unchecked.clear();
     released = true;
   }
-  variable_list call_backward(variable_list &args, bool keep_graph);
+  variable_list call_backward(variable_list &args, bool keep_graph, const variable_list &all_grads,
+                              PyObject *saved_list);
+  variable_list call_native_backward(const variable_list &grads);
+  variable_list gradients_per_input(variable_list out);
+  PyObject *saved_values(c10::ArrayRef<at::Tensor> tensors);
+  void build_native_backward(PyObject *saved_values, const variable_list &all_grads, PyObject *results);
 };
 
-variable_list GraphNode::call_backward(variable_list &tensors, bool keep_graph) {
+// The saved values as the backward entry takes them: symbolic ints, then
+// `tensors` (those the node unpacked for this call: unpacking again would
+// run saved-tensor hooks twice).
+PyObject *GraphNode::saved_values(c10::ArrayRef<at::Tensor> tensors) {
+  PyObject *list = PyList_New(0);
+  if (!list) throw python_error();
+  THPObjectPtr owner(list);
+  for (const c10::IValue &v : symints) {
+    THPObjectPtr o(v.isInt() ? PyLong_FromLongLong(v.toInt()) : PyFloat_FromDouble(v.toDouble()));
+    if (!o || PyList_Append(list, o.get()) < 0) throw python_error();
+  }
+  for (const at::Tensor &t : tensors) {
+    THPObjectPtr o(THPVariable_Wrap(t));
+    if (!o || PyList_Append(list, o.get()) < 0) throw python_error();
+  }
+  return owner.release();
+}
+
+// After the first backward: wrapc_torch._backward.backward_entry builds
+// the entry from that call's values (None where it cannot; the prologue
+// here stays then). Called with the GIL held.
+void GraphNode::build_native_backward(PyObject *saved_list, const variable_list &all_grads, PyObject *results) {
+  GraphSpec &s = *spec;
+  if (s.native_backward) return;
+  THPObjectPtr grads(PyList_New(static_cast<Py_ssize_t>(all_grads.size())));
+  if (!grads) throw python_error();
+  for (size_t i = 0; i < all_grads.size(); ++i) {
+    PyObject *o = all_grads[i].defined() ? THPVariable_Wrap(all_grads[i]) : (Py_INCREF(Py_None), Py_None);
+    if (!o) throw python_error();
+    PyList_SET_ITEM(grads.get(), static_cast<Py_ssize_t>(i), o);
+  }
+  THPObjectPtr module(PyImport_ImportModule("wrapc_torch._backward"));
+  if (!module) throw python_error();
+  THPObjectPtr entry(PyObject_CallMethod(module.get(), "backward_entry", "OOOOOO", s.backward, s.tangents_py,
+                                         s.layouts_py, saved_list, grads.get(), results));
+  if (!entry) throw python_error();
+  if (entry.get() != Py_None) s.native_backward.store(entry.release(), std::memory_order_release);
+}
+
+// The backward entry: the saved values, then every gradient autograd
+// passes (materialized where the node has metadata; None where not, which
+// the entry never reads when it drops it).
+variable_list GraphNode::call_native_backward(const variable_list &grads) {
+  GraphSpec &s = *spec;
+  std::optional<c10::impl::ExcludeDispatchKeyGuard> no_autocast;
+  if (s.disable_amp) no_autocast.emplace(c10::autocast_dispatch_keyset);
+  Gil gil;
+  size_t n = symints.size() + saved.size() + unchecked.size() + grads.size();
+  std::vector<THPObjectPtr> owned;
+  owned.reserve(n);
+  for (const c10::IValue &v : symints)
+    owned.emplace_back(v.isInt() ? PyLong_FromLongLong(v.toInt()) : PyFloat_FromDouble(v.toDouble()));
+  for (const SavedVariable &v : saved) owned.emplace_back(THPVariable_Wrap(v.unpack(shared_from_this())));
+  for (const at::Tensor &t : unchecked) owned.emplace_back(THPVariable_Wrap(t));
+  for (const at::Tensor &g : grads)
+    owned.emplace_back(g.defined() ? THPVariable_Wrap(g) : (Py_INCREF(Py_None), Py_None));
+  std::vector<PyObject *> argv;
+  argv.reserve(n);
+  for (THPObjectPtr &o : owned) {
+    if (!o) throw python_error();
+    argv.push_back(o.get());
+  }
+  PyObject *entry = s.native_backward.load(std::memory_order_acquire);
+  THPObjectPtr result(PyObject_Vectorcall(entry, argv.data(), argv.size(), nullptr));
+  if (!result) throw python_error();
+  return to_variables(result.get(), "the backward entry must return a sequence of gradients");
+}
+
+variable_list GraphNode::call_backward(variable_list &tensors, bool keep_graph, const variable_list &all_grads,
+                                       PyObject *saved_list) {
   GraphSpec &s = *spec;
   // call_func_at_runtime_with_args' disable_amp.
   std::optional<c10::impl::ExcludeDispatchKeyGuard> no_autocast;
@@ -235,15 +350,13 @@ variable_list GraphNode::call_backward(variable_list &tensors, bool keep_graph) 
       s.backward = compiled;
       s.backward_boxed = boxed(compiled);
       s.donated = donated;
+      if (saved_list) build_native_backward(saved_list, all_grads, grads_out);
+      s.first_backward_done.store(true, std::memory_order_release);
     }
     Py_INCREF(grads_out);
     result = grads_out;
   } else {
-    TORCH_CHECK(!(s.donated && keep_graph),
-                "This backward function was compiled with non-empty donated buffers which requires "
-                "create_graph=False and retain_graph=False. Please keep backward(create_graph=False, "
-                "retain_graph=False) across all backward() function calls, or set "
-                "torch._functorch.config.donated_buffer=False to disable donated buffer.");
+    check_donated(s, keep_graph);
     result = call_graph(s.backward, s.backward_boxed, list.get());
     if (!result) throw python_error();
   }
@@ -267,21 +380,42 @@ variable_list GraphNode::apply(variable_list &&grads) {
   TORCH_CHECK(!released, torch::autograd::ERR_BACKWARD_TWICE);
   bool keep_graph = torch::autograd::get_current_graph_task_keep_graph();
 
+  // Autograd's zero-fill of a kept gradient it has none for, from the
+  // output's metadata.
+  bool kept_defined = true;
+  for (size_t i : s.tangents) {
+    if (!grads[i].defined() && !input_metadata(i).was_default_constructed())
+      grads[i] = input_metadata(i).zeros_like();
+    kept_defined = kept_defined && grads[i].defined();
+  }
+  bool create_graph = c10::GradMode::is_enabled();
+  variable_list out;
+  if (!create_graph && kept_defined && s.native_backward.load(std::memory_order_acquire)) {
+    // The entry keeps the gradients the graph takes, coerces them to the
+    // traced layouts and calls the graph (wrap.backward_wrapper).
+    check_donated(s, keep_graph);
+    out = call_native_backward(grads);
+    if (!keep_graph) release();
+    return gradients_per_input(std::move(out));
+  }
+
   // The backward graph's arguments: saved symbolic ints (passed apart),
-  // saved tensors, then the kept tangents, materialized and coerced.
+  // saved tensors, then the kept tangents, coerced.
   variable_list args;
   args.reserve(saved.size() + unchecked.size() + s.tangents.size());
   for (const SavedVariable &v : saved) args.push_back(v.unpack(shared_from_this()));
   for (const at::Tensor &t : unchecked) args.push_back(t);
-  for (size_t k = 0; k < s.tangents.size(); ++k) {
-    size_t i = s.tangents[k];
-    at::Tensor g = std::move(grads[i]);
-    if (!g.defined() && !input_metadata(i).was_default_constructed()) g = input_metadata(i).zeros_like();
-    args.push_back(coerce(g, s.layouts[k]));
+  for (size_t k = 0; k < s.tangents.size(); ++k) args.push_back(coerce(grads[s.tangents[k]], s.layouts[k]));
+  // The first backward types the entry from its values: the saved ones
+  // are read before they are released.
+  GilRef saved_list;
+  if (!s.first_backward_done.load(std::memory_order_acquire)) {
+    Gil gil;
+    if (!s.backward)
+      saved_list.object = saved_values(c10::ArrayRef<at::Tensor>(args).slice(0, saved.size() + unchecked.size()));
   }
   if (!keep_graph) release();
 
-  bool create_graph = c10::GradMode::is_enabled();
   TORCH_CHECK(!(create_graph && s.mutations_in_backward),
               "aot_autograd does not support input mutations with requires_grad in backward for create_graph=True");
   bool needs_grad = false;
@@ -293,14 +427,14 @@ variable_list GraphNode::apply(variable_list &&grads) {
         graph_args.push_back(t);
       }
   }
-  variable_list out;
   {
     // Under create_graph PyTorch runs the graph inside another Function
     // (CompiledFunctionBackward), whose forward is under no_grad and whose
     // backward raises.
     std::optional<at::AutoGradMode> no_grad;
     if (needs_grad) no_grad.emplace(false);
-    out = call_backward(args, keep_graph);
+    // Every gradient too: the first backward types the entry from them.
+    out = call_backward(args, keep_graph, grads, saved_list.object);
   }
   if (needs_grad) {
     auto error = std::make_shared<torch::autograd::Error>(kDoubleBackward,
@@ -316,7 +450,11 @@ variable_list GraphNode::apply(variable_list &&grads) {
       if (wrapped[i]) out[i] = *wrapped[i];
   }
 
-  // One gradient per forward argument; those of non-tensors are dropped.
+  return gradients_per_input(std::move(out));
+}
+
+// One gradient per forward argument; those of non-tensors are dropped.
+variable_list GraphNode::gradients_per_input(variable_list out) {
   size_t forward_inputs = is_tensor_input.size();
   if (out.size() > forward_inputs) {
     bool rest_undefined = true;
@@ -581,6 +719,10 @@ int AutogradGraph_init(AutogradGraph *self, PyObject *args, PyObject *kwargs) {
   spec->forward_boxed = boxed(forward);
   Py_INCREF(first_backward);
   spec->first_backward = first_backward;
+  Py_INCREF(tangents);
+  spec->tangents_py = tangents;
+  Py_INCREF(layouts);
+  spec->layouts_py = layouts;
   self->spec = std::move(spec);
   return 0;
 }

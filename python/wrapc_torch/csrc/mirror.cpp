@@ -677,6 +677,11 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
   try {
     if (!args) throw std::runtime_error("wrapc: out of memory");
     for (size_t i = 0; i < n_in; ++i) {
+      if (w->graph_in_kinds[i] == 'o' && !inputs[i]) {
+        Py_INCREF(Py_None);
+        PyList_SET_ITEM(args, i, Py_None);
+        continue;
+      }
       PyObject *value = w->graph_in_kinds[i] == 't' && header(inputs[i]).subclass
                             ? instance_object(*call, inputs[i])
                             : to_python(*call, inputs[i], w->graph_in_kinds[i]);
@@ -727,6 +732,7 @@ extern "C" __attribute__((visibility("default"))) int32_t wrapc_torch_graph(wrt_
         if (rt.scalar_from_i64(v, &outputs[j]) != WRT_OK) throw std::runtime_error(rt.last_error());
         continue;
       }
+      if (w->graph_out_kinds[j] == 'o' && item == Py_None) continue;  // a null handle
       if (!THPVariable_Check(item)) throw std::runtime_error("a graph output is not a tensor");
       if (j < w->subclass_graph_outputs.size() && w->subclass_graph_outputs[j]) {
         outputs[j] = graph_instance(*call, item, *w->subclass_graph_outputs[j], "graph output #" + std::to_string(j));

@@ -58,7 +58,7 @@ bool load_lendable(Wrapper *self, const char *entry) {
   const auto *bytes = static_cast<const uint8_t *>(flags);
   self->lendable.assign(bytes, bytes + self->in_kinds.size());
   for (size_t i = 0; i < self->lendable.size(); ++i)
-    if (self->lendable[i] && self->in_kinds[i] != 't') {
+    if (self->lendable[i] && self->in_kinds[i] == 'i') {
       PyErr_Format(PyExc_ImportError, "wrapc: %s lends argument %zu, which is not a tensor", name.c_str(), i);
       return false;
     }
@@ -69,8 +69,8 @@ bool parse_kinds(PyObject *text, std::vector<char> *out) {
   const char *s = PyUnicode_AsUTF8(text);
   if (!s) return false;
   for (; *s; ++s) {
-    if (*s != 't' && *s != 'i') {
-      PyErr_SetString(PyExc_ValueError, "wrapc: kinds are 't' (tensor) or 'i' (int)");
+    if (*s != 't' && *s != 'i' && *s != 'o') {
+      PyErr_SetString(PyExc_ValueError, "wrapc: kinds are 't' (tensor), 'o' (tensor or None) or 'i' (int)");
       return false;
     }
     out->push_back(*s);
@@ -667,6 +667,11 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
         call.inputs.add(nullptr, at::Tensor());
         continue;
       }
+      if (self->in_kinds[i] == 'o' && obj == Py_None) {
+        // The entry never reads it (a dropped gradient): a null handle.
+        call.inputs.add(nullptr, at::Tensor());
+        continue;
+      }
       if (!THPVariable_Check(obj)) throw std::invalid_argument("argument " + std::to_string(i) + " must be a tensor");
       const at::Tensor &t = THPVariable_Unpack(obj);
       if (size_t user = i - static_cast<size_t>(n_prefix); i >= static_cast<size_t>(n_prefix) &&
@@ -785,6 +790,11 @@ PyObject *Wrapper_vectorcall(PyObject *callable, PyObject *const *args, size_t n
     result = PyTuple_New(n_out);
     if (!result) throw std::exception();
     for (size_t j = 0; j < n_out; ++j) {
+      if (self->out_kinds[j] == 'o' && !outputs[j]) {
+        Py_INCREF(Py_None);
+        PyTuple_SET_ITEM(result, static_cast<Py_ssize_t>(j), Py_None);
+        continue;
+      }
       PyObject *value =
           self->out_kinds[j] == 't' && header(outputs[j]).subclass
               ? instance_to_python(call, outputs[j], j)

@@ -438,7 +438,8 @@ struct Wrapper {
   PyObject *graph;   // boxed callable: graph(list) -> sequence
   PyObject *prefix;  // tuple of leading arguments (parameters, buffers)
   // 't' or 'i' per argument and result of the wrapper and of the graph (a
-  // dedupe wrapper's graph takes fewer arguments than the entry).
+  // dedupe wrapper's graph takes fewer arguments than the entry); 'o' a
+  // tensor or None, passed as a null handle (a backward entry's gradients).
   std::vector<char> in_kinds, out_kinds, graph_in_kinds, graph_out_kinds;
   // Per output, the frozenset of dims to mark dynamic (null: none), built
   // once when the wrapper is made.
