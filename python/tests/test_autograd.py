@@ -301,6 +301,35 @@ def test_an_inductor_training_forward_runs_without_python():
     assert not ran
 
 
+def test_an_inductor_training_forward_under_dynamo_runs_no_wrapper_python():
+    # backend="wrapc": the forward graph is compiled again outside Dynamo's
+    # trace (its own fake mode and shapes): per call only Dynamo's own
+    # frames run (its guards, its frame hook), not Inductor's call(),
+    # AOTAutograd's wrappers or wrapc's Python; steps equal eager's.
+    model, reference = _mlp(), _mlp()
+    x = torch.randn(4, 6, device=DEVICE)
+    compiled = _compiled(model, (x,), "dynamo", inner="inductor")
+    opts = [torch.optim.SGD(m.parameters(), lr=0.1) for m in (model, reference)]
+    for _ in range(3):
+        torch.testing.assert_close(_step(model, compiled, x, opts[0]), _step(reference, reference, x, opts[1]))
+    ran: set[str] = set()
+
+    def profile(frame, event, arg):
+        if event == "call":
+            ran.add(frame.f_code.co_filename.replace("\\", "/"))
+
+    sys.setprofile(profile)
+    try:
+        out = compiled(x)
+    finally:
+        sys.setprofile(None)
+    assert out.grad_fn.name() == "CompiledFunctionBackward"
+    assert ran, "the profiler saw nothing"
+    outside_dynamo = [f for f in ran if "/torch/_dynamo/" not in f and not f.endswith("_guards.py")]
+    assert not [f for f in outside_dynamo if "torchinductor" in f or "/wrapc_torch/" in f
+                or f.endswith(PYTORCH_WRAPPER)], sorted(outside_dynamo)
+
+
 def test_an_inductor_training_forward_keeps_pytorchs_call_where_the_import_is_off(monkeypatch):
     monkeypatch.setenv("WRAPC_INDUCTOR_WRAPPER", "python")
     model = _mlp()

@@ -10,6 +10,7 @@ import torch
 from ._build import CompileError
 from ._compile import (
     INNER_COMPILERS,
+    native_training_forward,
     overlapping_write_reason,
     record_grad_mode_left,
     thread_state_kept,
@@ -110,6 +111,8 @@ def backend(
     # runs torch._C._set_grad_enabled); AOTAutograd's wrapper restores the
     # entry mode, so PyTorch's own aot backends differ from eager there.
     record_grad_mode_left(captured, grad_enabled, grad_after)
+    if captured.trace_joint and inner == "inductor":
+        native_training_forward(captured)
     try:
         return native_callable(captured, captured.params)
     except (Unsupported, CompileError, ImportError) as e:

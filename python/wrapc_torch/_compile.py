@@ -12,7 +12,14 @@ import torch
 from . import _importer
 from ._errors import Unsupported
 from ._native import native_callable
-from ._private import BackendCompilerFailed, OutputType, reset_dynamo, tree_flatten, tree_unflatten
+from ._private import (
+    BackendCompilerFailed,
+    OutputType,
+    outside_dynamos_trace,
+    reset_dynamo,
+    tree_flatten,
+    tree_unflatten,
+)
 from ._private.aot import Captured, KeptMutationsLost, capture, failed_keeping_mutations, native_import_enabled
 
 INNER_COMPILERS = ("inductor", "eager")
@@ -275,7 +282,7 @@ def native_training_forward(captured: Captured) -> bool:
         examples.append(torch.empty_strided(sizes, strides, dtype=x.dtype, device=x.device).zero_())
     seen = len(IMPORTS)
     try:
-        with torch.no_grad(), warnings.catch_warnings():
+        with torch.no_grad(), warnings.catch_warnings(), outside_dynamos_trace():
             warnings.simplefilter("ignore")
             native = _compile_callable(
                 gm, examples, inner="inductor", keep_input_mutations=None, requires_grad_checked=False

@@ -628,6 +628,14 @@ def reset_dynamo() -> None:
     torch._dynamo.reset()
 
 
+def outside_dynamos_trace() -> Any:
+    """A context in which a compile nested in Dynamo's backend call runs as
+    one outside it: no TracingContext (so AOTAutograd makes its own fake
+    mode and shape environment instead of taking Dynamo's, whose guards a
+    nested trace would extend with symbols no source explains)."""
+    return torch._guards.tracing(None)
+
+
 def register_backend(name: str, backend: Callable[..., Any]) -> None:
     """Registers a Dynamo backend under ``name`` once per process."""
     from torch._dynamo.backends.registry import _BACKENDS
