@@ -211,7 +211,7 @@ def _compile_callable(
     if captured.as_strided_lost is not None:
         raise Unsupported(captured.as_strided_lost)
     if captured.gradient_lost is not None:
-        raise Unsupported(captured.gradient_lost + ": clone() the argument before the op")
+        raise Unsupported(captured.gradient_lost)
     if inner == "inductor" and captured.strided_off_zero:
         # Its reinterpret_tensor adds the input's own offset to as_strided's
         # (torch.compile's Inductor too, for a literal offset).

@@ -422,6 +422,13 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         self.cut: dict[int, torch.Tensor] = {}
         self.cut_by: str | None = None
         self.cut_written = False
+        # Views taken under grad mode of a view the function took under
+        # no_grad of a tensor that requires grad (or of such a view, held):
+        # eager's gradient through them stops at the no_grad view, a leaf
+        # of its own, where an output made again from the input (PyTorch's
+        # regeneration and wrapc's) carries it on to the input (random
+        # program 12449).
+        self.grad_stopped: dict[int, torch.Tensor] = {}
 
     def _note_rebase(self, name: str, args: Any, kwargs: Any, result: Any, before: Any) -> None:
         """Follows the values a no-op in-place view op on an argument cuts
@@ -456,13 +463,36 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
             if isinstance(t, torch.Tensor) and t.requires_grad and not any(t is a for a in self.arguments):
                 self.derived[id(t)] = (t, frozenset(deps))
 
+    def _stops_grad(self, x: torch.Tensor) -> bool:
+        held = self.grad_stopped.get(id(x))
+        if held is not None and held is x:
+            return True
+        taken = self.taken.get(id(x))
+        return taken is not None and taken[0] is x and not taken[2] and x.requires_grad
+
+    def _note_grad_stop(self, args: Any, kwargs: Any, result: Any) -> None:
+        """Follows the views whose gradient stops at a no_grad view (see
+        ``grad_stopped``); called under grad mode."""
+        if not any(isinstance(x, torch.Tensor) and self._stops_grad(x) for x in tree_flatten((args, kwargs))[0]):
+            return
+        for t in result if isinstance(result, (tuple, list)) else (result,):
+            if isinstance(t, torch.Tensor) and t._base is not None:
+                self.grad_stopped[id(t)] = t
+
     def gradient_lost(self, outs: Sequence[Any]) -> str | None:
+        if any(isinstance(o, torch.Tensor) and self.grad_stopped.get(id(o)) is o for o in outs):
+            return (
+                "the function returns a view it took under grad mode of a view it took under no_grad of a tensor "
+                "that requires grad: eager's gradient stops at the no_grad view, where the output made again from "
+                "the input (PyTorch's and wrapc's) carries it on to the input: detach() the no_grad view, or take "
+                "it under grad mode"
+            )
         if self.cut_by is None or not (self.cut_written or any(id(o) in self.cut for o in outs)):
             return None
         return (
             f"the function {self.cut_by}, which requires grad, after computing from it, and the op leaves its shape "
             "as it was: PyTorch's trace gives what it computed from the argument before no gradient (aot_function "
-            "alike)"
+            "alike): clone() the argument before the op"
         )
 
     def _note_as_strided(self, t: torch.Tensor, args: Any, kwargs: dict[str, Any],
@@ -575,6 +605,7 @@ class ViewsTaken(torch.overrides.TorchFunctionMode):
         result = func(*args, **(kwargs or {}))
         if tracking:
             self._note_rebase(name, args, kwargs, result, before)
+            self._note_grad_stop(args, kwargs, result)
         if off_dense or self.strided_views or self.strided_values:
             operands = [x for x in tree_flatten((args, kwargs))[0] if isinstance(x, torch.Tensor)]
             self._note_strided_uses(name, operands, result, off_dense, past)
