@@ -29,6 +29,28 @@ PATHS = ["dynamo", "direct"]
 PYTORCH_WRAPPER = ("_aot_autograd/runtime_wrappers.py", "torch/autograd/function.py")
 
 
+def _python_run(call):
+    """``call()``'s result and the Python functions it ran, as
+    ``file:function`` (sys.setprofile's "call" events)."""
+    ran: set[str] = set()
+    own = getattr(call, "__code__", None)  # the lambda a test passes is not what it measures
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code is not own:
+            ran.add(frame.f_code.co_filename.replace("\\", "/") + ":" + frame.f_code.co_name)
+
+    sys.setprofile(profile)
+    try:
+        result = call()
+    finally:
+        sys.setprofile(None)
+    return result, ran
+
+
+def _files(ran):
+    return {f.rsplit(":", 1)[0] for f in ran}
+
+
 def _compiled(fn, args, path, inner="eager", **kwargs):
     torch._dynamo.reset()
     if path == "reference":
@@ -87,21 +109,10 @@ def test_no_python_of_pytorchs_wrapper_runs_per_step_after_the_first_backward(pa
     x = torch.randn(4, 6, device=DEVICE)
     compiled = _compiled(model, (x,), path)
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    ran: set[str] = set()
-
-    def profile(frame, event, arg):
-        if event == "call":
-            ran.add(frame.f_code.co_filename.replace("\\", "/") + ":" + frame.f_code.co_name)
-
     _step(model, compiled, x, opt)  # the first backward compiles the backward graph
-    sys.setprofile(profile)
-    try:
-        for _ in range(3):
-            _step(model, compiled, x, opt)
-    finally:
-        sys.setprofile(None)
+    _, ran = _python_run(lambda: [_step(model, compiled, x, opt) for _ in range(3)])
     assert ran, "the profiler saw nothing"
-    assert not [f for f in ran if f.split(":")[0].endswith(PYTORCH_WRAPPER)]
+    assert not [f for f in _files(ran) if f.endswith(PYTORCH_WRAPPER)]
 
 
 @pytest.mark.parametrize("path", ["reference", *PATHS])
@@ -286,17 +297,7 @@ def test_an_inductor_training_forward_runs_without_python():
     x = torch.randn(4, 6, device=DEVICE)
     compiled = wrapc_torch.compile(model, (x,), inner="inductor")
     compiled(x).sum().backward()
-    ran: set[str] = set()
-
-    def profile(frame, event, arg):
-        if event == "call":
-            ran.add(frame.f_code.co_filename.replace("\\", "/") + ":" + frame.f_code.co_name)
-
-    sys.setprofile(profile)
-    try:
-        out = compiled(x)
-    finally:
-        sys.setprofile(None)
+    out, ran = _python_run(lambda: compiled(x))
     assert out.grad_fn.name() == "CompiledFunctionBackward"
     assert not ran
 
@@ -312,20 +313,10 @@ def test_an_inductor_training_forward_under_dynamo_runs_no_wrapper_python():
     opts = [torch.optim.SGD(m.parameters(), lr=0.1) for m in (model, reference)]
     for _ in range(3):
         torch.testing.assert_close(_step(model, compiled, x, opts[0]), _step(reference, reference, x, opts[1]))
-    ran: set[str] = set()
-
-    def profile(frame, event, arg):
-        if event == "call":
-            ran.add(frame.f_code.co_filename.replace("\\", "/"))
-
-    sys.setprofile(profile)
-    try:
-        out = compiled(x)
-    finally:
-        sys.setprofile(None)
+    out, ran = _python_run(lambda: compiled(x))
     assert out.grad_fn.name() == "CompiledFunctionBackward"
     assert ran, "the profiler saw nothing"
-    outside_dynamo = [f for f in ran if "/torch/_dynamo/" not in f and not f.endswith("_guards.py")]
+    outside_dynamo = [f for f in _files(ran) if "/torch/_dynamo/" not in f and not f.endswith("_guards.py")]
     assert not [f for f in outside_dynamo if "torchinductor" in f or "/wrapc_torch/" in f
                 or f.endswith(PYTORCH_WRAPPER)], sorted(outside_dynamo)
 
@@ -336,12 +327,7 @@ def test_an_inductor_training_forward_keeps_pytorchs_call_where_the_import_is_of
     x = torch.randn(4, 6, device=DEVICE)
     compiled = wrapc_torch.compile(model, (x,), inner="inductor")
     compiled(x).sum().backward()
-    ran: set[str] = set()
-    sys.setprofile(lambda frame, event, arg: ran.add(frame.f_code.co_filename) if event == "call" else None)
-    try:
-        compiled(x)
-    finally:
-        sys.setprofile(None)
+    _, ran = _python_run(lambda: compiled(x))
     assert ran  # Inductor's call()
 
 
@@ -383,18 +369,9 @@ def test_no_python_of_wrapc_runs_in_a_backward_after_the_first(entry):
     compiled = _compiled(model, (x,), "direct", inner="inductor")
     compiled(x).sum().backward()  # the first backward builds the entry
     loss = compiled(x).sum()
-    ran: set[str] = set()
-
-    def profile(frame, event, arg):
-        if event == "call":
-            ran.add(frame.f_code.co_filename.replace("\\", "/"))
-
-    sys.setprofile(profile)
-    try:
-        loss.backward()
-    finally:
-        sys.setprofile(None)
+    _, ran = _python_run(loss.backward)
     assert ran, "the profiler saw nothing"
+    ran = _files(ran)
     assert not [f for f in ran if "/wrapc_torch/" in f or f.endswith(PYTORCH_WRAPPER)], sorted(ran)
 
 

@@ -58,6 +58,8 @@ _FORMATS = {"contiguous": "contiguous", "channels_last": "channels_last", "chann
 
 def _layout(layout: Any) -> str:
     if isinstance(layout, str):
+        if layout not in _FORMATS:
+            raise Unsupported(f"a tangent traced in memory format {layout!r}")
         return f"#wrap.layout<{_FORMATS[layout]}>"
     sizes, strides = layout
     return f"#wrap.layout<strided [{', '.join(map(str, sizes))}], [{', '.join(map(str, strides))}]>"
